@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { RELEASE_LABEL } from '@recon/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps, FeatureContext } from '@/deps.ts';
+import { auditLogRoutes } from '@/features/audit-logs/audit-logs.routes.ts';
+import { authRoutes } from '@/features/auth/auth.routes.ts';
+import { departmentRoutes } from '@/features/departments/departments.routes.ts';
+import { moduleRoutes } from '@/features/modules/modules.routes.ts';
+import { roleRoutes } from '@/features/roles/roles.routes.ts';
+import { settingRoutes } from '@/features/settings/settings.routes.ts';
+import { userRoutes } from '@/features/users/users.routes.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { writeAudit } from '@/lib/audit.ts';
+import { createOutboxNotifier } from '@/lib/notifier.ts';
+import { createPrincipalStore } from '@/lib/principal.ts';
+import { createTokenService } from '@/lib/tokens.ts';
+import { registerAuthGuard } from '@/plugins/auth-guard.ts';
+import { registerErrorHandler } from '@/plugins/error-handler.ts';
+
+export const API_PREFIX = '/web';
+
+/** Builds the HTTP app. No side effects: no listen, no migrations, no timers (main.ts owns the process). */
+export async function buildApp(deps: AppDeps, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.logLevel },
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const ctx: FeatureContext = {
+    config: deps.config,
+    db: deps.db,
+    notifier: deps.notifier ?? createOutboxNotifier(app.log),
+    now: deps.now ?? (() => new Date()),
+    tokens: createTokenService(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds),
+    principals: createPrincipalStore(deps.db),
+  };
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Recon platform API',
+        version: RELEASE_LABEL,
+        description:
+          'Every call of the specification, at its exact path. Query discriminators (`Find=`, `Operation=`) select one behaviour of a path; each is listed in the operation description and its query enum.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  registerAuthGuard(app, {
+    tokens: ctx.tokens,
+    principals: ctx.principals,
+    writeAudit: (e) => writeAudit(ctx.db, e),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(ctx));
+      await api.register(departmentRoutes(ctx));
+      await api.register(moduleRoutes(ctx));
+      await api.register(roleRoutes(ctx));
+      await api.register(userRoutes(ctx));
+      await api.register(settingRoutes(ctx));
+      await api.register(auditLogRoutes(ctx));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webDist = deps.config.webDistDir;
+  const hasSpa = existsSync(join(webDist, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
+    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      // History fallback: the SPA routes every other path itself.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('NOT_FOUND', 'Resource not found');
+  });
+  return app;
+}

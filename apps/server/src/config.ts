@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** Every setting the server reads, with the defaults that make `npm start` work with nothing set. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
+  /** Unset → an embedded PostgreSQL under DATA_DIR/pg. */
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65_535).default(54_329),
+  DATA_DIR: z.string().default('./data'),
+  /** HS256 secret for access tokens, ≥ 32 chars. Unset → generated once into DATA_DIR/jwt-secret. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** On by default with the embedded database. */
+  SEED_DEMO: booleanFromEnv.optional(),
+  /** First admin when SEED_DEMO is off and no user exists yet. */
+  ADMIN_USER: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Public URL of the web app, used in e-mailed links. */
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the built SPA; served with history fallback when it exists. */
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 60 * 60),
+  SESSION_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(15 * 60),
+  SESSION_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 60 * 60),
+  LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(10),
+  LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(30),
+  OTP_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(5 * 60),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  dataDir: string;
+  jwtSecret: string;
+  seedDemo: boolean;
+  adminUser: string;
+  adminPassword: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  webDistDir: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  sessionIdleSeconds: number;
+  sessionMaxSeconds: number;
+  lockoutThreshold: number;
+  lockoutMinutes: number;
+  otpTtlSeconds: number;
+  bodyLimitBytes: number;
+};
+
+/** The secret generated on first start and kept in DATA_DIR, so tokens survive a restart. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads process.env once; fails fast listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    adminUser: e.ADMIN_USER,
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: resolve(e.WEB_DIST_DIR),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    sessionMaxSeconds: e.SESSION_MAX_SECONDS,
+    lockoutThreshold: e.LOCKOUT_THRESHOLD,
+    lockoutMinutes: e.LOCKOUT_MINUTES,
+    otpTtlSeconds: e.OTP_TTL_SECONDS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+}
+
+/** A config for tests: every default, a fixed secret, no seed. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    }),
+    ...overrides,
+  };
+}

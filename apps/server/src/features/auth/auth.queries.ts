@@ -1,0 +1,213 @@
+import type { Db } from '@recon/db';
+import { sql } from 'kysely';
+
+export async function findUserByName(db: Db, userName: string) {
+  return db
+    .selectFrom('app_user')
+    .selectAll()
+    .where(sql`lower(user_name)`, '=', userName.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Db, userId: number) {
+  return db.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+/** The user as the client keeps it, minus tokens. */
+export async function loadSignedInProfile(db: Db, userId: number) {
+  return db
+    .selectFrom('app_user as u')
+    .leftJoin('department as d', 'd.id', 'u.department_id')
+    .select([
+      'u.id',
+      'u.user_name',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.profile_pic_path',
+      'u.registration_status',
+      'u.department_configurable',
+      'd.id as department_id',
+      'd.name as department_name',
+      sql<
+        string[]
+      >`ARRAY(SELECT r.name FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.name)`.as(
+        'roles',
+      ),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function readThrottle(db: Db, key: string) {
+  return db.selectFrom('login_throttle').selectAll().where('user_name_key', '=', key).executeTakeFirst();
+}
+
+/** Counts one failure; locks when the count reaches the threshold. Answers the new state. */
+export async function recordFailure(db: Db, key: string, threshold: number, lockMinutes: number) {
+  return db
+    .insertInto('login_throttle')
+    .values({ user_name_key: key, failed_count: 1 })
+    .onConflict((oc) =>
+      oc.column('user_name_key').doUpdateSet({
+        failed_count: sql`CASE WHEN login_throttle.locked_until IS NOT NULL AND login_throttle.locked_until <= now() THEN 1 ELSE login_throttle.failed_count + 1 END`,
+        locked_until: sql`CASE WHEN login_throttle.locked_until IS NOT NULL AND login_throttle.locked_until <= now() THEN NULL ELSE login_throttle.locked_until END`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .returning(['failed_count', 'locked_until'])
+    .executeTakeFirstOrThrow()
+    .then(async (row) => {
+      if (row.failed_count >= threshold && !row.locked_until) {
+        await db
+          .updateTable('login_throttle')
+          .set({ locked_until: sql`now() + make_interval(mins => ${lockMinutes})` })
+          .where('user_name_key', '=', key)
+          .execute();
+        return { failedCount: row.failed_count, isNowLocked: true };
+      }
+      return { failedCount: row.failed_count, isNowLocked: false };
+    });
+}
+
+export async function clearThrottle(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('user_name_key', '=', key).execute();
+}
+
+export async function insertFamily(db: Db, f: { id: string; userId: number; expiresAt: Date }) {
+  await db.insertInto('token_family').values({ id: f.id, user_id: f.userId, expires_at: f.expiresAt }).execute();
+}
+
+export async function insertRefreshToken(db: Db, t: { hash: string; familyId: string; expiresAt: Date }) {
+  await db
+    .insertInto('refresh_token')
+    .values({ token_hash: t.hash, family_id: t.familyId, expires_at: t.expiresAt })
+    .execute();
+}
+
+/** The refresh token and its family, locked for rotation. */
+export async function lockRefreshToken(db: Db, hash: string) {
+  return db
+    .selectFrom('refresh_token as t')
+    .innerJoin('token_family as f', 'f.id', 't.family_id')
+    .select([
+      't.token_hash',
+      't.expires_at',
+      't.rotated_at',
+      'f.id as family_id',
+      'f.user_id',
+      'f.expires_at as family_expires_at',
+      'f.last_activity_at',
+      'f.revoked_at',
+    ])
+    .where('t.token_hash', '=', hash)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markRotated(db: Db, hash: string, at: Date) {
+  await db.updateTable('refresh_token').set({ rotated_at: at }).where('token_hash', '=', hash).execute();
+}
+
+export async function touchFamily(db: Db, familyId: string, at: Date) {
+  await db.updateTable('token_family').set({ last_activity_at: at }).where('id', '=', familyId).execute();
+}
+
+export async function revokeFamily(db: Db, familyId: string, reason: string) {
+  await db
+    .updateTable('token_family')
+    .set({ revoked_at: sql`now()`, revoked_reason: reason })
+    .where('id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllFamilies(db: Db, userId: number, reason: string) {
+  await db
+    .updateTable('token_family')
+    .set({ revoked_at: sql`now()`, revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function insertChallenge(
+  db: Db,
+  c: { userId: number; purpose: 'LOGIN' | 'RESET_PASSWORD'; tempTokenHash: string; expiresAt: Date },
+) {
+  // One open challenge per user and purpose: a new sign-in or reset request supersedes the last.
+  await db
+    .updateTable('otp_challenge')
+    .set({ used_at: sql`now()` })
+    .where('user_id', '=', c.userId)
+    .where('purpose', '=', c.purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  return db
+    .insertInto('otp_challenge')
+    .values({ user_id: c.userId, purpose: c.purpose, temp_token_hash: c.tempTokenHash, expires_at: c.expiresAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function findOpenChallengeByToken(db: Db, tempTokenHash: string, now: Date) {
+  return db
+    .selectFrom('otp_challenge')
+    .selectAll()
+    .where('temp_token_hash', '=', tempTokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function findOpenLoginChallenge(db: Db, userId: number, now: Date) {
+  return db
+    .selectFrom('otp_challenge')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'LOGIN')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setChallengeCode(db: Db, id: number, codeHash: string, codeExpiresAt: Date) {
+  await db
+    .updateTable('otp_challenge')
+    .set({ code_hash: codeHash, code_expires_at: codeExpiresAt, attempts: 0, created_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countChallengeAttempt(db: Db, id: number) {
+  const row = await db
+    .updateTable('otp_challenge')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+export async function closeChallenge(db: Db, id: number) {
+  await db.updateTable('otp_challenge').set({ used_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+export async function setContactNumber(db: Db, userId: number, mobile: string) {
+  await db
+    .updateTable('app_user')
+    .set({ contact_number: mobile, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setPassword(db: Db, userId: number, passwordHash: string) {
+  await db
+    .updateTable('app_user')
+    .set({ password_hash: passwordHash, password_changed_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}

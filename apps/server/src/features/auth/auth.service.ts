@@ -1,0 +1,472 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  LoginRequest,
+  LoginResponse,
+  OtpPending,
+  RefreshRequest,
+  RefreshResponse,
+  ResetPasswordRequest,
+  SignedInUser,
+  VerifyOtpRequest,
+} from '@recon/contract';
+import { SETTING_KEYS } from '@recon/contract';
+import type { Db } from '@recon/db';
+import type { FeatureContext } from '@/deps.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { type AuditEntry, writeAudit } from '@/lib/audit.ts';
+import { hashPassword, verifyPassword } from '@/lib/passwords.ts';
+import { isSettingOn } from '@/lib/settings.ts';
+import { hashCode, hashToken, randomOtp, randomToken, safeEqualHex } from '@/lib/tokens.ts';
+import * as q from './auth.queries.ts';
+
+export const AUTH_TEXTS = {
+  badCredentials: 'Invalid username or password',
+  locked: 'Your account is locked after too many failed sign-in attempts. Please try again after 30 minutes.',
+  disabled: 'Your account is disabled. Please contact your administrator',
+  sessionInvalid: 'Invalid session. Please sign in again.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionIdle: 'Your session has expired due to inactivity. Please sign in again.',
+  sessionReused: 'Your session was ended for security reasons. Please sign in again.',
+  otpInvalid: 'Invalid OTP',
+  otpExpired: 'The code has expired. Please request a new code.',
+  otpNoPending: 'No verification is pending. Please sign in again.',
+  otpTooMany: 'Too many wrong codes. Please sign in again.',
+  otpWait: 'Please wait 30 seconds before requesting a new code',
+  otpSent: 'A verification code has been sent',
+  otpRequired: 'OTP is required',
+  contactRequired: 'No contact number is registered for this user. Please add a mobile number.',
+  contactExists: 'A contact number is already registered for this user',
+  contactUpdated: 'Contact number updated and a verification code has been sent',
+  tempTokenInvalid: 'This link is invalid or has expired. Please start again.',
+  forgotSent: 'If the user name exists, a password reset link has been sent to the registered email',
+  resetDone: 'Password has been reset successfully. Please sign in with your new password.',
+  samePassword: 'New password must be different from the current password',
+  loggedOut: 'Logged out successfully',
+} as const;
+
+// Codes are single use; a challenge dies after this many wrong codes.
+const MAX_OTP_ATTEMPTS = 5;
+const OTP_RESEND_INTERVAL_MS = 30_000;
+// A reset link lives 30 minutes; a sign-in waiting for its code, 10.
+const RESET_TOKEN_TTL_MS = 30 * 60_000;
+const LOGIN_CHALLENGE_TTL_MS = 10 * 60_000;
+
+export type RequestMeta = { ip: string; requestId: string };
+
+function audit(ctx: FeatureContext, meta: RequestMeta, e: AuditEntry, db: Db = ctx.db) {
+  return writeAudit(db, { ...e, ip: meta.ip, requestId: meta.requestId });
+}
+
+export function maskNumber(n: string | null): string | null {
+  if (!n) return null;
+  return n.length <= 4 ? '****' : `${'*'.repeat(n.length - 4)}${n.slice(-4)}`;
+}
+
+async function issueSession(ctx: FeatureContext, userId: number, meta: RequestMeta): Promise<SignedInUser> {
+  const now = ctx.now();
+  const familyId = randomUUID();
+  const familyExpires = new Date(now.getTime() + ctx.config.sessionMaxSeconds * 1000);
+  const refreshExpires = new Date(
+    Math.min(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000, familyExpires.getTime()),
+  );
+  const refreshToken = randomToken();
+  const profile = await ctx.db.transaction().execute(async (tx) => {
+    await q.insertFamily(tx, { id: familyId, userId, expiresAt: familyExpires });
+    await q.insertRefreshToken(tx, { hash: hashToken(refreshToken), familyId, expiresAt: refreshExpires });
+    return q.loadSignedInProfile(tx, userId);
+  });
+  const authToken = await ctx.tokens.signAccess({ userId, userName: profile.user_name, familyId });
+  await audit(ctx, meta, {
+    event: 'LOGIN_SUCCESS',
+    outcome: 'SUCCESS',
+    userId,
+    userName: profile.user_name,
+    details: { sessionId: familyId },
+  });
+  return {
+    id: profile.id,
+    userName: profile.user_name,
+    firstName: profile.first_name,
+    lastName: profile.last_name,
+    email: profile.email,
+    rolesName: profile.roles,
+    authToken,
+    refreshToken,
+    refreshTokenExpirationTime: refreshExpires.getTime(),
+    profilePicPath: profile.profile_pic_path,
+    registrationStatus: profile.registration_status as SignedInUser['registrationStatus'],
+    userDepartment:
+      profile.department_id != null ? { id: profile.department_id, name: profile.department_name ?? '' } : null,
+    userDepartmentConfigurable: profile.department_configurable,
+    ssoTemporaryToken: null,
+  };
+}
+
+async function sendCode(
+  ctx: FeatureContext,
+  db: Db,
+  challengeId: number,
+  user: { id: number; contact_number: string | null },
+) {
+  if (!user.contact_number) throw new AppError('CONTACT_NUMBER_REQUIRED', AUTH_TEXTS.contactRequired);
+  const code = randomOtp();
+  const expires = new Date(ctx.now().getTime() + ctx.config.otpTtlSeconds * 1000);
+  await q.setChallengeCode(db, challengeId, hashCode(ctx.config.jwtSecret, code), expires);
+  await ctx.notifier.send(db, {
+    channel: 'SMS',
+    recipient: user.contact_number,
+    subject: 'Verification code',
+    body: `Your verification code is ${code}. It expires in ${Math.round(ctx.config.otpTtlSeconds / 60)} minutes.`,
+    userId: user.id,
+  });
+}
+
+export async function login(ctx: FeatureContext, body: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
+  const key = body.userName.trim().toLowerCase();
+  const throttle = await q.readThrottle(ctx.db, key);
+  if (throttle?.locked_until && throttle.locked_until > ctx.now()) {
+    await audit(ctx, meta, {
+      event: 'LOGIN_FAILURE',
+      outcome: 'FAILURE',
+      userName: body.userName,
+      details: { reason: 'LOCKED' },
+    });
+    throw new AppError('ACCOUNT_LOCKED', AUTH_TEXTS.locked);
+  }
+  const user = await q.findUserByName(ctx.db, body.userName);
+  const isPasswordOk = await verifyPassword(user?.password_hash ?? null, body.password);
+  if (!user || !isPasswordOk) {
+    const state = await q.recordFailure(ctx.db, key, ctx.config.lockoutThreshold, ctx.config.lockoutMinutes);
+    await audit(ctx, meta, {
+      event: 'LOGIN_FAILURE',
+      outcome: 'FAILURE',
+      userId: user?.id ?? null,
+      userName: body.userName,
+      details: { reason: 'BAD_CREDENTIALS', failedCount: state.failedCount },
+    });
+    if (state.isNowLocked) {
+      await audit(ctx, meta, {
+        event: 'ACCOUNT_LOCKED',
+        outcome: 'FAILURE',
+        userId: user?.id ?? null,
+        userName: body.userName,
+        details: { minutes: ctx.config.lockoutMinutes },
+      });
+      throw new AppError('ACCOUNT_LOCKED', AUTH_TEXTS.locked);
+    }
+    throw new AppError('BAD_CREDENTIALS', AUTH_TEXTS.badCredentials);
+  }
+  if (!user.is_active) {
+    await audit(ctx, meta, {
+      event: 'LOGIN_FAILURE',
+      outcome: 'FAILURE',
+      userId: user.id,
+      userName: user.user_name,
+      details: { reason: 'DISABLED' },
+    });
+    throw new AppError('BAD_CREDENTIALS', AUTH_TEXTS.disabled);
+  }
+  await q.clearThrottle(ctx.db, key);
+
+  if (await isSettingOn(ctx.db, 'USER', SETTING_KEYS.MULTIFACTOR_AUTHENTICATION)) {
+    const tempToken = randomToken();
+    const expiresAt = new Date(ctx.now().getTime() + LOGIN_CHALLENGE_TTL_MS);
+    await ctx.db.transaction().execute(async (tx) => {
+      const c = await q.insertChallenge(tx, {
+        userId: user.id,
+        purpose: 'LOGIN',
+        tempTokenHash: hashToken(tempToken),
+        expiresAt,
+      });
+      if (user.contact_number) await sendCode(ctx, tx, c.id, user);
+    });
+    await audit(ctx, meta, {
+      event: 'LOGIN_OTP_SENT',
+      outcome: 'SUCCESS',
+      userId: user.id,
+      userName: user.user_name,
+      details: { hasContactNumber: !!user.contact_number },
+    });
+    const pending: OtpPending = {
+      id: user.id,
+      userId: user.id,
+      userName: user.user_name,
+      otpRequired: true,
+      contactNumberRequired: !user.contact_number,
+      tempToken,
+      maskedContactNumber: maskNumber(user.contact_number),
+      otpExpiresInSeconds: ctx.config.otpTtlSeconds,
+    };
+    return pending;
+  }
+  return issueSession(ctx, user.id, meta);
+}
+
+/** Checks a code against a challenge; counts wrong attempts and closes the challenge after too many. */
+async function checkCode(
+  ctx: FeatureContext,
+  tx: Db,
+  c: { id: number; code_hash: string | null; code_expires_at: Date | null; attempts: number },
+  otp: string,
+) {
+  if (!c.code_hash || !c.code_expires_at) throw new AppError('OTP_INVALID', AUTH_TEXTS.otpInvalid);
+  if (c.code_expires_at <= ctx.now()) throw new AppError('OTP_INVALID', AUTH_TEXTS.otpExpired);
+  if (!safeEqualHex(c.code_hash, hashCode(ctx.config.jwtSecret, otp))) {
+    const attempts = await q.countChallengeAttempt(tx, c.id);
+    if (attempts >= MAX_OTP_ATTEMPTS) {
+      await q.closeChallenge(tx, c.id);
+      return AUTH_TEXTS.otpTooMany;
+    }
+    return AUTH_TEXTS.otpInvalid;
+  }
+  return null;
+}
+
+export async function verifyOtp(ctx: FeatureContext, body: VerifyOtpRequest, meta: RequestMeta): Promise<SignedInUser> {
+  const failure = await ctx.db.transaction().execute(async (tx) => {
+    const c = await q.findOpenLoginChallenge(tx, body.userId, ctx.now());
+    if (!c) return AUTH_TEXTS.otpNoPending;
+    const wrong = await checkCode(ctx, tx, c, body.otp);
+    if (wrong) return wrong;
+    await q.closeChallenge(tx, c.id);
+    return null;
+  });
+  if (failure) {
+    await audit(ctx, meta, {
+      event: 'OTP_FAILURE',
+      outcome: 'FAILURE',
+      userId: body.userId,
+      details: { reason: failure },
+    });
+    throw new AppError('OTP_INVALID', failure);
+  }
+  return issueSession(ctx, body.userId, meta);
+}
+
+export async function resendOtp(ctx: FeatureContext, userId: number) {
+  return ctx.db.transaction().execute(async (tx) => {
+    const c = await q.findOpenLoginChallenge(tx, userId, ctx.now());
+    if (!c) throw new AppError('OTP_INVALID', AUTH_TEXTS.otpNoPending);
+    if (c.code_hash && ctx.now().getTime() - c.created_at.getTime() < OTP_RESEND_INTERVAL_MS) {
+      throw new AppError('RATE_LIMITED', AUTH_TEXTS.otpWait);
+    }
+    const user = await q.findUserById(tx, userId);
+    if (!user) throw new AppError('OTP_INVALID', AUTH_TEXTS.otpNoPending);
+    await sendCode(ctx, tx, c.id, user);
+    return { message: AUTH_TEXTS.otpSent, maskedContactNumber: maskNumber(user.contact_number) };
+  });
+}
+
+export async function updateNumber(ctx: FeatureContext, mobile: string, tempToken: string, meta: RequestMeta) {
+  return ctx.db.transaction().execute(async (tx) => {
+    const c = await q.findOpenChallengeByToken(tx, hashToken(tempToken), ctx.now());
+    if (!c)
+      throw new AppError('VALIDATION', AUTH_TEXTS.tempTokenInvalid, [
+        { field: 'tempToken', defaultMessage: AUTH_TEXTS.tempTokenInvalid },
+      ]);
+    const user = await q.findUserById(tx, c.user_id);
+    if (!user) throw new AppError('VALIDATION', AUTH_TEXTS.tempTokenInvalid);
+    // A temp token proves a password (or an e-mail inbox), not the phone: it may add a number, never replace one,
+    // or the second factor would be worthless.
+    if (user.contact_number)
+      throw new AppError('VALIDATION', AUTH_TEXTS.contactExists, [
+        { field: 'mobile', defaultMessage: AUTH_TEXTS.contactExists },
+      ]);
+    await q.setContactNumber(tx, user.id, mobile);
+    await sendCode(ctx, tx, c.id, { id: user.id, contact_number: mobile });
+    await audit(
+      ctx,
+      meta,
+      {
+        event: 'CONTACT_NUMBER_UPDATED',
+        outcome: 'SUCCESS',
+        userId: user.id,
+        userName: user.user_name,
+        entityType: 'app_user',
+        entityId: user.id,
+      },
+      tx,
+    );
+    return { message: AUTH_TEXTS.contactUpdated, maskedContactNumber: maskNumber(mobile) };
+  });
+}
+
+export async function forgotPassword(ctx: FeatureContext, userName: string, meta: RequestMeta) {
+  const user = await q.findUserByName(ctx.db, userName);
+  if (user?.is_active && (user.email || user.contact_number)) {
+    const tempToken = randomToken();
+    const link = `${ctx.config.publicUrl}/reset-password?tempToken=${tempToken}`;
+    await ctx.db.transaction().execute(async (tx) => {
+      await q.insertChallenge(tx, {
+        userId: user.id,
+        purpose: 'RESET_PASSWORD',
+        tempTokenHash: hashToken(tempToken),
+        expiresAt: new Date(ctx.now().getTime() + RESET_TOKEN_TTL_MS),
+      });
+      await ctx.notifier.send(tx, {
+        channel: user.email ? 'EMAIL' : 'SMS',
+        recipient: user.email ?? user.contact_number ?? '',
+        subject: 'Reset your password',
+        body: `A password reset was requested for ${user.user_name}. Open ${link} within 30 minutes to choose a new password. If you did not ask for this, ignore this message.`,
+        userId: user.id,
+      });
+      await audit(
+        ctx,
+        meta,
+        { event: 'PASSWORD_RESET_REQUESTED', outcome: 'SUCCESS', userId: user.id, userName: user.user_name },
+        tx,
+      );
+    });
+  } else {
+    await audit(ctx, meta, {
+      event: 'PASSWORD_RESET_REQUESTED',
+      outcome: 'FAILURE',
+      userName,
+      details: { reason: 'NO_DELIVERABLE_USER' },
+    });
+  }
+  // The same answer whether or not the user exists.
+  return { message: AUTH_TEXTS.forgotSent };
+}
+
+export async function sendResetOtp(ctx: FeatureContext, tempToken: string) {
+  return ctx.db.transaction().execute(async (tx) => {
+    const c = await q.findOpenChallengeByToken(tx, hashToken(tempToken), ctx.now());
+    if (c?.purpose !== 'RESET_PASSWORD')
+      throw new AppError('VALIDATION', AUTH_TEXTS.tempTokenInvalid, [
+        { field: 'tempToken', defaultMessage: AUTH_TEXTS.tempTokenInvalid },
+      ]);
+    if (c.code_hash && ctx.now().getTime() - c.created_at.getTime() < OTP_RESEND_INTERVAL_MS)
+      throw new AppError('RATE_LIMITED', AUTH_TEXTS.otpWait);
+    const user = await q.findUserById(tx, c.user_id);
+    if (!user) throw new AppError('VALIDATION', AUTH_TEXTS.tempTokenInvalid);
+    await sendCode(ctx, tx, c.id, user);
+    return { message: AUTH_TEXTS.otpSent, maskedContactNumber: maskNumber(user.contact_number) };
+  });
+}
+
+export async function resetPassword(ctx: FeatureContext, body: ResetPasswordRequest, meta: RequestMeta) {
+  const isOtpRequired = await isSettingOn(ctx.db, 'USER', SETTING_KEYS.IS_OTP_REQUIRED_IN_FORGOT_PASSWORD);
+  const newHash = await hashPassword(body.password);
+  const outcome = await ctx.db.transaction().execute(async (tx) => {
+    const c = await q.findOpenChallengeByToken(tx, hashToken(body.tempToken), ctx.now());
+    if (c?.purpose !== 'RESET_PASSWORD')
+      throw new AppError('VALIDATION', AUTH_TEXTS.tempTokenInvalid, [
+        { field: 'tempToken', defaultMessage: AUTH_TEXTS.tempTokenInvalid },
+      ]);
+    if (isOtpRequired) {
+      if (!body.otp)
+        throw new AppError('VALIDATION', AUTH_TEXTS.otpRequired, [
+          { field: 'otp', defaultMessage: AUTH_TEXTS.otpRequired },
+        ]);
+      const wrong = await checkCode(ctx, tx, c, body.otp);
+      if (wrong) return { wrong };
+    }
+    const user = await q.findUserById(tx, c.user_id);
+    if (!user) throw new AppError('VALIDATION', AUTH_TEXTS.tempTokenInvalid);
+    if (await verifyPassword(user.password_hash, body.password)) {
+      throw new AppError('VALIDATION', AUTH_TEXTS.samePassword, [
+        { field: 'password', defaultMessage: AUTH_TEXTS.samePassword },
+      ]);
+    }
+    await q.setPassword(tx, user.id, newHash);
+    await q.closeChallenge(tx, c.id);
+    // A new password ends every session and lifts a lockout.
+    await q.revokeAllFamilies(tx, user.id, 'PASSWORD_CHANGED');
+    await q.clearThrottle(tx, user.user_name.toLowerCase());
+    await audit(
+      ctx,
+      meta,
+      { event: 'PASSWORD_RESET', outcome: 'SUCCESS', userId: user.id, userName: user.user_name },
+      tx,
+    );
+    return { wrong: null };
+  });
+  // A wrong code is counted (committed) before the refusal.
+  if (outcome.wrong) throw new AppError('OTP_INVALID', outcome.wrong);
+  ctx.principals.invalidateAll();
+  return { message: AUTH_TEXTS.resetDone };
+}
+
+export async function refresh(ctx: FeatureContext, body: RefreshRequest, meta: RequestMeta): Promise<RefreshResponse> {
+  let claims: Awaited<ReturnType<FeatureContext['tokens']['verifyAccess']>>;
+  try {
+    claims = await ctx.tokens.verifyAccess(body.authToken, { ignoreExpiry: true });
+  } catch {
+    throw new AppError('REFRESH_INVALID', AUTH_TEXTS.sessionInvalid);
+  }
+  const now = ctx.now();
+  const result = await ctx.db.transaction().execute(async (tx) => {
+    const t = await q.lockRefreshToken(tx, hashToken(body.refreshToken));
+    if (
+      !t ||
+      t.family_id !== claims.familyId ||
+      t.user_id !== claims.userId ||
+      claims.userName.toLowerCase() !== body.userName.trim().toLowerCase()
+    ) {
+      return { ok: false as const, error: AUTH_TEXTS.sessionInvalid, event: 'REFRESH_FAILURE' as const };
+    }
+    if (t.revoked_at) return { ok: false as const, error: AUTH_TEXTS.sessionEnded, event: 'REFRESH_FAILURE' as const };
+    if (t.rotated_at) {
+      // A rotated token presented again: someone else holds a copy. End the whole family.
+      await q.revokeFamily(tx, t.family_id, 'REFRESH_TOKEN_REUSE');
+      return { ok: false as const, error: AUTH_TEXTS.sessionReused, event: 'REFRESH_TOKEN_REUSE' as const };
+    }
+    if (t.family_expires_at <= now || t.expires_at <= now) {
+      await q.revokeFamily(tx, t.family_id, 'EXPIRED');
+      return { ok: false as const, error: AUTH_TEXTS.sessionExpired, event: 'REFRESH_FAILURE' as const };
+    }
+    if (now.getTime() - t.last_activity_at.getTime() > ctx.config.sessionIdleSeconds * 1000) {
+      await q.revokeFamily(tx, t.family_id, 'IDLE');
+      return { ok: false as const, error: AUTH_TEXTS.sessionIdle, event: 'REFRESH_FAILURE' as const };
+    }
+    const user = await q.findUserById(tx, t.user_id);
+    if (!user?.is_active) {
+      await q.revokeFamily(tx, t.family_id, 'USER_DISABLED');
+      return { ok: false as const, error: AUTH_TEXTS.sessionEnded, event: 'REFRESH_FAILURE' as const };
+    }
+    const next = randomToken();
+    const expiresAt = new Date(
+      Math.min(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000, t.family_expires_at.getTime()),
+    );
+    await q.markRotated(tx, t.token_hash, now);
+    await q.insertRefreshToken(tx, { hash: hashToken(next), familyId: t.family_id, expiresAt });
+    await q.touchFamily(tx, t.family_id, now);
+    return { ok: true as const, next, expiresAt, familyId: t.family_id, userId: t.user_id, userName: user.user_name };
+  });
+  if (!result.ok) {
+    ctx.principals.invalidateAll();
+    await audit(ctx, meta, {
+      event: result.event,
+      outcome: 'FAILURE',
+      userId: claims.userId,
+      userName: claims.userName,
+      details: { sessionId: claims.familyId, reason: result.error },
+    });
+    throw new AppError('REFRESH_INVALID', result.error);
+  }
+  const authToken = await ctx.tokens.signAccess({
+    userId: result.userId,
+    userName: result.userName,
+    familyId: result.familyId,
+  });
+  return { authToken, refreshToken: result.next, refreshTokenExpirationTime: result.expiresAt.getTime() };
+}
+
+export async function logout(
+  ctx: FeatureContext,
+  principal: { userId: number; userName: string; familyId: string },
+  meta: RequestMeta,
+) {
+  await q.revokeFamily(ctx.db, principal.familyId, 'LOGOUT');
+  ctx.principals.invalidateAll();
+  await audit(ctx, meta, {
+    event: 'LOGOUT',
+    outcome: 'SUCCESS',
+    userId: principal.userId,
+    userName: principal.userName,
+    details: { sessionId: principal.familyId },
+  });
+  return { message: AUTH_TEXTS.loggedOut };
+}

@@ -1,0 +1,85 @@
+import type { Db } from '@recon/db';
+import { sql } from 'kysely';
+
+const liveModules = (db: Db) => db.selectFrom('module').where('deleted_at', 'is', null);
+
+export function listModules(db: Db) {
+  return liveModules(db).select(['id', 'name', 'status']).orderBy('name').execute();
+}
+
+export async function listAssignedModules(db: Db, userId: number, start: number, length: number) {
+  const base = liveModules(db)
+    .innerJoin('module_user as mu', 'mu.module_id', 'module.id')
+    .where('mu.user_id', '=', userId)
+    .where('module.status', '=', 'ACTIVE');
+  const [rows, total] = await Promise.all([
+    base
+      .select(['module.id', 'module.name', 'module.status'])
+      .orderBy('module.name')
+      .orderBy('module.id')
+      .offset(start)
+      .limit(length)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n };
+}
+
+export async function getModule(db: Db, id: number) {
+  const m = await liveModules(db).selectAll().where('id', '=', id).executeTakeFirst();
+  if (!m) return undefined;
+  const users = await db
+    .selectFrom('module_user')
+    .select('user_id')
+    .where('module_id', '=', id)
+    .orderBy('user_id')
+    .execute();
+  return { ...m, userIds: users.map((u) => u.user_id) };
+}
+
+export async function isNameTaken(db: Db, name: string, exceptId?: number) {
+  let q = liveModules(db).select('id').where(sql`lower(name)`, '=', name.trim().toLowerCase());
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function existingUserIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('app_user').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function insertModule(db: Db, name: string, createdBy: number) {
+  return db
+    .insertInto('module')
+    .values({ name: name.trim(), created_by: createdBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function addMembers(db: Db, moduleId: number, userIds: number[]) {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('module_user')
+    .values(userIds.map((user_id) => ({ module_id: moduleId, user_id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function removeMembers(db: Db, moduleId: number, userIds: number[]) {
+  if (userIds.length === 0) return;
+  await db.deleteFrom('module_user').where('module_id', '=', moduleId).where('user_id', 'in', userIds).execute();
+}
+
+export async function updateModule(db: Db, id: number, patch: { name: string; status?: string }) {
+  await db
+    .updateTable('module')
+    .set({ name: patch.name.trim(), ...(patch.status ? { status: patch.status } : {}), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Soft delete: business records keep their module id; the name is freed. */
+export async function softDeleteModule(db: Db, id: number) {
+  await db.updateTable('module').set({ deleted_at: sql`now()`, status: 'INACTIVE' }).where('id', '=', id).execute();
+}

@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import { createDb, createPool, type EmbeddedServer, migrate, startEmbeddedPostgres } from '@recon/db';
+import pino from 'pino';
+import { buildApp } from '@/app.ts';
+import { loadConfig } from '@/config.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo, seedFirstAdmin, seedSystem } from '@/seed/seed.ts';
+
+/** The process: configuration, database, migrations, seed, listen, and an orderly shutdown. */
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({
+      dataDir: join(config.dataDir, 'pg'),
+      port: config.embeddedPgPort,
+      database: 'recon',
+      onLog: (m) => log.debug({ pg: m.trim() }, 'postgres'),
+    });
+    databaseUrl = embedded.url;
+  }
+  const pool = createPool(databaseUrl, { max: 20, logger: log });
+  const db = createDb(pool);
+  const applied = await migrate(pool);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  await seedSystem(db);
+  const demo = config.seedDemo ? await seedDemo(db) : { created: false };
+  const firstAdmin = config.seedDemo
+    ? { created: false }
+    : await seedFirstAdmin(db, config.adminUser, config.adminPassword);
+
+  const app = await buildApp({ config, db });
+  await app.listen({ host: config.host, port: config.port });
+
+  const url = `http://localhost:${config.port}`;
+  const lines = [`Recon platform is running at ${url}  (API docs: ${url}/web/docs)`];
+  if (config.seedDemo) {
+    lines.push(
+      `Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.userName).join(', ')}${demo.created ? ' — demo data created' : ''}`,
+    );
+  } else if ('password' in firstAdmin && firstAdmin.password) {
+    lines.push(`First admin created: ${config.adminUser} / ${firstAdmin.password}  (change it after signing in)`);
+  }
+  console.log(`\n${lines.join('\n')}\n`);
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    log.info({ signal }, 'shutting down');
+    // Order matters: stop taking requests, close the pool, then stop the database.
+    await app.close().catch((err) => log.error({ err }, 'closing the HTTP server failed'));
+    await db.destroy().catch((err) => log.error({ err }, 'closing the pool failed'));
+    if (embedded) await embedded.stop().catch((err) => log.error({ err }, 'stopping PostgreSQL failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  void pool;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Security and change events written to the audit log. */
+export const AUDIT_EVENTS = [
+  'LOGIN_SUCCESS',
+  'LOGIN_FAILURE',
+  'LOGIN_OTP_SENT',
+  'OTP_FAILURE',
+  'ACCOUNT_LOCKED',
+  'LOGOUT',
+  'TOKEN_REFRESHED',
+  'REFRESH_TOKEN_REUSE',
+  'REFRESH_FAILURE',
+  'PASSWORD_RESET_REQUESTED',
+  'PASSWORD_RESET',
+  'CONTACT_NUMBER_UPDATED',
+  'PRIVILEGES_UPDATED',
+  'MODULE_CREATED',
+  'MODULE_UPDATED',
+  'MODULE_DELETED',
+  'MODULE_USERS_ADDED',
+  'MODULE_USERS_REMOVED',
+  'DEPARTMENT_ASSIGNED',
+  'ACCESS_DENIED',
+] as const;
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+export const AUDIT_OUTCOMES = ['SUCCESS', 'FAILURE'] as const;
+
+export const auditLogRowSchema = z.object({
+  id: z.number().int(),
+  occurredAt: z.string(),
+  event: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  moduleId: z.number().int().nullable(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  ip: z.string().nullable(),
+  requestId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
+
+/** Filters of the audit log list, besides the DataTables paging keys. */
+export const auditLogFilterSchema = z.object({
+  event: z.string().optional(),
+  userName: z.string().optional(),
+  outcome: z.enum(AUDIT_OUTCOMES).optional(),
+  fromDate: z.string().optional(),
+  toDate: z.string().optional(),
+});
+export type AuditLogFilter = z.infer<typeof auditLogFilterSchema>;

