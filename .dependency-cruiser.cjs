@@ -1,18 +1,34 @@
 /** Import rules of docs/ARCHITECTURE.md: web → contract ← server → recon-engine → db; features are islands. */
 module.exports = {
   forbidden: [
+    { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
     {
       name: 'contract-imports-zod-only',
       severity: 'error',
-      from: { path: '^packages/contract' },
+      from: { path: '^packages/contract', pathNot: '\\.test\\.tsx?$' },
       to: { dependencyTypesNot: ['local', 'core'], pathNot: ['^node_modules/zod', '^packages/contract'] },
     },
-    { name: 'web-not-server-side', severity: 'error', from: { path: '^apps/web' }, to: { path: '^(apps/server|packages/db|packages/recon-engine)' } },
+    {
+      name: 'web-not-server-side',
+      severity: 'error',
+      from: { path: '^apps/web' },
+      to: { path: '^(apps/server|packages/db|packages/recon-engine)' },
+    },
     { name: 'nothing-imports-apps', severity: 'error', from: { path: '^packages' }, to: { path: '^apps' } },
     { name: 'server-not-web', severity: 'error', from: { path: '^apps/server' }, to: { path: '^apps/web' } },
-    { name: 'engine-not-server', severity: 'error', from: { path: '^packages/recon-engine' }, to: { path: '^(apps|packages/contract)' } },
-    { name: 'db-is-a-leaf', severity: 'error', from: { path: '^packages/db' }, to: { path: '^(apps|packages/(contract|recon-engine))' } },
+    {
+      name: 'engine-not-server',
+      severity: 'error',
+      from: { path: '^packages/recon-engine' },
+      to: { path: '^(apps|packages/contract)' },
+    },
+    {
+      name: 'db-is-a-leaf',
+      severity: 'error',
+      from: { path: '^packages/db' },
+      to: { path: '^(apps|packages/(contract|recon-engine))' },
+    },
     {
       name: 'server-features-are-islands',
       severity: 'error',
@@ -25,14 +41,22 @@ module.exports = {
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
     },
-    { name: 'web-shared-not-features', severity: 'error', from: { path: '^apps/web/src/(ui|lib)/' }, to: { path: '^apps/web/src/(features|app|shell)/' } },
+    {
+      name: 'web-shared-not-features',
+      severity: 'error',
+      from: { path: '^apps/web/src/(ui|lib)/' },
+      to: { path: '^apps/web/src/(features|app|shell)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(node_modules|dist)' },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js'],
+    },
     combinedDependencies: true,
   },
 };

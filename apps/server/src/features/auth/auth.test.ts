@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addModule, addUser, call, createTestApp, signIn, type TestApp, TEST_PASSWORD } from '@/testing/test-app.ts';
+import { addModule, addUser, call, createTestApp, signIn, TEST_PASSWORD, type TestApp } from '@/testing/test-app.ts';
 import { AUTH_TEXTS } from './auth.service.ts';
 
 let t: TestApp;
@@ -8,11 +8,18 @@ let moduleId: number;
 beforeAll(async () => {
   t = await createTestApp();
   moduleId = await addModule(t, 'Cards');
-  await addUser(t, { userName: 'alice', roles: ['ROLE_OPERATOR'], moduleIds: [moduleId], email: 'alice@x.test', contactNumber: '+919811111111' });
+  await addUser(t, {
+    userName: 'alice',
+    roles: ['ROLE_OPERATOR'],
+    moduleIds: [moduleId],
+    email: 'alice@x.test',
+    contactNumber: '+919811111111',
+  });
 });
 afterAll(() => t.close());
 
-const login = (userName: string, password: string) => t.app.inject({ method: 'POST', url: '/web/v2/login', payload: { userName, password } });
+const login = (userName: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/web/v2/login', payload: { userName, password } });
 
 describe('POST v2/login', () => {
   it('answers the user with tokens when the password is right', async () => {
@@ -39,7 +46,10 @@ describe('POST v2/login', () => {
   it('answers the spec validation body when the user name is missing', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/web/v2/login', payload: { password: 'x' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'User Name is required', errors: [{ field: 'userName', defaultMessage: 'User Name is required' }] });
+    expect(res.json()).toMatchObject({
+      message: 'User Name is required',
+      errors: [{ field: 'userName', defaultMessage: 'User Name is required' }],
+    });
   });
 
   it('locks after ten failures, for known and unknown users alike, and a right password is then refused', async () => {
@@ -59,27 +69,51 @@ describe('POST v2/login', () => {
 describe('POST /v2/refreshtoken', () => {
   it('rotates: the new pair works and the old refresh token is refused', async () => {
     const s = await signIn(t, 'alice');
-    const first = await t.app.inject({ method: 'POST', url: '/web/v2/refreshtoken', payload: { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/web/v2/refreshtoken',
+      payload: { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' },
+    });
     expect(first.statusCode).toBe(200);
     const next = first.json();
     expect(next.refreshToken).not.toBe(s.refreshToken);
-    const privileges = await call(t, { ...s, authToken: next.authToken }, { method: 'GET', url: '/web/v2/privileges?Find=ByRole' });
+    const privileges = await call(
+      t,
+      { ...s, authToken: next.authToken },
+      { method: 'GET', url: '/web/v2/privileges?Find=ByRole' },
+    );
     expect(privileges.statusCode).toBe(200);
 
     // Replaying the rotated token: the whole family dies, including the newest pair.
-    const reuse = await t.app.inject({ method: 'POST', url: '/web/v2/refreshtoken', payload: { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/web/v2/refreshtoken',
+      payload: { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' },
+    });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual([{ message: AUTH_TEXTS.sessionReused, code: 'REFRESH_INVALID' }]);
-    const afterReuse = await t.app.inject({ method: 'POST', url: '/web/v2/refreshtoken', payload: { authToken: next.authToken, refreshToken: next.refreshToken, userName: 'alice' } });
+    const afterReuse = await t.app.inject({
+      method: 'POST',
+      url: '/web/v2/refreshtoken',
+      payload: { authToken: next.authToken, refreshToken: next.refreshToken, userName: 'alice' },
+    });
     expect(afterReuse.statusCode).toBe(401);
-    const audit = await t.database.db.selectFrom('audit_log').select('event').where('event', '=', 'REFRESH_TOKEN_REUSE').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('event')
+      .where('event', '=', 'REFRESH_TOKEN_REUSE')
+      .execute();
     expect(audit.length).toBe(1);
   });
 
   it('refuses a session idle for more than 15 minutes', async () => {
     const s = await signIn(t, 'alice');
     t.clock.advance(16 * 60_000);
-    const res = await t.app.inject({ method: 'POST', url: '/web/v2/refreshtoken', payload: { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/web/v2/refreshtoken',
+      payload: { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' },
+    });
     t.clock.advance(-16 * 60_000);
     expect(res.json()).toEqual([{ message: AUTH_TEXTS.sessionIdle, code: 'REFRESH_INVALID' }]);
   });
@@ -90,7 +124,11 @@ describe('GET /v2/logout', () => {
     const s = await signIn(t, 'alice');
     const out = await call(t, s, { method: 'GET', url: '/web/v2/logout' });
     expect(out.statusCode).toBe(200);
-    const refresh = await t.app.inject({ method: 'POST', url: '/web/v2/refreshtoken', payload: { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/web/v2/refreshtoken',
+      payload: { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' },
+    });
     expect(refresh.statusCode).toBe(401);
     const again = await call(t, s, { method: 'GET', url: '/web/v2/privileges?Find=ByRole' });
     expect(again.statusCode).toBe(401);

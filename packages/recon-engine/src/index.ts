@@ -1,0 +1,2 @@
+export { type GoldenCase, loadGoldenCases } from './golden.ts';
+export { assertIdentifier, InvalidIdentifierError, quoteIdent } from './identifiers.ts';
