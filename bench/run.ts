@@ -1,0 +1,21 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { benchPlatform } from './platform.ts';
+
+/** `npm run bench`: every scenario, results as JSON under bench/results/. Needs a built web app (npm run build). */
+const scenarios = { platform: benchPlatform } as const;
+const only = process.argv[2];
+mkdirSync('bench/results', { recursive: true });
+for (const [name, fn] of Object.entries(scenarios)) {
+  if (only && only !== name) continue;
+  const startedAt = new Date().toISOString();
+  const result = await fn();
+  const record = {
+    scenario: name,
+    startedAt,
+    machine: { cpus: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    result,
+  };
+  writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(record, null, 2)}\n`);
+  console.log(JSON.stringify(record, null, 2));
+}
