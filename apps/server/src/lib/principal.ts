@@ -47,9 +47,10 @@ export function createPrincipalStore(db: Db): PrincipalStore {
         >`ARRAY(SELECT DISTINCT rp.code FROM user_role ur JOIN role_privilege rp ON rp.role_id = ur.role_id WHERE ur.user_id = u.id AND rp.version = 'v2')`.as(
           'privileges',
         ),
+        // Only ACTIVE modules can be worked in: the same set Find=AllAssigned offers the module switcher.
         sql<
           number[]
-        >`ARRAY(SELECT mu.module_id::int FROM module_user mu JOIN module m ON m.id = mu.module_id WHERE mu.user_id = u.id AND m.deleted_at IS NULL)`.as(
+        >`ARRAY(SELECT mu.module_id::int FROM module_user mu JOIN module m ON m.id = mu.module_id WHERE mu.user_id = u.id AND m.deleted_at IS NULL AND m.status = 'ACTIVE')`.as(
           'module_ids',
         ),
       ])

@@ -4,6 +4,9 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, STATUS_BY_CODE } from '@/lib/app-error.ts';
 
 const INTERNAL_MESSAGE = 'Technical server error. Please contact support';
+const INVALID_TEXT_MESSAGE = 'The request contains characters that are not allowed';
+// SQLSTATEs PostgreSQL raises for text it cannot store (a NUL byte in a string): bad client input, not a fault.
+const PG_INVALID_TEXT_CODES: ReadonlySet<unknown> = new Set(['22021', '22P05']);
 
 function fieldOf(path: string, instancePath: string): string {
   const p = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -40,6 +43,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send([{ message: INTERNAL_MESSAGE, code: 'INTERNAL' }] satisfies ErrorListBody);
+    }
+    if (PG_INVALID_TEXT_CODES.has((error as { code?: unknown }).code)) {
+      return reply.status(400).send({
+        message: INVALID_TEXT_MESSAGE,
+        errors: [{ field: 'body', defaultMessage: INVALID_TEXT_MESSAGE }],
+      } satisfies ValidationErrorBody);
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;

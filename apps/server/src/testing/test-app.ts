@@ -33,11 +33,16 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+export type TestAppOptions = {
+  /** Registers extra routes (probes for plugin tests) on the real app before it is ready. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+};
+
 /**
  * The real app on a fresh migrated database with the system seed (roles, privileges, settings,
  * departments). Time is a movable clock.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedSystem(database.db);
   const notifier = createRecordingNotifier();
@@ -51,6 +56,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     { config: testConfig(overrides), db: database.db, notifier, now: () => clock.now },
     { logger: false },
   );
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -97,4 +103,25 @@ export function call(
       ...headers,
     },
   });
+}
+
+/** Sets one global setting in the test database (inserted when missing). */
+export async function setSetting(t: TestApp, group: string, key: string, value: string): Promise<void> {
+  await t.database.db
+    .insertInto('global_setting')
+    .values({ setting_group: group, setting_key: key, setting_value: value })
+    .onConflict((oc) => oc.columns(['setting_group', 'setting_key']).doUpdateSet({ setting_value: value }))
+    .execute();
+}
+
+/** Audit rows of one event, oldest first. */
+export function auditRows(t: TestApp, event: string) {
+  return t.database.db.selectFrom('audit_log').selectAll().where('event', '=', event).orderBy('id').execute();
+}
+
+let uniqueCounter = 0;
+/** A name no other test of this file uses (test files share nothing, so a counter is enough). */
+export function uniqueName(prefix: string): string {
+  uniqueCounter += 1;
+  return `${prefix}-${uniqueCounter}`;
 }

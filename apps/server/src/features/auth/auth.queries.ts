@@ -174,10 +174,11 @@ export async function findOpenLoginChallenge(db: Db, userId: number, now: Date) 
     .executeTakeFirst();
 }
 
-export async function setChallengeCode(db: Db, id: number, codeHash: string, codeExpiresAt: Date) {
+/** `sentAt` is the app clock's time, the clock the 30-second resend rule and the code expiry are measured on. */
+export async function setChallengeCode(db: Db, id: number, codeHash: string, sentAt: Date, codeExpiresAt: Date) {
   await db
     .updateTable('otp_challenge')
-    .set({ code_hash: codeHash, code_expires_at: codeExpiresAt, attempts: 0, created_at: sql`now()` })
+    .set({ code_hash: codeHash, code_expires_at: codeExpiresAt, attempts: 0, created_at: sentAt })
     .where('id', '=', id)
     .execute();
 }

@@ -112,7 +112,7 @@ async function sendCode(
   if (!user.contact_number) throw new AppError('CONTACT_NUMBER_REQUIRED', AUTH_TEXTS.contactRequired);
   const code = randomOtp();
   const expires = new Date(ctx.now().getTime() + ctx.config.otpTtlSeconds * 1000);
-  await q.setChallengeCode(db, challengeId, hashCode(ctx.config.jwtSecret, code), expires);
+  await q.setChallengeCode(db, challengeId, hashCode(ctx.config.jwtSecret, code), ctx.now(), expires);
   await ctx.notifier.send(db, {
     channel: 'SMS',
     recipient: user.contact_number,
@@ -230,6 +230,8 @@ export async function verifyOtp(ctx: FeatureContext, body: VerifyOtpRequest, met
     const wrong = await checkCode(ctx, tx, c, body.otp);
     if (wrong) return wrong;
     await q.closeChallenge(tx, c.id);
+    // A user disabled between the password step and the code gets no session.
+    if (!(await q.findUserById(tx, body.userId))?.is_active) return AUTH_TEXTS.disabled;
     return null;
   });
   if (failure) {
@@ -239,7 +241,7 @@ export async function verifyOtp(ctx: FeatureContext, body: VerifyOtpRequest, met
       userId: body.userId,
       details: { reason: failure },
     });
-    throw new AppError('OTP_INVALID', failure);
+    throw new AppError(failure === AUTH_TEXTS.disabled ? 'BAD_CREDENTIALS' : 'OTP_INVALID', failure);
   }
   return issueSession(ctx, body.userId, meta);
 }

@@ -44,7 +44,8 @@ export function userRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
           const v = c.search.value.trim();
           if (!v || !isColumn(c.data) || !c.searchable) continue;
           if (c.data === 'isActive') filters.push(sql<SqlBool>`u.is_active = ${v.toLowerCase() === 'true'}`);
-          else filters.push(sql<SqlBool>`${COLUMNS[c.data]} ILIKE ${`%${v.replace(/[\\%_]/g, '\\$&')}%`}`);
+          // ::text so the numeric id column can be searched too (ILIKE on bigint is a SQL error).
+          else filters.push(sql<SqlBool>`(${COLUMNS[c.data]})::text ILIKE ${`%${v.replace(/[\\%_]/g, '\\$&')}%`}`);
         }
         const where = filters.length ? sql.join(filters, sql` AND `) : sql`true`;
         const sorts = order

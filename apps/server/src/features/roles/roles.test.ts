@@ -1,0 +1,234 @@
+import { PRIVILEGE_CODES } from '@recon/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDED_ROLES } from '@/seed/roles.ts';
+import {
+  addModule,
+  addUser,
+  auditRows,
+  call,
+  createTestApp,
+  type Session,
+  signIn,
+  type TestApp,
+  uniqueName,
+} from '@/testing/test-app.ts';
+
+let t: TestApp;
+let admin: Session;
+let operator: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addUser(t, { userName: 'roles-admin', roles: ['ROLE_ADMIN'] });
+  await addUser(t, { userName: 'roles-operator', roles: ['ROLE_OPERATOR'] });
+  admin = await signIn(t, 'roles-admin');
+  operator = await signIn(t, 'roles-operator');
+});
+afterAll(() => t.close());
+
+type PrivilegeEntry = { privilegeCode: string; version: string };
+
+const byRole = async (s: Session) => {
+  const res = await call(t, s, { method: 'GET', url: '/web/v2/privileges?Find=ByRole' });
+  expect(res.statusCode).toBe(200);
+  return (res.json().data as PrivilegeEntry[]).map((p) => p.privilegeCode);
+};
+
+/** A role of its own (grants are shared data; each test edits only its own role) with a signed-in holder. */
+async function roleWithHolder(grants: string[] = []) {
+  const roleName = `ROLE_TEST_${uniqueName('R').replace('-', '_')}`;
+  const { id } = await t.database.db
+    .insertInto('role')
+    .values({ name: roleName })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (grants.length) {
+    await t.database.db
+      .insertInto('role_privilege')
+      .values(grants.map((code) => ({ role_id: id, code, version: 'v2' })))
+      .execute();
+  }
+  const userName = uniqueName('holder');
+  await addUser(t, { userName, roles: [roleName] });
+  return { roleName, holder: await signIn(t, userName) };
+}
+
+const update = (s: Session, payload: unknown, query = '?Operation=UpdatePrivilege') =>
+  call(t, s, { method: 'POST', url: `/web/v2/roles${query}`, payload: payload as Record<string, unknown> });
+const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
+
+describe('GET v2/privileges?Find=ByRole', () => {
+  it("answers the operator's v2 codes, which include its seeded grants and not 'users'", async () => {
+    const res = await call(t, operator, { method: 'GET', url: '/web/v2/privileges?Find=ByRole' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as PrivilegeEntry[];
+    expect(data.every((p) => p.version === 'v2')).toBe(true);
+    const codes = data.map((p) => p.privilegeCode);
+    const seeded = SEEDED_ROLES.find((r) => r.name === 'ROLE_OPERATOR')?.grants ?? [];
+    expect([...codes].sort()).toEqual([...new Set(seeded)].sort());
+    expect(codes).not.toContain('users');
+  });
+
+  it('answers every code to an admin', async () => {
+    expect((await byRole(admin)).sort()).toEqual([...PRIVILEGE_CODES].sort());
+  });
+
+  it('answers the union of the codes of every role the user holds', async () => {
+    const a = await roleWithHolder(['ticket']);
+    const b = await roleWithHolder(['brsReport']);
+    const userName = uniqueName('two-roles');
+    await addUser(t, { userName, roles: [a.roleName, b.roleName] });
+    expect((await byRole(await signIn(t, userName))).sort()).toEqual(['brsReport', 'ticket']);
+  });
+
+  it('answers 400 without Find, or with another Find', async () => {
+    for (const url of ['/web/v2/privileges', '/web/v2/privileges?Find=All']) {
+      const res = await call(t, operator, { method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].field).toBe('Find');
+    }
+  });
+
+  it('works with a stale module header', async () => {
+    const foreign = await addModule(t, uniqueName('Foreign'));
+    const res = await call(t, operator, { method: 'GET', url: '/web/v2/privileges?Find=ByRole', moduleId: foreign });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('GET v2/roles/byRole/{role}', () => {
+  it('answers the role with every privilege of the catalogue and whether it is granted', async () => {
+    const res = await call(t, admin, { method: 'GET', url: '/web/v2/roles/byRole/ROLE_OPERATOR' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ name: 'ROLE_OPERATOR', displayName: 'Operator', isMaker: false, isChecker: false });
+    const granted = body.privileges.filter((p: { isGranted: boolean }) => p.isGranted);
+    expect(body.privileges).toHaveLength(PRIVILEGE_CODES.length);
+    expect(granted.map((p: PrivilegeEntry) => p.privilegeCode).sort()).toEqual((await byRole(operator)).sort());
+    expect(body.privileges[0]).toEqual({
+      privilegeCode: expect.any(String),
+      version: 'v2',
+      description: expect.any(String),
+      isGranted: expect.any(Boolean),
+    });
+  });
+
+  it('answers the maker flag of the maker role', async () => {
+    const res = await call(t, admin, { method: 'GET', url: '/web/v2/roles/byRole/ROLE_MAKER' });
+    expect(res.json()).toMatchObject({ name: 'ROLE_MAKER', isMaker: true, isChecker: false });
+  });
+
+  it('answers 404 "Role not found" for an unknown role', async () => {
+    const res = await call(t, admin, { method: 'GET', url: '/web/v2/roles/byRole/ROLE_NOBODY' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual([{ message: 'Role not found', code: 'NOT_FOUND' }]);
+  });
+
+  it('answers 403 and audits ACCESS_DENIED without the roles privilege', async () => {
+    const res = await call(t, operator, { method: 'GET', url: '/web/v2/roles/byRole/ROLE_OPERATOR' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(forbidden);
+    const denied = (await auditRows(t, 'ACCESS_DENIED')).filter((r) => r.user_id === operator.userId);
+    expect(denied.at(-1)?.details).toMatchObject({ route: '/web/v2/roles/byRole/:role', rule: { code: 'roles' } });
+  });
+});
+
+describe('POST v2/roles?Operation=UpdatePrivilege', () => {
+  it("sets the role's grants to exactly the list; its holders see the change at once", async () => {
+    const { roleName, holder } = await roleWithHolder(['ticket', 'dashboards']);
+    expect((await byRole(holder)).sort()).toEqual(['dashboards', 'ticket']);
+    const res = await update(admin, { roleName, privilegeCodes: ['dashboards', 'users', 'users'] });
+    expect(res.statusCode).toBe(200);
+    const granted = res.json().privileges.filter((p: { isGranted: boolean }) => p.isGranted);
+    expect(granted.map((p: PrivilegeEntry) => p.privilegeCode).sort()).toEqual(['dashboards', 'users']);
+    expect((await byRole(holder)).sort()).toEqual(['dashboards', 'users']);
+    const appUsers = await call(t, holder, { method: 'GET', url: '/web/v2/appusers' });
+    expect(appUsers.statusCode).toBe(200);
+  });
+
+  it('audits PRIVILEGES_UPDATED with what was added and removed', async () => {
+    const { roleName } = await roleWithHolder(['ticket', 'dashboards']);
+    await update(admin, { roleName, privilegeCodes: ['dashboards', 'brsReport'] });
+    const audit = (await auditRows(t, 'PRIVILEGES_UPDATED')).filter((r) => r.entity_id === roleName);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      user_id: admin.userId,
+      entity_type: 'role',
+      details: { added: ['brsReport'], removed: ['ticket'] },
+    });
+  });
+
+  it('takes every privilege away with an empty list', async () => {
+    const { roleName, holder } = await roleWithHolder(['ticket']);
+    expect((await update(admin, { roleName, privilegeCodes: [] })).statusCode).toBe(200);
+    expect(await byRole(holder)).toEqual([]);
+  });
+
+  it('refuses to change ROLE_ADMIN', async () => {
+    const res = await update(admin, { roleName: 'ROLE_ADMIN', privilegeCodes: ['ticket'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'The Admin role always holds every privilege',
+      errors: [{ field: 'roleName', defaultMessage: 'The Admin role always holds every privilege' }],
+    });
+    expect((await byRole(admin)).length).toBe(PRIVILEGE_CODES.length);
+  });
+
+  it('refuses unknown privilege codes and changes nothing', async () => {
+    const { roleName, holder } = await roleWithHolder(['ticket']);
+    const res = await update(admin, { roleName, privilegeCodes: ['ticket', 'flyToTheMoon'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Unknown privilege codes: flyToTheMoon',
+      errors: [{ field: 'privilegeCodes', defaultMessage: 'Unknown privilege codes: flyToTheMoon' }],
+    });
+    expect(await byRole(holder)).toEqual(['ticket']);
+  });
+
+  it('answers 404 for an unknown role', async () => {
+    const res = await update(admin, { roleName: 'ROLE_NOBODY', privilegeCodes: [] });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual([{ message: 'Role not found', code: 'NOT_FOUND' }]);
+  });
+
+  it('answers 400 without Operation, or with another Operation', async () => {
+    const { roleName, holder } = await roleWithHolder(['ticket']);
+    for (const query of ['', '?Operation=Delete']) {
+      const res = await update(admin, { roleName, privilegeCodes: [] }, query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].field).toBe('Operation');
+    }
+    expect(await byRole(holder)).toEqual(['ticket']);
+  });
+
+  it('answers "Role is required" without a role name', async () => {
+    const res = await update(admin, { roleName: '', privilegeCodes: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Role is required',
+      errors: [{ field: 'roleName', defaultMessage: 'Role is required' }],
+    });
+  });
+
+  it('answers 403 and audits ACCESS_DENIED without the roles privilege, and changes nothing', async () => {
+    const { roleName, holder } = await roleWithHolder(['ticket']);
+    const before = (await auditRows(t, 'ACCESS_DENIED')).filter((r) => r.user_id === holder.userId).length;
+    const res = await update(holder, { roleName, privilegeCodes: [...PRIVILEGE_CODES] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(forbidden);
+    expect((await auditRows(t, 'ACCESS_DENIED')).filter((r) => r.user_id === holder.userId).length).toBe(before + 1);
+    expect(await byRole(holder)).toEqual(['ticket']);
+  });
+});
+
+describe('role routes without a token', () => {
+  it.each([
+    ['GET', '/web/v2/privileges?Find=ByRole'],
+    ['GET', '/web/v2/roles/byRole/ROLE_ADMIN'],
+    ['POST', '/web/v2/roles?Operation=UpdatePrivilege'],
+  ] as const)('%s %s answers 401', async (method, url) => {
+    const res = await t.app.inject({ method, url });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual([{ message: 'Authentication required', code: 'UNAUTHENTICATED' }]);
+  });
+});
