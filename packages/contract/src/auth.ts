@@ -97,7 +97,9 @@ export const resetPasswordRequestSchema = z
   .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
-export const tempTokenQuerySchema = z.object({ tempToken: z.string().min(1, 'tempToken is required') });
+export const tempTokenQuerySchema = z.object({
+  tempToken: z.string({ error: 'tempToken is required' }).min(1, 'tempToken is required'),
+});
 export const updateNumberQuerySchema = z.object({
   mobile: z
     .string({ error: 'Mobile number is required' })
@@ -107,9 +109,9 @@ export const updateNumberQuerySchema = z.object({
 });
 
 export const refreshRequestSchema = z.object({
-  authToken: z.string().min(1, 'authToken is required'),
-  refreshToken: z.string().min(1, 'refreshToken is required'),
-  userName: z.string().min(1, 'userName is required'),
+  authToken: z.string({ error: 'authToken is required' }).min(1, 'authToken is required'),
+  refreshToken: z.string({ error: 'refreshToken is required' }).min(1, 'refreshToken is required'),
+  userName: z.string({ error: 'userName is required' }).min(1, 'userName is required'),
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export const refreshResponseSchema = z.object({

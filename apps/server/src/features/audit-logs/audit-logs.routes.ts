@@ -9,9 +9,12 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 
-function parseDate(value: string | undefined, field: string): Date | undefined {
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date-only `toDate` means the whole of that day (until its last millisecond, UTC). */
+function parseDate(value: string | undefined, field: string, isEnd = false): Date | undefined {
   if (!value) return undefined;
-  const d = new Date(value);
+  const d = new Date(isEnd && DATE_ONLY.test(value) ? `${value}T23:59:59.999Z` : value);
   if (Number.isNaN(d.getTime()))
     throw new AppError('VALIDATION', `${field} is not a valid date`, [
       { field, defaultMessage: `${field} is not a valid date` },
@@ -38,7 +41,7 @@ export function auditLogRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       async (req) => {
         const f = req.query;
         const from = parseDate(f.fromDate, 'fromDate');
-        const to = parseDate(f.toDate, 'toDate');
+        const to = parseDate(f.toDate, 'toDate', true);
         const filters: Expression<SqlBool>[] = [];
         if (f.event) filters.push(sql<SqlBool>`event = ${f.event}`);
         if (f.outcome) filters.push(sql<SqlBool>`outcome = ${f.outcome}`);

@@ -95,6 +95,8 @@ describe('GET v2/auditlogs', () => {
     [{ userName: 'USER-2' }, ['al-user-2 LOGOUT', 'al-user-2 LOGIN_FAILURE']],
     [{ fromDate: '2026-01-12T00:00:00Z' }, ['AL-USER-3 MODULE_CREATED', 'al-user-2 LOGOUT', 'al-user-2 LOGIN_FAILURE']],
     [{ toDate: '2026-01-11T10:00:00Z' }, ['al-user-1 LOGIN_FAILURE', 'al-user-1 LOGIN_SUCCESS']],
+    // A date-only toDate takes the whole day.
+    [{ fromDate: '2026-01-12', toDate: '2026-01-12' }, ['al-user-2 LOGOUT', 'al-user-2 LOGIN_FAILURE']],
     [
       { fromDate: '2026-01-11T00:00:00Z', toDate: '2026-01-12T23:59:59Z', outcome: 'FAILURE' },
       ['al-user-2 LOGIN_FAILURE', 'al-user-1 LOGIN_FAILURE'],

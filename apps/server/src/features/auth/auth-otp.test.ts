@@ -213,6 +213,18 @@ describe('GET v2/resendotp/{userId}', () => {
     expect((await verify(userId, newCode ?? '')).statusCode).toBe(200);
   });
 
+  it('keeps counting wrong codes across a resend, so a new code does not give five more guesses', async () => {
+    const { userId, code } = await startSignIn('+919811100009');
+    for (let i = 0; i < 3; i++)
+      expect((await verify(userId, wrongCodeFor(code))).json()).toEqual(errorOf('Invalid OTP'));
+    advance(31_000);
+    expect((await resend(userId)).statusCode).toBe(200);
+    const fresh = t.notifier.lastCode();
+    expect((await verify(userId, wrongCodeFor(fresh))).json()).toEqual(errorOf('Invalid OTP'));
+    expect((await verify(userId, wrongCodeFor(fresh))).json()).toEqual(errorOf(AUTH_TEXTS.otpTooMany));
+    expect((await verify(userId, fresh ?? '')).json()).toEqual(errorOf(AUTH_TEXTS.otpNoPending));
+  });
+
   it('measures the 30 seconds on the app clock even when it runs behind the database clock', async () => {
     advance(-10 * 60_000);
     const { userId } = await startSignIn();

@@ -178,7 +178,8 @@ export async function findOpenLoginChallenge(db: Db, userId: number, now: Date) 
 export async function setChallengeCode(db: Db, id: number, codeHash: string, sentAt: Date, codeExpiresAt: Date) {
   await db
     .updateTable('otp_challenge')
-    .set({ code_hash: codeHash, code_expires_at: codeExpiresAt, attempts: 0, created_at: sentAt })
+    // Wrong attempts count across resends: a new code does not buy five more guesses.
+    .set({ code_hash: codeHash, code_expires_at: codeExpiresAt, created_at: sentAt })
     .where('id', '=', id)
     .execute();
 }

@@ -59,6 +59,15 @@ export function departmentRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
             throw new AppError('VALIDATION', UNASSIGNED_TEXTS.selectDepartment, [
               { field: 'departmentId', defaultMessage: UNASSIGNED_TEXTS.selectDepartment },
             ]);
+          const target = await tx
+            .selectFrom('app_user')
+            .select(['id', 'department_configurable'])
+            .where('id', '=', req.params.userId)
+            .executeTakeFirst();
+          if (!target) throw new AppError('NOT_FOUND', 'User not found');
+          // Self-service only where the department is configurable for the user; an admin may always assign.
+          if (!isAdmin && !target.department_configurable)
+            throw new AppError('FORBIDDEN', 'Department is not configurable for this user');
           const updated = await tx
             .updateTable('app_user')
             .set({ department_id: dept.id, registration_status: 'RAISED_FOR_APPROVAL', updated_at: sql`now()` })

@@ -67,6 +67,21 @@ describe('PUT v2/user-department/assignDepartment/{userId}', () => {
     expect(audit[0]).toMatchObject({ user_id: s.userId, outcome: 'SUCCESS', details: { departmentId: dept.id } });
   });
 
+  it('refuses a user whose department is not configurable, and changes nothing', async () => {
+    const userName = uniqueName('fixed-dept');
+    await addUser(t, { userName, roles: [], registrationStatus: 'REQUESTED', departmentConfigurable: false });
+    const s = await signIn(t, userName);
+    const res = await assign(s, s.userId, { departmentId: firstDepartment().id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual([{ message: 'Department is not configurable for this user', code: 'FORBIDDEN' }]);
+    const user = await t.database.db
+      .selectFrom('app_user')
+      .select(['department_id', 'registration_status'])
+      .where('id', '=', s.userId)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ department_id: null, registration_status: 'REQUESTED' });
+  });
+
   it('shows the department and the new status at the next sign-in', async () => {
     const s = await newcomer();
     const dept = firstDepartment();
