@@ -15,8 +15,18 @@ import {
 import type { AppDeps, FeatureContext } from '@/deps.ts';
 import { auditLogRoutes } from '@/features/audit-logs/audit-logs.routes.ts';
 import { authRoutes } from '@/features/auth/auth.routes.ts';
+import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
+import { dataTableRoutes } from '@/features/data-tables/data-tables.routes.ts';
 import { departmentRoutes } from '@/features/departments/departments.routes.ts';
+import { fileRoutes } from '@/features/files/files.routes.ts';
+import { jobExecutionRoutes } from '@/features/job-executions/job-executions.routes.ts';
+import { jobRoutes } from '@/features/jobs/jobs.routes.ts';
+import { masterDataRoutes } from '@/features/master-data/master-data.routes.ts';
 import { moduleRoutes } from '@/features/modules/modules.routes.ts';
+import { parallelJobConfigRoutes } from '@/features/parallel-job-configs/parallel-job-configs.routes.ts';
+import { pipelineRowRoutes } from '@/features/pipeline-rows/pipeline-rows.routes.ts';
+import { pipelineRoutes } from '@/features/pipelines/pipelines.routes.ts';
+import { reconRoutes } from '@/features/recons/recons.routes.ts';
 import { roleRoutes } from '@/features/roles/roles.routes.ts';
 import { settingRoutes } from '@/features/settings/settings.routes.ts';
 import { userRoutes } from '@/features/users/users.routes.ts';
@@ -84,6 +94,17 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(userRoutes(ctx));
       await api.register(settingRoutes(ctx));
       await api.register(auditLogRoutes(ctx));
+      // Operations (spec 2)
+      await api.register(dataTableRoutes(ctx));
+      await api.register(masterDataRoutes(ctx));
+      await api.register(reconRoutes(ctx));
+      await api.register(dataSourceRoutes(ctx));
+      await api.register(pipelineRoutes(ctx));
+      await api.register(fileRoutes(ctx));
+      await api.register(pipelineRowRoutes(ctx));
+      await api.register(jobRoutes(ctx));
+      await api.register(jobExecutionRoutes(ctx));
+      await api.register(parallelJobConfigRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

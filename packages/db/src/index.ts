@@ -2,3 +2,4 @@ export { type EmbeddedServer, startEmbeddedPostgres } from './embedded.ts';
 export { MIGRATIONS_DIR, migrate } from './migrate.ts';
 export { createDb, createPool, type Db, type Logger } from './pool.ts';
 export type * from './schema.ts';
+export type * from './schema-operations.ts';

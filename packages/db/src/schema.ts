@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { OperationsDatabase } from './schema-operations.ts';
 
 /** Kysely's view of the tables in `migrations/`. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -119,7 +120,7 @@ export type LoginThrottleTable = {
   updated_at: Timestamp;
 };
 
-export type Database = {
+export type Database = OperationsDatabase & {
   login_throttle: LoginThrottleTable;
   department: DepartmentTable;
   app_user: AppUserTable;

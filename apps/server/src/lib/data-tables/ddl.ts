@@ -1,0 +1,115 @@
+import type { DataType, Db } from '@recon/db';
+import { quoteIdent } from '@recon/recon-engine';
+import { sql } from 'kysely';
+
+/** Schema of every table the product creates from admin input. */
+export const DATA_SCHEMA = 'recon_data';
+
+export type ColumnSpec = { name: string; dataType: DataType; isMoney: boolean; maxLength?: number | null };
+
+/**
+ * System columns of every data table, all prefixed `_` (user columns may not start with `_`).
+ * `_recon_status` is what the engine and the Transactions views read; `_match_id` groups matched rows.
+ */
+export const SYSTEM_COLUMNS = [
+  '_id',
+  '_file_id',
+  '_execution_id',
+  '_row_no',
+  '_recon_status',
+  '_match_id',
+  '_rule_id',
+  '_reconciled_at',
+  '_recon_execution_id',
+  '_ticket_id',
+  '_lien_status',
+  '_loaded_at',
+] as const;
+
+// User tables: lower-case, starting with a letter; short enough that m<module>_<name>_history fits 63 bytes.
+export const TABLE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+export const COLUMN_NAME_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
+export const MONEY_SQL_TYPE = 'numeric(20,4)';
+
+/** The PostgreSQL type of a user column. Money is exact (numeric) whatever its label. */
+export function sqlTypeOf(c: ColumnSpec): string {
+  if (c.isMoney) return MONEY_SQL_TYPE;
+  switch (c.dataType) {
+    case 'BIGINT':
+      return 'bigint';
+    case 'INT':
+      return 'integer';
+    case 'DOUBLE':
+    case 'FLOAT':
+      return 'double precision';
+    case 'DATE':
+      return 'date';
+    case 'DATETIME':
+      // Files carry local wall-clock times without a zone; kept as written.
+      return 'timestamp';
+    case 'VARCHAR':
+      return c.maxLength ? `varchar(${Math.trunc(c.maxLength)})` : 'text';
+  }
+}
+
+export function physicalNames(moduleId: number, name: string) {
+  const table = `m${moduleId}_${name}`;
+  return { table, history: `${table}_history`, invalid: `${table}_invalid` };
+}
+
+export const qualified = (table: string) => `${DATA_SCHEMA}.${quoteIdent(table)}`;
+
+/**
+ * Creates a data table, its history table and its invalid-rows table inside the caller's transaction
+ * (DDL is transactional in PostgreSQL: all three or none).
+ */
+export async function createPhysicalTables(
+  db: Db,
+  names: { table: string; history: string; invalid: string },
+  columns: readonly ColumnSpec[],
+): Promise<void> {
+  const userColumns = columns.map((c) => `${quoteIdent(c.name)} ${sqlTypeOf(c)}`);
+  const textColumns = columns.map((c) => `${quoteIdent(c.name)} text`);
+  const system = [
+    '_file_id bigint',
+    '_execution_id bigint',
+    '_row_no integer',
+    "_recon_status text NOT NULL DEFAULT 'UNRECONCILED'",
+    '_match_id bigint',
+    '_rule_id bigint',
+    '_reconciled_at timestamptz',
+    '_recon_execution_id bigint',
+    '_ticket_id bigint',
+    '_lien_status text',
+    '_loaded_at timestamptz NOT NULL DEFAULT now()',
+  ];
+  const main = qualified(names.table);
+  await sql
+    .raw(
+      `CREATE TABLE ${main} (_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, ${[...system, ...userColumns].join(', ')})`,
+    )
+    .execute(db);
+  // Loads and rollbacks find a file's rows; the engine and the views filter by status and group by match.
+  await sql.raw(`CREATE INDEX ON ${main} (_file_id)`).execute(db);
+  await sql.raw(`CREATE INDEX ON ${main} (_recon_status)`).execute(db);
+  await sql.raw(`CREATE INDEX ON ${main} (_match_id) WHERE _match_id IS NOT NULL`).execute(db);
+  await sql
+    .raw(
+      `CREATE TABLE ${qualified(names.history)} (_id bigint NOT NULL, ${[...system, ...userColumns].join(', ')}, _history_at timestamptz NOT NULL DEFAULT now(), _history_reason text NOT NULL)`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TABLE ${qualified(names.invalid)} (_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, _file_id bigint NOT NULL, _execution_id bigint, _row_no integer NOT NULL, _reasons text[] NOT NULL, _created_at timestamptz NOT NULL DEFAULT now(), ${textColumns.join(', ')})`,
+    )
+    .execute(db);
+  await sql.raw(`CREATE INDEX ON ${qualified(names.invalid)} (_file_id)`).execute(db);
+}
+
+/** The columns PostgreSQL really has for a physical table (the catalog is the truth for generated SQL). */
+export async function catalogColumns(db: Db, table: string): Promise<{ name: string; type: string }[]> {
+  const r = await sql<{ name: string; type: string }>`
+    SELECT column_name AS name, data_type AS type FROM information_schema.columns
+    WHERE table_schema = ${DATA_SCHEMA} AND table_name = ${table} ORDER BY ordinal_position`.execute(db);
+  return r.rows;
+}

@@ -1,0 +1,2 @@
+// Schemas of the data-sources calls (spec 2).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of the data-tables calls (spec 2).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of the files calls (spec 2).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of the job-executions calls (spec 2).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of the jobs calls (spec 2).
+export {};

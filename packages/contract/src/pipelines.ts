@@ -1,0 +1,2 @@
+// Schemas of the pipelines calls (spec 2).
+export {};

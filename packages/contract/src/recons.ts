@@ -1,0 +1,2 @@
+// Schemas of the recons calls (spec 2).
+export {};
