@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // Component tests drive Ant Design through real user events; on a loaded machine a few take seconds.
+    testTimeout: 20_000,
   },
 });

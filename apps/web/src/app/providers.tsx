@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { currentBrand } from '@/lib/brand';
+import { BrandProvider } from '@/lib/brand-context';
+import { queryClient as appQueryClient } from '@/lib/query-client';
+import { getSignedInUser, subscribeSession } from '@/lib/session';
+import { closeErrorToast } from '@/lib/toast';
+
+const brand = currentBrand();
+
+/** Toasts are not needed to paint the first screen, so their code arrives just after it. */
+const NotificationHost = lazy(() => import('@/app/notification-host'));
+
+/** Signing out drops everything cached for the previous user. */
+function useClearCacheOnSignOut(client: QueryClient) {
+  useEffect(() => {
+    let wasSignedIn = getSignedInUser() !== null;
+    return subscribeSession(() => {
+      const isSignedIn = getSignedInUser() !== null;
+      if (wasSignedIn && !isSignedIn) {
+        closeErrorToast();
+        client.clear();
+      }
+      wasSignedIn = isSignedIn;
+    });
+  }, [client]);
+}
+
+export function AppProviders({ children, client = appQueryClient }: { children: ReactNode; client?: QueryClient }) {
+  useClearCacheOnSignOut(client);
+  return (
+    <BrandProvider value={brand}>
+      <ConfigProvider theme={{ token: { colorPrimary: brand.primaryColor, borderRadius: 6 } }}>
+        <QueryClientProvider client={client}>
+          <Suspense fallback={null}>
+            <NotificationHost />
+          </Suspense>
+          {children}
+        </QueryClientProvider>
+      </ConfigProvider>
+    </BrandProvider>
+  );
+}

@@ -1,0 +1,142 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { http } from '@/lib/http';
+import { rememberVisitedUrl } from '@/lib/last-visited';
+import { registerNavigate } from '@/lib/navigation';
+import { getSelectedModuleId, getSignedInUser } from '@/lib/session';
+import { MODULES, signIn } from '@/testing/fixtures';
+import { testQueryClient } from '@/testing/render';
+
+const mock = new MockAdapter(http);
+
+function serve(codes: string[], modules = MODULES) {
+  mock
+    .onGet('/v2/modules')
+    .reply((config) =>
+      config.params?.Find === 'AllAssigned'
+        ? [200, { draw: 0, recordsTotal: modules.length, recordsFiltered: modules.length, data: modules }]
+        : [200, { data: modules }],
+    );
+  mock.onGet('/v2/privileges').reply(200, { data: codes.map((privilegeCode) => ({ privilegeCode, version: 'v2' })) });
+  mock.onGet('/v2/globalsettings').reply(200, { data: [] });
+  mock.onGet('/v2/auditlogs').reply(200, { draw: 1, recordsTotal: 0, recordsFiltered: 0, data: [] });
+}
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  registerNavigate((to) => void router.navigate(to, { replace: true }));
+  render(
+    <AppProviders client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+beforeEach(() => mock.reset());
+afterEach(() => mock.reset());
+
+describe('routing rules', () => {
+  it('sends a signed-out visit of the root to /login', async () => {
+    mock.onGet('/v2/login-methods').reply(200, { data: [] });
+    const router = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('sends a signed-out visit of a page to /login', async () => {
+    mock.onGet('/v2/login-methods').reply(200, { data: [] });
+    const router = renderApp('/settings/audit-logs');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('shows the not-found image without the shell for a signed-out unknown path', async () => {
+    renderApp('/no-such-place');
+    expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Product' })).toBeNull();
+  });
+
+  it('sends a user without the page privilege to /unauthorized', async () => {
+    signIn({}, 1);
+    serve(['modules']);
+    const router = renderApp('/settings/audit-logs');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
+  });
+
+  it('opens a page inside the shell when the user holds its privilege', async () => {
+    signIn({}, 1);
+    serve(['auditLogs']);
+    renderApp('/settings/audit-logs');
+    expect(await screen.findByRole('heading', { name: 'Audit Logs' })).toBeTruthy();
+    expect(await screen.findByText('No Data available')).toBeTruthy();
+  });
+
+  it('tells a user without any module that none is assigned', async () => {
+    signIn();
+    serve(['auditLogs'], []);
+    renderApp('/settings/audit-logs');
+    expect(
+      await screen.findByText('You have not been assigned any module! Ask administrator to assign some module to you!'),
+    ).toBeTruthy();
+  });
+
+  it('selects the first assigned module when the stored one is no longer assigned', async () => {
+    signIn({}, 99);
+    serve(['auditLogs']);
+    renderApp('/settings/audit-logs');
+    await screen.findByRole('heading', { name: 'Audit Logs' });
+    expect(getSelectedModuleId()).toBe(1);
+  });
+
+  it('shows the not-found image inside the shell for a page that is not built', async () => {
+    signIn({}, 1);
+    serve(['globalSearch']);
+    renderApp('/transactions/global-search');
+    expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Product' })).toBeTruthy();
+  });
+
+  it('lands the redirect route on the last page visited in the section for the module', async () => {
+    signIn({}, 2);
+    serve(['auditLogs', 'modules']);
+    rememberVisitedUrl(2, '/settings/audit-logs?page=1&size=10');
+    const router = renderApp('/redirect?to=%2Fsettings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/audit-logs'));
+  });
+
+  it('switches module from the product switcher and redirects within the new module', async () => {
+    signIn({}, 1);
+    serve(['auditLogs', 'modules']);
+    rememberVisitedUrl(2, '/settings/module-settings');
+    const router = renderApp('/settings/audit-logs');
+    await screen.findByRole('heading', { name: 'Audit Logs' });
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Product' }));
+    await userEvent.click(await screen.findByText('Cards', { selector: '.ant-select-item-option-content' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/module-settings'));
+    expect(getSelectedModuleId()).toBe(2);
+  });
+
+  it("ends a session whose refresh is refused on /login with the server's reason", async () => {
+    signIn({}, 1);
+    mock.onGet('/v2/modules').reply(401, [{ message: 'Token expired', code: 'TOKEN_EXPIRED' }]);
+    mock
+      .onPost('/v2/refreshtoken')
+      .reply(401, [{ message: 'Invalid session. Please sign in again.', code: 'REFRESH_INVALID' }]);
+    mock.onGet('/v2/login-methods').reply(200, { data: [] });
+
+    const router = renderApp('/settings/audit-logs');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('errMessage')).toBe(
+      'Invalid session. Please sign in again.',
+    );
+    expect(await screen.findByText('Invalid session. Please sign in again.')).toBeTruthy();
+    expect(getSignedInUser()).toBeNull();
+  });
+});

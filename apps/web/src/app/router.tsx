@@ -1,0 +1,109 @@
+import { NAV_TREE, navLeaves, type PrivilegeRule } from '@recon/contract';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  AuditLogsPage,
+  ForgotPasswordPage,
+  GmailCallbackPage,
+  LoginPage,
+  ModuleRoleUnauthorizedPage,
+  ModuleSelectPage,
+  ModuleSettingsPage,
+  NotFoundPage,
+  OutlookCallbackPage,
+  RazorpayCallbackPage,
+  RedirectRoute,
+  ResetPasswordPage,
+  SamlCallbackPage,
+  SectionIndex,
+  SignedInFrame,
+  UnauthorizedPage,
+  UserRolesPage,
+  VerifyNumberPage,
+} from '@/app/pages';
+import { RequireAuth } from '@/app/require-auth';
+import { RequirePrivilege } from '@/app/require-privilege';
+import { CatchAll, RootLayout, RootRedirect } from '@/app/root-layout';
+import { RenderFailure } from '@/ui/render-failure';
+
+/** Pages built so far, by full path; every other entry of the tree shows the not-found image in the shell. */
+const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
+  '/settings/audit-logs': AuditLogsPage,
+  '/settings/module-settings': ModuleSettingsPage,
+  '/settings/user-settings/user-roles': UserRolesPage,
+};
+
+/** Shell paths outside the navigation tree; their pages come with later areas. */
+const OTHER_SHELL_PATHS = ['downloads', 'invoice', 'docs'] as const;
+
+/** The privilege of a page comes from the navigation tree, so menu and route can never disagree. */
+function guardOf(fullPath: string): PrivilegeRule | undefined {
+  return navLeaves().find((leaf) => leaf.fullPath === fullPath)?.privilege;
+}
+
+function sectionRoutes(): RouteObject[] {
+  return NAV_TREE.map((section) => {
+    const pages = Object.entries(BUILT_PAGES)
+      .filter(([fullPath]) => fullPath.startsWith(`${section.basePath}/`))
+      .map(([fullPath, Page]): RouteObject => {
+        const rule = guardOf(fullPath);
+        const page = <Page key={fullPath} />;
+        return {
+          path: fullPath.slice(section.basePath.length + 1),
+          element: rule ? <RequirePrivilege rule={rule}>{page}</RequirePrivilege> : page,
+        };
+      });
+    return {
+      path: section.basePath.slice(1),
+      children: [
+        { index: true, element: <SectionIndex basePath={section.basePath} /> },
+        ...pages,
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    };
+  });
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RenderFailure />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'verify-number', element: <VerifyNumberPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      {
+        path: 'oauth',
+        children: [
+          { path: 'gmail', element: <GmailCallbackPage /> },
+          { path: 'outlook', element: <OutlookCallbackPage /> },
+          { path: 'razorpay', element: <RazorpayCallbackPage /> },
+          { path: 'saml', element: <SamlCallbackPage /> },
+        ],
+      },
+      { path: 'unauthorized', element: <UnauthorizedPage /> },
+      { path: 'module-role-unauthorized', element: <ModuleRoleUnauthorizedPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'module', element: <ModuleSelectPage /> },
+          {
+            element: <SignedInFrame />,
+            children: [
+              { path: 'redirect', element: <RedirectRoute /> },
+              ...sectionRoutes(),
+              ...OTHER_SHELL_PATHS.map((path) => ({ path: `${path}/*`, element: <NotFoundPage /> })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <CatchAll /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

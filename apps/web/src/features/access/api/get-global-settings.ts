@@ -1,0 +1,23 @@
+import { type GlobalSetting, globalSettingsResponseSchema, type SettingGroup } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+/** GET v2/globalsettings?Find=BySettingGroup&settingGroup=…: one group of settings (signed-in only). */
+export async function getGlobalSettings(settingGroup: SettingGroup): Promise<GlobalSetting[]> {
+  const { data } = await http.get('/v2/globalsettings', { params: { Find: 'BySettingGroup', settingGroup } });
+  return globalSettingsResponseSchema.parse(data).data;
+}
+
+export function globalSettingsQuery(settingGroup: SettingGroup) {
+  return queryOptions({
+    queryKey: ['global-settings', settingGroup],
+    queryFn: () => getGlobalSettings(settingGroup),
+    staleTime: 10 * 60_000,
+    // A user without access to a group simply gets the defaults; that is not worth a toast.
+    meta: { isGlobalErrorSkipped: true },
+  });
+}
+
+export function useGlobalSettings(settingGroup: SettingGroup, isEnabled = true) {
+  return useQuery({ ...globalSettingsQuery(settingGroup), enabled: isEnabled });
+}

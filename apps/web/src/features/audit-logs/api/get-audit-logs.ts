@@ -1,0 +1,35 @@
+import {
+  type AuditLogFilter,
+  type AuditLogRow,
+  auditLogRowSchema,
+  type DataTablesResponse,
+  dataTablesResponseSchema,
+  toDataTablesQuery,
+} from '@recon/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+const auditLogsResponseSchema = dataTablesResponseSchema(auditLogRowSchema);
+
+export type AuditLogsParams = AuditLogFilter & { start: number; length: number };
+
+/** GET /v2/auditlogs: one page of the audit log (newest first) with the DataTables paging keys and filters. */
+export async function getAuditLogs(params: AuditLogsParams): Promise<DataTablesResponse<AuditLogRow>> {
+  const { start, length, ...filters } = params;
+  const query: Record<string, string | number> = { ...toDataTablesQuery({ start, length, draw: start / length + 1 }) };
+  for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
+  const { data } = await http.get('/v2/auditlogs', { params: query });
+  return auditLogsResponseSchema.parse(data);
+}
+
+export function auditLogsQuery(moduleId: number, params: AuditLogsParams) {
+  return queryOptions({
+    queryKey: ['audit-logs', moduleId, params],
+    queryFn: () => getAuditLogs(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAuditLogs(moduleId: number, params: AuditLogsParams) {
+  return useQuery(auditLogsQuery(moduleId, params));
+}

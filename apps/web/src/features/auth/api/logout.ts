@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { endSession, http } from '@/lib/http';
+
+/**
+ * GET /v2/logout revokes the session on the server; whatever it answers, the local session is cleared
+ * and the user goes to /login.
+ */
+export async function logout(): Promise<void> {
+  try {
+    await http.get('/v2/logout', { isRefreshSkipped: true });
+  } catch {
+    // The server may already consider the session over; signing out locally is what matters.
+  } finally {
+    endSession();
+  }
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: logout, meta: { isGlobalErrorSkipped: true } });
+}

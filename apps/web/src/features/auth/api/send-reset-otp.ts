@@ -1,0 +1,16 @@
+import { tempTokenQuerySchema } from '@recon/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type CodeSentResponse, codeSentResponseSchema } from '@/features/auth/code-sent';
+import { http } from '@/lib/http';
+
+/** POST v2/send-otp-reset-password: sends the reset code; 400 CONTACT_NUMBER_REQUIRED when the user has no number. */
+export async function sendResetOtp(tempToken: string): Promise<CodeSentResponse> {
+  const params = tempTokenQuerySchema.parse({ tempToken });
+  const { data } = await http.post('/v2/send-otp-reset-password', undefined, { params, isPublic: true });
+  return codeSentResponseSchema.parse(data);
+}
+
+/** The page reacts to CONTACT_NUMBER_REQUIRED itself, so it reports other failures on its own too. */
+export function useSendResetOtp() {
+  return useMutation({ mutationFn: sendResetOtp, meta: { isGlobalErrorSkipped: true } });
+}

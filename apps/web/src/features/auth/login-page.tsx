@@ -1,0 +1,187 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { isOtpPending, type LoginResponse } from '@recon/contract';
+import { Alert, Button, Input, Spin, theme } from 'antd';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { pathAfterSignIn } from '@/features/auth/access-pending';
+import { type LoginMethod, useLoginMethods } from '@/features/auth/api/get-login-methods';
+import { useLdapLogin } from '@/features/auth/api/ldap-login';
+import { useLogin } from '@/features/auth/api/login';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { savePendingLogin } from '@/features/auth/pending-login';
+import { useBrand } from '@/lib/brand-context';
+import { errorMessagesFor } from '@/lib/http-errors';
+import { isSignedIn, saveSignedInUser } from '@/lib/session';
+
+type Method = Extract<LoginMethod['type'], 'PASSWORD' | 'LDAP'>;
+type Field = 'userName' | 'password';
+type Values = Record<Field, string>;
+
+/** The methods this page offers, in the server's order; the password form if the list cannot be read. */
+function formMethods(methods: LoginMethod[] | undefined, isError: boolean): Method[] {
+  if (isError) return ['PASSWORD'];
+  return (methods ?? []).map((m) => m.type).filter((type): type is Method => type === 'PASSWORD' || type === 'LDAP');
+}
+
+/**
+ * /login. The form is two inputs validated on blur, without Ant Design's Form: this page is the first
+ * thing every user loads, and Form brings its validator, grid and tooltip code with it.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const idPrefix = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const errMessage = searchParams.get('errMessage');
+  const methodsQuery = useLoginMethods();
+  const passwordLogin = useLogin();
+  const ldapLogin = useLdapLogin();
+  const [values, setValues] = useState<Values>({ userName: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string[]>([]);
+  const methods = formMethods(methodsQuery.data, methodsQuery.isError);
+  const [chosen, setChosen] = useState<Method | null>(null);
+  const method = chosen && methods.includes(chosen) ? chosen : methods[0];
+  const isPending = passwordLogin.isPending || ldapLogin.isPending;
+  // Read once: a sign-in made on this page navigates by itself and must not be overtaken by this.
+  const [wasSignedIn] = useState(isSignedIn);
+
+  if (wasSignedIn) return <Navigate to="/redirect" replace />;
+
+  const problemOf = (field: Field, value: string): string | undefined => {
+    if (field === 'userName') return value.trim() ? undefined : t('auth.userNameRequired');
+    return value ? undefined : t('auth.passwordRequired');
+  };
+  const onBlur = (field: Field) => setErrors((e) => ({ ...e, [field]: problemOf(field, values[field]) }));
+  const onChange = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    // Once a message shows, it follows the typing so it disappears as soon as the value is fixed.
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: problemOf(field, value) }));
+  };
+
+  const onSignedIn = (response: LoginResponse) => {
+    if (isOtpPending(response)) {
+      savePendingLogin(response);
+      navigate('/verify-number');
+      return;
+    }
+    saveSignedInUser(response);
+    navigate(pathAfterSignIn(response), { replace: true });
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      userName: problemOf('userName', values.userName),
+      password: problemOf('password', values.password),
+    };
+    setErrors(found);
+    if (found.userName || found.password) return;
+    setFailure([]);
+    try {
+      const mutation = method === 'LDAP' ? ldapLogin : passwordLogin;
+      onSignedIn(await mutation.mutateAsync({ userName: values.userName.trim(), password: values.password }));
+    } catch (error) {
+      setFailure(await errorMessagesFor(error));
+    }
+  };
+
+  const dismissErrMessage = () => {
+    const next = new URLSearchParams(searchParams);
+    next.delete('errMessage');
+    setSearchParams(next, { replace: true });
+  };
+
+  const labelStyle = { display: 'block', marginBottom: 8, color: token.colorTextHeading } as const;
+  const errorStyle = { marginTop: 4, color: token.colorError, fontSize: token.fontSizeSM } as const;
+  const field = (name: Field, label: string, input: (aria: Record<string, string | boolean>) => React.ReactNode) => {
+    const id = `${idPrefix}-${name}`;
+    const error = errors[name];
+    return (
+      <div style={{ marginBottom: 20 }}>
+        <label htmlFor={id} style={labelStyle}>
+          {label}
+        </label>
+        {input({ id, 'aria-invalid': Boolean(error), ...(error ? { 'aria-describedby': `${id}-error` } : {}) })}
+        {error && (
+          <div id={`${id}-error`} role="alert" style={errorStyle}>
+            {error}
+          </div>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle', { brand: brand.name })}>
+      {errMessage && (
+        <Alert
+          type="error"
+          showIcon
+          title={errMessage}
+          closable={{ onClose: dismissErrMessage }}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {methodsQuery.isPending ? (
+        <div style={{ textAlign: 'center', padding: 24 }}>
+          <Spin />
+        </div>
+      ) : method === undefined ? (
+        <Alert type="warning" showIcon title={t('auth.login.noMethod')} />
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          {field('userName', t('auth.userName'), (aria) => (
+            <Input
+              {...aria}
+              value={values.userName}
+              onChange={(e) => onChange('userName', e.target.value)}
+              onBlur={() => onBlur('userName')}
+              status={errors.userName ? 'error' : undefined}
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              autoFocus
+              size="large"
+            />
+          ))}
+          {field('password', t('auth.password'), (aria) => (
+            <Input.Password
+              {...aria}
+              value={values.password}
+              onChange={(e) => onChange('password', e.target.value)}
+              onBlur={() => onBlur('password')}
+              status={errors.password ? 'error' : undefined}
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              size="large"
+            />
+          ))}
+          {failure.length > 0 && (
+            <Alert
+              type="error"
+              showIcon
+              title={failure.map((line) => <div key={line}>{line}</div>)}
+              style={{ marginBottom: 16 }}
+            />
+          )}
+          <Button type="primary" htmlType="submit" block size="large" loading={isPending}>
+            {method === 'LDAP' ? t('auth.login.submitLdap') : t('auth.login.submit')}
+          </Button>
+          <div style={{ marginTop: 16, display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
+            <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
+            {methods
+              .filter((m) => m !== method)
+              .map((other) => (
+                <Button key={other} type="link" size="small" style={{ padding: 0 }} onClick={() => setChosen(other)}>
+                  {other === 'LDAP' ? t('auth.login.useLdap') : t('auth.login.usePassword')}
+                </Button>
+              ))}
+          </div>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,67 @@
+import type { OtpPending } from '@recon/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, describe, expect, it } from 'vitest';
+import { savePendingLogin } from '@/features/auth/pending-login';
+import VerifyNumberPage from '@/features/auth/verify-number-page';
+import { http } from '@/lib/http';
+import { getSignedInUser } from '@/lib/session';
+import { userFixture } from '@/testing/fixtures';
+import { renderRoute } from '@/testing/render';
+
+const mock = new MockAdapter(http);
+afterEach(() => mock.reset());
+
+function pending(overrides: Partial<OtpPending> = {}): OtpPending {
+  return {
+    id: 7,
+    userId: 7,
+    userName: 'asha.k',
+    otpRequired: true,
+    contactNumberRequired: false,
+    tempToken: 'tmp-1',
+    maskedContactNumber: '******1234',
+    otpExpiresInSeconds: 300,
+    ...overrides,
+  };
+}
+
+async function typeCode(code: string) {
+  const boxes = await screen.findAllByRole('textbox');
+  await userEvent.click(boxes[0] as HTMLElement);
+  await userEvent.keyboard(code);
+}
+
+describe('verify number page', () => {
+  it('goes back to /login without a pending sign-in', async () => {
+    const { router } = renderRoute(<VerifyNumberPage />, { path: '/verify-number' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('verifies the code, stores the user and enters the app', async () => {
+    savePendingLogin(pending());
+    mock.onPost('/v2/verifyotp').reply(200, userFixture({ authToken: 'after-otp' }));
+    const { router } = renderRoute(<VerifyNumberPage />, { path: '/verify-number' });
+
+    expect(screen.getByText('Enter the 6-digit code sent to ******1234')).toBeTruthy();
+    await typeCode('123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/redirect'));
+    expect(JSON.parse(String(mock.history.post?.[0]?.data))).toEqual({ userId: 7, otp: '123456' });
+    expect(getSignedInUser()?.authToken).toBe('after-otp');
+  });
+
+  it('asks for a mobile number first when the user has none, then for the code sent to it', async () => {
+    savePendingLogin(pending({ contactNumberRequired: true, maskedContactNumber: null }));
+    mock.onPut('/v2/appusers/updatenumber').reply(200, { message: 'Code sent', maskedContactNumber: '******9876' });
+    renderRoute(<VerifyNumberPage />, { path: '/verify-number' });
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Mobile Number' }), '9123459876');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+
+    expect(await screen.findByText('Enter the 6-digit code sent to ******9876')).toBeTruthy();
+    expect(mock.history.put?.[0]?.params).toEqual({ mobile: '9123459876', tempToken: 'tmp-1' });
+  });
+});

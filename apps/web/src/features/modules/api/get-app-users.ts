@@ -1,0 +1,37 @@
+import {
+  type AppUserRow,
+  appUserRowSchema,
+  type DataTablesResponse,
+  dataTablesResponseSchema,
+  toDataTablesQuery,
+} from '@recon/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+const appUsersResponseSchema = dataTablesResponseSchema(appUserRowSchema);
+
+export type AppUsersParams = { search: string; start: number; length: number };
+
+/** GET /v2/appusers (DataTables): users whose name matches the search, for the module user picker. */
+export async function getAppUsers({ search, start, length }: AppUsersParams): Promise<DataTablesResponse<AppUserRow>> {
+  const params = toDataTablesQuery({
+    start,
+    length,
+    columns: [
+      { data: 'name', searchValue: search.trim() },
+      { data: 'email' },
+      { data: 'module' },
+      { data: 'isActive' },
+    ],
+  });
+  const { data } = await http.get('/v2/appusers', { params });
+  return appUsersResponseSchema.parse(data);
+}
+
+export function appUsersQuery(params: AppUsersParams) {
+  return queryOptions({ queryKey: ['app-users', params], queryFn: () => getAppUsers(params), staleTime: 60_000 });
+}
+
+export function useAppUsers(params: AppUsersParams, isEnabled = true) {
+  return useQuery({ ...appUsersQuery(params), enabled: isEnabled, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import UserRolesPage from '@/features/roles/user-roles-page';
+import { http } from '@/lib/http';
+import { signIn } from '@/testing/fixtures';
+import { captureToasts } from '@/testing/notifications';
+import { renderRoute, WithAccess } from '@/testing/render';
+
+const mock = new MockAdapter(http);
+let capture: ReturnType<typeof captureToasts>;
+
+const MANAGER = {
+  id: 2,
+  name: 'ROLE_MANAGER',
+  displayName: 'Manager',
+  isMaker: false,
+  isChecker: true,
+  privileges: [
+    { privilegeCode: 'auditLogs', version: 'v2', description: 'View the audit log', isGranted: true },
+    { privilegeCode: 'modules', version: 'v2', description: 'Manage modules', isGranted: false },
+    { privilegeCode: 'reportExecutions', version: 'v2', description: 'Run reports', isGranted: true },
+    { privilegeCode: 'legacyReports', version: 'v1', description: 'Old reports', isGranted: true },
+  ],
+};
+
+beforeEach(() => {
+  signIn({ rolesName: ['ROLE_ADMIN'] }, 1);
+  capture = captureToasts();
+  mock.onGet('/v2/roles/byRole/ROLE_MANAGER').reply(200, MANAGER);
+});
+afterEach(() => {
+  capture.release();
+  mock.reset();
+});
+
+function renderPage() {
+  return renderRoute(
+    <WithAccess codes={['roles']}>
+      <UserRolesPage />
+    </WithAccess>,
+    {
+      path: '/settings/user-settings/user-roles',
+      initialEntry: '/settings/user-settings/user-roles?role=ROLE_MANAGER',
+    },
+  );
+}
+
+describe('user roles page', () => {
+  it("shows the role's v2 privileges grouped by area with their descriptions", async () => {
+    renderPage();
+
+    expect(await screen.findByText('View the audit log')).toBeTruthy();
+    expect(screen.getByText('Settings')).toBeTruthy();
+    expect(screen.getByText('Reports')).toBeTruthy();
+    expect(screen.queryByText('Old reports')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /auditLogs/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: /modules/ })).toHaveProperty('checked', false);
+  });
+
+  it('saves exactly the ticked privileges and confirms it', async () => {
+    mock.onPost('/v2/roles').reply(200, {
+      ...MANAGER,
+      privileges: MANAGER.privileges.map((p) => (p.privilegeCode === 'modules' ? { ...p, isGranted: true } : p)),
+    });
+    renderPage();
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', true);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: /modules/ }));
+    await userEvent.click(save);
+
+    await waitFor(() => expect(mock.history.post).toHaveLength(1));
+    expect(mock.history.post?.[0]?.params).toEqual({ Operation: 'UpdatePrivilege' });
+    expect(JSON.parse(String(mock.history.post?.[0]?.data))).toEqual({
+      roleName: 'ROLE_MANAGER',
+      privilegeCodes: ['auditLogs', 'modules', 'reportExecutions'],
+    });
+    await waitFor(() =>
+      expect(capture.toasts).toEqual([
+        expect.objectContaining({ type: 'success', title: 'Privileges successfully updated' }),
+      ]),
+    );
+  });
+});

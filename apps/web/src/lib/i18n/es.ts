@@ -1,0 +1,2 @@
+/** Spanish: wired but still empty, so every text falls back to English. */
+export const es = {};

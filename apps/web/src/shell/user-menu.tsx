@@ -1,0 +1,73 @@
+import { DownOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { RELEASE_LABEL, roleDisplayName, type VisibleNavSection } from '@recon/contract';
+import { Avatar, Button, Dropdown, type MenuProps, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogout } from '@/features/auth/api/logout';
+import { useSignedInUser } from '@/lib/session';
+import { leavesOf } from '@/shell/use-visible-nav';
+
+const SETTINGS_PATH = '/settings';
+const LOGOUT_KEY = 'logout';
+
+/** Who is signed in, the settings pages they may open, Settings and Logout (always there). */
+export function UserMenu({ sections }: { sections: readonly VisibleNavSection[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSignedInUser();
+  const logout = useLogout();
+  const settings = sections.find((s) => s.basePath === SETTINGS_PATH);
+  const settingsPages = settings ? leavesOf(settings.items) : [];
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() || user.userName : '';
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'who',
+      type: 'group',
+      label: (
+        <div>
+          <Typography.Text strong>{fullName}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {user?.rolesName.map(roleDisplayName).join(', ')}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    { type: 'divider' },
+    { key: SETTINGS_PATH, icon: <SettingOutlined />, label: t('shell.settings') },
+    ...settingsPages.map((page) => ({ key: page.fullPath, label: t(`nav.${page.fullPath}`) })),
+    { type: 'divider' },
+    { key: LOGOUT_KEY, icon: <LogoutOutlined />, label: t('shell.logout'), danger: true },
+    { type: 'divider' },
+    {
+      key: 'release',
+      disabled: true,
+      label: (
+        <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+          {t('common.release', { label: RELEASE_LABEL })}
+        </Typography.Text>
+      ),
+    },
+  ];
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items,
+        onClick: ({ key }) => {
+          if (key === LOGOUT_KEY) logout.mutate();
+          else navigate(key);
+        },
+      }}
+    >
+      <Button type="text" aria-label={t('shell.userMenu')} style={{ height: 40 }}>
+        <Avatar size="small" icon={<UserOutlined />} src={user?.profilePicPath || undefined} />
+        <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' }}>{fullName}</span>
+        <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,43 @@
+import '@/lib/i18n';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { clearSession } from '@/lib/session';
+
+// Testing Library turns this on by itself only when test globals are enabled; this project imports them.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// jsdom lacks the layout APIs Ant Design reads; these stand-ins report "no match" and "no size".
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+// jsdom does not implement pseudo-element styles and logs an error for each request.
+const getComputedStyleOf = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => getComputedStyleOf(element);
+
+afterEach(() => {
+  cleanup();
+  // Through the session module, so its cached snapshot is dropped along with the storage.
+  clearSession();
+});
