@@ -100,6 +100,13 @@ describe('routing rules', () => {
     expect(screen.getByRole('combobox', { name: 'Product' })).toBeTruthy();
   });
 
+  it('lands the redirect after sign-in on a built page rather than an unbuilt first section', async () => {
+    signIn();
+    serve(['dashboards', 'auditLogs']);
+    const router = renderApp('/redirect');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/audit-logs'));
+  });
+
   it('lands the redirect route on the last page visited in the section for the module', async () => {
     signIn({}, 2);
     serve(['auditLogs', 'modules']);

@@ -1,6 +1,7 @@
 import { NAV_TREE, navLeaves, type PrivilegeRule } from '@recon/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { BuiltPagePath } from '@/app/built-pages';
 import {
   AuditLogsPage,
   ForgotPasswordPage,
@@ -26,8 +27,8 @@ import { RequirePrivilege } from '@/app/require-privilege';
 import { CatchAll, RootLayout, RootRedirect } from '@/app/root-layout';
 import { RenderFailure } from '@/ui/render-failure';
 
-/** Pages built so far, by full path; every other entry of the tree shows the not-found image in the shell. */
-const BUILT_PAGES: Readonly<Record<string, ComponentType>> = {
+/** The component of each built page (app/built-pages.ts lists them). */
+const BUILT_PAGES: Readonly<Record<BuiltPagePath, ComponentType>> = {
   '/settings/audit-logs': AuditLogsPage,
   '/settings/module-settings': ModuleSettingsPage,
   '/settings/user-settings/user-roles': UserRolesPage,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { AccessProvider } from '@/app/access-provider';
+import { isBuiltPage } from '@/app/built-pages';
 import { ModuleGate } from '@/app/module-gate';
 import { useModuleSelection } from '@/lib/module-context';
 import { AppLayout } from '@/shell/app-layout';
@@ -32,8 +33,9 @@ export function SectionIndex({ basePath }: { basePath: string }) {
 }
 
 /**
- * /redirect, after sign-in or a module switch: the section named by ?to= (or the first the user can see),
- * at its landing page for the current module.
+ * /redirect, after sign-in or a module switch: the section named by ?to= (or, in menu order, the first
+ * the user can see), at its landing page for the current module — a page the user last visited there, else
+ * preferably a built page, so nobody lands on the not-found image.
  */
 export function RedirectRoute() {
   const [searchParams] = useSearchParams();
@@ -41,9 +43,8 @@ export function RedirectRoute() {
   const { current } = useModuleSelection();
   const wanted = searchParams.get('to');
   const ordered = [...sections.filter((s) => s.basePath === wanted), ...sections.filter((s) => s.basePath !== wanted)];
-  for (const section of ordered) {
-    const landing = sectionLandingPath(section, current.id);
-    if (landing) return <Navigate to={landing} replace />;
-  }
-  return <Navigate to="/unauthorized" replace />;
+  const landings = ordered.map((section) => sectionLandingPath(section, current.id)).filter((l) => l !== undefined);
+  const wantedLanding = wanted ? landings.find((l) => l.startsWith(`${wanted}/`)) : undefined;
+  const target = wantedLanding ?? landings.find(isBuiltPage) ?? landings[0];
+  return <Navigate to={target ?? '/unauthorized'} replace />;
 }
