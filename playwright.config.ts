@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { resolveChromium } from './e2e/browser.ts';
 
-const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+import { E2E_JWT_SECRET, E2E_PORT } from './e2e/env.ts';
+
 const browser = await resolveChromium();
-/** Known to the journeys, so they can mint an expired access token. */
-export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
 
 /** Browser journeys against the real server (built SPA, a fresh embedded PostgreSQL with the demo seed). */
 export default defineConfig({

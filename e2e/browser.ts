@@ -16,7 +16,10 @@ export async function resolveChromium(): Promise<{ executablePath: string; args:
   if (fromEnv && existsSync(fromEnv)) return { executablePath: fromEnv, args: ['--no-sandbox', ...quiet] };
   if (existsSync('/usr/bin/chromium')) return { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', ...quiet] };
   const { default: sparticuz } = await import('@sparticuz/chromium');
+  // Lambda-only flags: single-process mode dies with the first closed context; the security ones we never want.
   const unsafe = new Set([
+    '--single-process',
+    '--no-zygote',
     '--disable-web-security',
     '--allow-running-insecure-content',
     '--disable-site-isolation-trials',

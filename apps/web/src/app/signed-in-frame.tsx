@@ -5,7 +5,7 @@ import { isBuiltPage } from '@/app/built-pages';
 import { ModuleGate } from '@/app/module-gate';
 import { useModuleSelection } from '@/lib/module-context';
 import { AppLayout } from '@/shell/app-layout';
-import { sectionLandingPath, useVisibleNav } from '@/shell/use-visible-nav';
+import { leavesOf, sectionLandingPath, useVisibleNav } from '@/shell/use-visible-nav';
 import { NotFound } from '@/ui/not-found';
 
 /**
@@ -43,8 +43,14 @@ export function RedirectRoute() {
   const { current } = useModuleSelection();
   const wanted = searchParams.get('to');
   const ordered = [...sections.filter((s) => s.basePath === wanted), ...sections.filter((s) => s.basePath !== wanted)];
-  const landings = ordered.map((section) => sectionLandingPath(section, current.id)).filter((l) => l !== undefined);
-  const wantedLanding = wanted ? landings.find((l) => l.startsWith(`${wanted}/`)) : undefined;
-  const target = wantedLanding ?? landings.find(isBuiltPage) ?? landings[0];
+  // In a section: its landing page when built, else its first built page.
+  const builtLanding = (section: (typeof sections)[number]) => {
+    const landing = sectionLandingPath(section, current.id);
+    if (landing && isBuiltPage(landing)) return landing;
+    return leavesOf(section.items).find((leaf) => isBuiltPage(leaf.fullPath))?.fullPath;
+  };
+  const target =
+    ordered.map(builtLanding).find((l) => l !== undefined) ??
+    ordered.map((section) => sectionLandingPath(section, current.id)).find((l) => l !== undefined);
   return <Navigate to={target ?? '/unauthorized'} replace />;
 }

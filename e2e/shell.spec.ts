@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import {
+  dropdownOptions,
+  expireAccessToken,
+  openFromNav,
+  productSwitcher,
+  shot,
+  signIn,
+  storedUser,
+} from './helpers.ts';
+
+const NOT_FOUND = 'Sorry, the page you visited does not exist.';
+
+test('signs in, walks the navigation and signs out', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await shot(page, '01-login');
+
+  await signIn(page, 'admin');
+  // The first built page of the menu the admin may see, not the unbuilt dashboard.
+  await expect(page).toHaveURL(/\/settings\/user-settings\/user-roles$/);
+  await shot(page, '02-landing-user-roles');
+
+  await openFromNav(page, 'Settings', 'Audit Logs');
+  await expect(page.getByRole('heading', { name: 'Audit Logs' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Login Success' }).first()).toBeVisible();
+  await shot(page, '03-audit-logs');
+
+  await openFromNav(page, 'Settings', 'Module Settings');
+  await expect(page).toHaveURL(/\/settings\/module-settings$/);
+  await expect(page.getByRole('cell', { name: 'Payments Gateway Recon' }).first()).toBeVisible();
+  await shot(page, '03-module-settings');
+
+  // An area not built yet shows the not-found image inside the shell.
+  await openFromNav(page, 'Transactions', 'Global Search');
+  await expect(page).toHaveURL(/\/transactions\/global-search$/);
+  await expect(page.getByText(NOT_FOUND)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
+  await shot(page, '05-not-built-in-shell');
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await shot(page, '06-user-menu');
+  await page.getByText('Logout', { exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+});
+
+test('shows an operator only their module and the sections their role grants', async ({ page }) => {
+  await signIn(page, 'operator');
+  const nav = page.getByRole('navigation');
+  for (const section of ['Dashboard', 'Transactions', 'Operations', 'My Jobs']) {
+    await expect(nav.getByText(section, { exact: true })).toBeVisible();
+  }
+  for (const hidden of ['Settings', 'Reports', 'Merchant Disputes']) {
+    await expect(nav.getByText(hidden, { exact: true })).toHaveCount(0);
+  }
+  await page.getByRole('combobox', { name: 'Product' }).click();
+  await expect(dropdownOptions(page)).toHaveText(['Payments Gateway Recon']);
+  await shot(page, '07-operator');
+  // A settings page by URL is refused: hiding the menu is not the only guard.
+  await page.goto('/settings/audit-logs');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+});
+
+test('remembers the last page per module across a module switch', async ({ page }) => {
+  await signIn(page, 'admin');
+  const product = productSwitcher(page);
+  const first = (await product.textContent())?.trim() ?? '';
+  const other = first.includes('Bank') ? 'Payments Gateway Recon' : 'Bank Settlement Recon';
+
+  await openFromNav(page, 'Settings', 'Module Settings');
+  await expect(page).toHaveURL(/\/settings\/module-settings$/);
+
+  await product.click();
+  await dropdownOptions(page).filter({ hasText: other }).click();
+  await expect(product).toContainText(other);
+  // Nothing visited in the other module yet: the first built page of the section.
+  await expect(page).toHaveURL(/\/settings\/user-settings\/user-roles$/);
+  await openFromNav(page, 'Settings', 'Audit Logs');
+  await expect(page).toHaveURL(/\/settings\/audit-logs$/);
+  await shot(page, '08-switched-module');
+
+  await product.click();
+  await dropdownOptions(page).filter({ hasText: first }).click();
+  await expect(product).toContainText(first);
+  await expect(page).toHaveURL(/\/settings\/module-settings$/);
+
+  await product.click();
+  await dropdownOptions(page).filter({ hasText: other }).click();
+  await expect(page).toHaveURL(/\/settings\/audit-logs$/);
+});
+
+test('refreshes an expired access token silently and replays the calls', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openFromNav(page, 'Settings', 'Module Settings');
+  const before = await storedUser(page);
+  const expired = await expireAccessToken(page);
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/web/v2/refreshtoken') && r.status() === 200);
+  // The app starts again with an expired token in storage: its first calls get 401, one refresh, replays.
+  await page.reload();
+  await refreshed;
+  await expect(page.getByRole('cell', { name: 'Payments Gateway Recon' }).first()).toBeVisible();
+  await expect(page).toHaveURL(/module-settings$/);
+  const after = await storedUser(page);
+  expect(after.authToken).not.toBe(expired);
+  expect(after.refreshToken).not.toBe(before.refreshToken);
+});
+
+test('lands on /login with the server message when the refresh is refused', async ({ page }) => {
+  await signIn(page, 'manager');
+  await expireAccessToken(page, { refreshToken: 'a-refresh-token-the-server-never-issued' });
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?errMessage=/);
+  await expect(page.getByText('Invalid session. Please sign in again.')).toBeVisible();
+  await shot(page, '09-forced-logout');
+});
+
+test('creates a module from the product switcher', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.getByRole('combobox', { name: 'Product' }).click();
+  await page.getByText('Create New Module').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByPlaceholder('Enter module name').fill(`Wallet Recon ${Date.now()}`);
+  await dialog.getByRole('combobox', { name: 'Users' }).click();
+  await dropdownOptions(page)
+    .filter({ hasText: /operator/i })
+    .first()
+    .click();
+  await dialog.getByText('Create New Module').first().click();
+  await shot(page, '10-create-module');
+  await dialog.getByRole('button', { name: 'Add Module' }).click();
+  await expect(page.getByText(/successfully created/i)).toBeVisible();
+});
