@@ -60,6 +60,12 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  /** Largest file one upload may carry (bytes); a larger one is stored as INVALID, never held in memory. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 ** 3),
 });
 
 export type Config = {
@@ -84,6 +90,7 @@ export type Config = {
   lockoutMinutes: number;
   otpTtlSeconds: number;
   bodyLimitBytes: number;
+  uploadMaxBytes: number;
 };
 
 /** The secret generated on first start and kept in DATA_DIR, so tokens survive a restart. */
@@ -127,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockoutMinutes: e.LOCKOUT_MINUTES,
     otpTtlSeconds: e.OTP_TTL_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
   };
 }
 

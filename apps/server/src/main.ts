@@ -3,7 +3,9 @@ import { createDb, createPool, type EmbeddedServer, migrate, startEmbeddedPostgr
 import pino from 'pino';
 import { buildApp } from '@/app.ts';
 import { loadConfig } from '@/config.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo, seedFirstAdmin, seedSystem } from '@/seed/seed.ts';
+import { startWorker } from '@/jobs/worker.ts';
+import { seedDemoWorkspace } from '@/seed/demo.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedFirstAdmin, seedSystem } from '@/seed/seed.ts';
 
 /** The process: configuration, database, migrations, seed, listen, and an orderly shutdown. */
 async function main() {
@@ -26,13 +28,14 @@ async function main() {
   const applied = await migrate(pool);
   if (applied.length) log.info({ applied }, 'migrations applied');
   await seedSystem(db);
-  const demo = config.seedDemo ? await seedDemo(db) : { created: false };
+  const demo = config.seedDemo ? await seedDemoWorkspace(db) : { created: false };
   const firstAdmin = config.seedDemo
     ? { created: false }
     : await seedFirstAdmin(db, config.adminUser, config.adminPassword);
 
   const app = await buildApp({ config, db });
   await app.listen({ host: config.host, port: config.port });
+  const worker = await startWorker({ db, config, log: app.log });
 
   const url = `http://localhost:${config.port}`;
   const lines = [`Recon platform is running at ${url}  (API docs: ${url}/web/docs)`];
@@ -50,8 +53,9 @@ async function main() {
     if (isClosing) return;
     isClosing = true;
     log.info({ signal }, 'shutting down');
-    // Order matters: stop taking requests, close the pool, then stop the database.
+    // Order matters: stop taking requests, stop the job worker, close the pool, then stop the database.
     await app.close().catch((err) => log.error({ err }, 'closing the HTTP server failed'));
+    await worker.stop().catch((err) => log.error({ err }, 'stopping the job worker failed'));
     await db.destroy().catch((err) => log.error({ err }, 'closing the pool failed'));
     if (embedded) await embedded.stop().catch((err) => log.error({ err }, 'stopping PostgreSQL failed'));
     process.exit(0);

@@ -1,2 +1,161 @@
-// Schemas of the files calls (spec 2).
-export {};
+import { z } from 'zod';
+
+// Schemas of the file upload, file history and pipeline-rows calls (spec 2).
+
+/** File statuses of spec 2 §4. */
+export const FILE_STATUSES = [
+  'UPLOADED',
+  'INVALID',
+  'VALID',
+  'FINISHED',
+  'POST_PROCESSING_IN_PROGRESS',
+  'DELETED',
+  'PARTIALLY_PROCESSED',
+  'REJECTED',
+  'ROLLED_BACK',
+  'ROLLBACK_FAILED',
+] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+
+/** Statuses a file is never loaded from again (a retried activity skips them). */
+export const FINAL_FILE_STATUSES: readonly FileStatus[] = [
+  'INVALID',
+  'FINISHED',
+  'POST_PROCESSING_IN_PROGRESS',
+  'DELETED',
+  'PARTIALLY_PROCESSED',
+  'REJECTED',
+  'ROLLED_BACK',
+  'ROLLBACK_FAILED',
+];
+
+/** Upload pipeline statuses of spec 2 §4. */
+export const UPLOAD_STATUSES = [
+  'UPLOAD_STARTED',
+  'EXTRACTION_PENDING',
+  'UPLOADED',
+  'VALIDATION_PENDING',
+  'INVALID',
+  'VALID',
+] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** File validation error kinds of spec 2 §8, word for word. */
+export const FILE_ERROR_KINDS = [
+  'Column Order Changed',
+  'Additional Columns At End',
+  'Additional Columns With Changed Order',
+  'Invalid File Content',
+  'Columns Deleted',
+  'Invalid File Extension',
+  'Duplicate Records File',
+  'File Contains Invalid Records',
+  'Duplicate File Name',
+  'No Error',
+] as const;
+export type FileErrorKind = (typeof FILE_ERROR_KINDS)[number];
+
+export const FILE_TEXTS = {
+  notFound: 'File not found',
+  fileRequired: 'Please select a file',
+  notMultipart: 'Send the files as multipart/form-data in the field "files"',
+  configMissing: 'Configure the file upload of this pipeline before uploading files',
+  jobExecutionIdRequired: 'jobExecutionId is required',
+  dataSourceIdRequired: 'dataSourceId is required',
+  dataSourceNotFound: 'Data source not found',
+  dateRangeInvalid: 'From date must be on or before To date',
+  dateInvalid: 'Dates must be written YYYY-MM-DD',
+} as const;
+
+export const uploadedFileResultSchema = z.object({
+  fileId: z.number().int(),
+  fileName: z.string(),
+  status: z.enum(FILE_STATUSES),
+  uploadStatus: z.enum(UPLOAD_STATUSES),
+  errorKind: z.enum(FILE_ERROR_KINDS).nullable(),
+  errorMessage: z.string().nullable(),
+  sizeBytes: z.number().int(),
+});
+export type UploadedFileResult = z.infer<typeof uploadedFileResultSchema>;
+export const uploadFilesResponseSchema = z.object({ data: z.array(uploadedFileResultSchema) });
+
+const countsShape = {
+  totalRows: z.number().int().nullable(),
+  validRows: z.number().int().nullable(),
+  invalidRows: z.number().int().nullable(),
+  duplicateRows: z.number().int().nullable(),
+};
+
+export const fileSummarySchema = z.object({
+  fileId: z.number().int(),
+  fileName: z.string(),
+  status: z.enum(FILE_STATUSES),
+  uploadStatus: z.enum(UPLOAD_STATUSES),
+  errorKind: z.enum(FILE_ERROR_KINDS).nullable(),
+  errorMessage: z.string().nullable(),
+  ...countsShape,
+  uploadedAt: z.string(),
+});
+export const fileSummaryResponseSchema = z.object({ data: z.array(fileSummarySchema) });
+
+/** One row of the file upload history (DataTables). */
+export const fileHistoryRowSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  pipelineId: z.number().int(),
+  pipelineName: z.string(),
+  status: z.enum(FILE_STATUSES),
+  uploadStatus: z.enum(UPLOAD_STATUSES),
+  errorKind: z.enum(FILE_ERROR_KINDS).nullable(),
+  ...countsShape,
+  uploadedBy: z.string().nullable(),
+  uploadedAt: z.string(),
+});
+export type FileHistoryRow = z.infer<typeof fileHistoryRowSchema>;
+
+export const fileDetailSchema = fileHistoryRowSchema.extend({
+  errorMessage: z.string().nullable(),
+  sizeBytes: z.number().int(),
+  contentSha256: z.string(),
+  jobExecutionId: z.number().int().nullable(),
+  activityExecutionId: z.number().int().nullable(),
+  updatedAt: z.string(),
+});
+export type FileDetail = z.infer<typeof fileDetailSchema>;
+
+/** Sortable and searchable `columns[i][data]` of the file history. */
+export const FILE_HISTORY_COLUMNS = [
+  'fileName',
+  'pipelineName',
+  'status',
+  'errorKind',
+  'totalRows',
+  'validRows',
+  'invalidRows',
+  'duplicateRows',
+  'uploadedBy',
+  'uploadedAt',
+] as const;
+
+/** A row that failed validation, with its text values as read from the file. */
+export const invalidRowSchema = z.object({
+  id: z.number().int(),
+  fileId: z.number().int(),
+  fileName: z.string(),
+  rowNo: z.number().int(),
+  reasons: z.array(z.string()),
+  createdAt: z.string(),
+  values: z.record(z.string(), z.string().nullable()),
+});
+export type InvalidRow = z.infer<typeof invalidRowSchema>;
+
+/** A loaded row marked DUPLICATE; values as text (money exact, dates ISO). */
+export const duplicateRowSchema = z.object({
+  id: z.number().int(),
+  fileId: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  rowNo: z.number().int().nullable(),
+  loadedAt: z.string(),
+  values: z.record(z.string(), z.string().nullable()),
+});
+export type DuplicateRow = z.infer<typeof duplicateRowSchema>;

@@ -1,5 +1,5 @@
 export { type EmbeddedServer, startEmbeddedPostgres } from './embedded.ts';
 export { MIGRATIONS_DIR, migrate } from './migrate.ts';
-export { createDb, createPool, type Db, type Logger } from './pool.ts';
+export { createDb, createPool, type Db, type Logger, poolOf } from './pool.ts';
 export type * from './schema.ts';
 export type * from './schema-operations.ts';

@@ -18,6 +18,17 @@ export function createPool(connectionString: string, options: { max?: number; lo
   return pool;
 }
 
+const poolsByDb = new WeakMap<Db, pg.Pool>();
+
 export function createDb(pool: pg.Pool): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  poolsByDb.set(db, pool);
+  return db;
+}
+
+/** The pg pool behind a Db made by createDb: for what Kysely cannot express, such as COPY streams. */
+export function poolOf(db: Db): pg.Pool {
+  const pool = poolsByDb.get(db);
+  if (!pool) throw new Error('This Db was not made by createDb: it has no pool');
+  return pool;
 }

@@ -59,8 +59,9 @@ export type PipelineTable = {
 
 export type FileMapping = {
   fileColumn: string;
-  tableColumn: string;
-  dataType: DataType;
+  /** null: a column the file has but nothing loads (still part of the expected header). */
+  tableColumn: string | null;
+  dataType: DataType | null;
   dateFormat?: string | null;
   isRequired: boolean;
 };
@@ -129,6 +130,8 @@ export type JobTable = {
   schedule_type: Generated<string>;
   cron_expression: string | null;
   cron_state: 'SCHEDULED' | 'PAUSED' | 'TERMINATED' | null;
+  /** 202611210930: cron fire times up to here are consumed. */
+  cron_fired_until: NullableTimestamp;
   dashboard_id: number | null;
   file_approval_enabled: Generated<boolean>;
   additional_settings: Json<Record<string, unknown>>;
@@ -170,6 +173,12 @@ export type JobExecutionTable = {
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   updated_at: Timestamp;
+  /** 202611210930: runner state and the file-approval decision. */
+  next_attempt_at: NullableTimestamp;
+  needs_file_approval: Generated<boolean>;
+  approval_status: 'ACTION_PENDING' | 'APPROVED' | 'REJECTED' | null;
+  approved_by: number | null;
+  approved_at: NullableTimestamp;
 };
 
 export type ActivityExecutionTable = {
@@ -221,6 +230,22 @@ export type ParallelJobConfigTable = {
   updated_at: Timestamp;
 };
 
+/** 202611210930: where an export activity sends a report. */
+export type ExportReportConfigTable = {
+  id: Id;
+  module_id: number;
+  config_name: string;
+  export_job_type_name: string;
+  report_config_id: number | null;
+  pipeline_id: number | null;
+  export_columns: Generated<string>;
+  facility: string | null;
+  export_filter_id: number | null;
+  account_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type OperationsDatabase = {
   data_table: DataTableTable;
   data_table_column: DataTableColumnTable;
@@ -237,4 +262,5 @@ export type OperationsDatabase = {
   activity_execution: ActivityExecutionTable;
   uploaded_file: UploadedFileTable;
   parallel_job_config: ParallelJobConfigTable;
+  export_report_config: ExportReportConfigTable;
 };

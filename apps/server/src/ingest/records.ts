@@ -1,0 +1,19 @@
+import type { Readable, Transform } from 'node:stream';
+
+/** A cell as read: text, or a Date for a date-formatted spreadsheet cell (written out in the mapping's format). */
+export type Cell = string | Date;
+
+/** One record of a file: its row number (as a spreadsheet shows it) and its cells in file order. */
+export type RawRecord = { no: number; cells: Cell[] };
+
+/** How to read a file: the reader settings of its pipeline's file-upload config. */
+export type ReadSettings = { fileKind: 'csv' | 'xlsx'; delimiter: string; headerRow: number; sheetName: string | null };
+
+/**
+ * The streams that turn a stored file into an object-mode stream of RawRecord (the header record first, then
+ * the data rows), to be run with stream.pipeline so an error anywhere tears all of them down.
+ */
+export type RecordSource = { stages: [Readable, ...Transform[]]; mapError: (err: unknown) => unknown };
+
+/** The longest record a CSV may have (bytes): a longer one is Invalid File Content, never a memory spike. */
+export const MAX_RECORD_BYTES = 1024 * 1024;

@@ -1,0 +1,48 @@
+import type { AuditEvent } from '@recon/contract';
+import type { Db } from '@recon/db';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '@/lib/app-error.ts';
+import { writeAudit } from '@/lib/audit.ts';
+
+/** Who changes module-scoped data, from where: every service call of a `module: 'required'` route gets one. */
+export type ModuleActor = {
+  userId: number;
+  userName: string;
+  moduleId: number;
+  ip: string | null;
+  requestId: string | null;
+};
+
+/** The selected module of a `module: 'required'` route. The guard already refused calls without one. */
+export function selectedModuleId(req: FastifyRequest): number {
+  if (req.moduleId === null) throw new AppError('VALIDATION', 'X-Module-Id header is required');
+  return req.moduleId;
+}
+
+export function moduleActorOf(req: FastifyRequest): ModuleActor {
+  const principal = req.requirePrincipal();
+  return {
+    userId: principal.userId,
+    userName: principal.userName,
+    moduleId: selectedModuleId(req),
+    ip: req.ip,
+    requestId: req.id,
+  };
+}
+
+/** Audits a successful change inside the caller's transaction, so the change and its record commit together. */
+export function auditChange(
+  db: Db,
+  actor: ModuleActor,
+  entry: { event: AuditEvent; entityType: string; entityId: number | string; details: Record<string, unknown> },
+): Promise<void> {
+  return writeAudit(db, {
+    ...entry,
+    outcome: 'SUCCESS',
+    userId: actor.userId,
+    userName: actor.userName,
+    moduleId: actor.moduleId,
+    ip: actor.ip,
+    requestId: actor.requestId,
+  });
+}

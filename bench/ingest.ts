@@ -1,0 +1,268 @@
+import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { type BenchServer, signInDemo, startBenchServer } from './server.ts';
+
+/**
+ * Ingestion through the real server: a 1M-row CSV and a 200k-row XLSX are uploaded to a FILE pipeline and
+ * loaded by a MANUAL_JOB_EXEC run of a one-activity job (the worker in the server process runs it). Measured:
+ * upload time, time from upload complete to the run's end, the activity's own duration, the server's RSS growth
+ * (VmRSS of its process, sampled every 50 ms), and the floor — a bare COPY of the same CSV into a text table.
+ */
+export const TARGETS = { csvLoadSeconds: 6, memoryGrowthMb: 200, xlsxLoadSeconds: 8 } as const;
+
+const PORT = 8298;
+const CSV_ROWS = 1_000_000;
+const XLSX_ROWS = 200_000;
+const COLUMNS = [
+  { name: 'ref', dataType: 'VARCHAR' },
+  { name: 'acct', dataType: 'VARCHAR' },
+  { name: 'value_date', dataType: 'DATE', dateFormat: 'DD-MM-YYYY' },
+  { name: 'amount', dataType: 'DOUBLE', isMoney: true },
+  { name: 'fee', dataType: 'DOUBLE', isMoney: true },
+  { name: 'units', dataType: 'INT' },
+  { name: 'currency', dataType: 'VARCHAR' },
+  { name: 'channel', dataType: 'VARCHAR' },
+  { name: 'narration', dataType: 'VARCHAR' },
+  { name: 'utr', dataType: 'VARCHAR' },
+] as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function rowValues(i: number): [string, string, string, string, string, number, string, string, string, string] {
+  const day = 1 + (i % 28);
+  return [
+    `T${i}`,
+    `A${i % 5000}`,
+    `${pad(day)}-10-2026`,
+    `${Math.floor((i * 7919) % 10_000_000) / 100}`,
+    `${i % 10}.50`,
+    i % 9,
+    'INR',
+    i % 3 ? 'UPI' : 'NEFT',
+    `PAY ${i % 977}`,
+    `U${(i * 13) % 100_000_000}`,
+  ];
+}
+
+async function writeCsv(path: string) {
+  const out = createWriteStream(path);
+  out.write(`${COLUMNS.map((c) => c.name).join(',')}\n`);
+  let chunk = '';
+  for (let i = 1; i <= CSV_ROWS; i++) {
+    chunk += `${rowValues(i).join(',')}\n`;
+    if (chunk.length > 1 << 16) {
+      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      chunk = '';
+    }
+  }
+  await new Promise<void>((resolve, reject) => out.end(chunk, () => resolve()).once('error', reject));
+}
+
+async function writeXlsx(path: string) {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  const sheet = wb.addWorksheet('Data');
+  sheet.addRow(COLUMNS.map((c) => c.name)).commit();
+  for (let i = 1; i <= XLSX_ROWS; i++) {
+    const v = rowValues(i);
+    const row = sheet.addRow([
+      v[0],
+      v[1],
+      new Date(Date.UTC(2026, 9, 1 + (i % 28))),
+      Number(v[3]),
+      Number(v[4]),
+      v[5],
+      v[6],
+      v[7],
+      v[8],
+      v[9],
+    ]);
+    row.getCell(3).numFmt = 'dd-mm-yyyy';
+    row.commit();
+  }
+  sheet.commit();
+  await wb.commit();
+}
+
+/** VmRSS of a process in MB, sampled until stopped. */
+function rssSampler(pid: number) {
+  const read = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  let max = read();
+  const timer = setInterval(() => {
+    max = Math.max(max, read());
+  }, 50);
+  return {
+    now: read,
+    resetMax: () => {
+      max = read();
+    },
+    max: () => max,
+    stop: () => clearInterval(timer),
+  };
+}
+
+type Api = (method: string, path: string, body?: unknown) => Promise<unknown>;
+
+function apiOf(server: BenchServer, user: { id: number; authToken: string }, moduleId: number): Api {
+  return async (method, path, body) => {
+    const r = await fetch(`${server.url}/web${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${user.authToken}`,
+        'x-user-id': String(user.id),
+        'x-module-id': String(moduleId),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+}
+
+async function setUpPipeline(api: Api, db: pg.Client, moduleId: number, kind: 'csv' | 'xlsx') {
+  const stamp = `${kind}${Date.now() % 1_000_000}`;
+  const table = (await api('POST', '/v2/datatables', {
+    name: `bench_${stamp}`,
+    columns: COLUMNS.map((c) => ({ name: c.name, dataType: c.dataType, isMoney: 'isMoney' in c })),
+  })) as { id: number };
+  const p = (await api('POST', '/v2/pipeline', { name: `Bench ${stamp}`, source: 'FILE', dataTableId: table.id })) as {
+    id: number;
+  };
+  await api('POST', `/v2/admin/pipelines/${p.id}/file_upload_configs`, {
+    fileKind: kind,
+    mappings: COLUMNS.map((c) => ({
+      fileColumn: c.name,
+      tableColumn: c.name,
+      dataType: c.dataType,
+      dateFormat: 'dateFormat' in c ? c.dateFormat : null,
+    })),
+  });
+  const job = await db.query<{ id: number }>(
+    `INSERT INTO job (module_id, name, additional_settings) VALUES ($1, $2, '{}') RETURNING id`,
+    [moduleId, `Bench ${stamp}`],
+  );
+  const jobId = Number(job.rows[0]?.id);
+  await db.query(
+    `INSERT INTO job_activity (job_id, sequence, type, type_id, pipeline_source) VALUES ($1, 1, 'PIPE_LINE', $2, 'FILE')`,
+    [jobId, p.id],
+  );
+  return { pipelineId: p.id, jobId };
+}
+
+async function uploadAndLoad(
+  server: BenchServer,
+  user: { id: number; authToken: string },
+  api: Api,
+  db: pg.Client,
+  ids: { pipelineId: number; jobId: number },
+  file: { path: string; name: string },
+) {
+  const rss = rssSampler(server.process.pid as number);
+  const baseline = rss.now();
+  const form = new FormData();
+  form.append('files', await openAsBlob(file.path), file.name);
+  const u0 = performance.now();
+  const res = await fetch(`${server.url}/web/v2/pipelines/${ids.pipelineId}/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.authToken}`, 'x-user-id': String(user.id), 'x-module-id': '1' },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  const uploaded = ((await res.json()) as { data: { fileId: number; status: string }[] }).data[0];
+  const uploadSeconds = (performance.now() - u0) / 1000;
+  const uploadRssMb = rss.max() - baseline;
+  if (uploaded?.status !== 'UPLOADED') throw new Error(`upload refused: ${JSON.stringify(uploaded)}`);
+
+  rss.resetMax();
+  const loadBaseline = rss.now();
+  const t0 = performance.now();
+  const run = (await api('POST', '/v2/jobs?opertionType=MANUAL_JOB_EXEC', {
+    id: ids.jobId,
+    jobExecutionParam: {},
+    fileIds: [uploaded.fileId],
+  })) as { id: number };
+  let status = 'RUNNABLE';
+  while (status === 'RUNNABLE' || status === 'RUNNING') {
+    await new Promise((r) => setTimeout(r, 50));
+    status = (await db.query('SELECT status FROM job_execution WHERE id = $1', [run.id])).rows[0]?.status;
+  }
+  const loadSeconds = (performance.now() - t0) / 1000;
+  rss.stop();
+  const activity = await db.query(
+    `SELECT status, counts, error_message, extract(epoch FROM finished_at - started_at)::float8 AS seconds
+       FROM activity_execution WHERE job_execution_id = $1`,
+    [run.id],
+  );
+  const a = activity.rows[0];
+  return {
+    bytes: statSync(file.path).size,
+    uploadSeconds: round(uploadSeconds),
+    uploadRssGrowthMb: Math.round(uploadRssMb),
+    loadSeconds: round(loadSeconds),
+    activitySeconds: round(a?.seconds ?? 0),
+    loadRssGrowthMb: Math.round(rss.max() - loadBaseline),
+    executionStatus: status,
+    activityStatus: a?.status,
+    counts: a?.counts,
+    error: a?.error_message ?? null,
+  };
+}
+
+const round = (s: number) => Math.round(s * 100) / 100;
+
+/** A bare COPY of the CSV into a text table: the floor the load is compared against. */
+async function copyFloor(db: pg.Client, path: string) {
+  await db.query(`DROP TABLE IF EXISTS bench_copy_floor`);
+  await db.query(`CREATE TABLE bench_copy_floor (${COLUMNS.map((c) => `${c.name} text`).join(', ')})`);
+  const t0 = performance.now();
+  await pipeline(
+    createReadStream(path),
+    db.query(copyFrom('COPY bench_copy_floor FROM STDIN (FORMAT csv, HEADER true)')),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  await db.query('DROP TABLE bench_copy_floor');
+  return round(seconds);
+}
+
+export async function benchIngest() {
+  const dir = mkdtempSync(join(tmpdir(), 'recon-bench-ingest-'));
+  const csvPath = join(dir, 'settlement.csv');
+  const xlsxPath = join(dir, 'settlement.xlsx');
+  await writeCsv(csvPath);
+  await writeXlsx(xlsxPath);
+  const server = await startBenchServer(PORT);
+  const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${PORT + 40_000}/recon` });
+  await db.connect();
+  try {
+    const user = await signInDemo(server.url);
+    const api = apiOf(server, user, 1);
+    const csvIds = await setUpPipeline(api, db, 1, 'csv');
+    const csv = await uploadAndLoad(server, user, api, db, csvIds, { path: csvPath, name: 'settlement.csv' });
+    const floorSeconds = await copyFloor(db, csvPath);
+    const xlsxIds = await setUpPipeline(api, db, 1, 'xlsx');
+    const xlsx = await uploadAndLoad(server, user, api, db, xlsxIds, { path: xlsxPath, name: 'settlement.xlsx' });
+    return {
+      csv: {
+        rows: CSV_ROWS,
+        ...csv,
+        copyFloorSeconds: floorSeconds,
+        ratioToFloor: round(csv.loadSeconds / floorSeconds),
+        meetsTarget: csv.loadSeconds <= TARGETS.csvLoadSeconds && csv.loadRssGrowthMb <= TARGETS.memoryGrowthMb,
+      },
+      xlsx: {
+        rows: XLSX_ROWS,
+        ...xlsx,
+        meetsTarget: xlsx.loadSeconds <= TARGETS.xlsxLoadSeconds && xlsx.loadRssGrowthMb <= TARGETS.memoryGrowthMb,
+      },
+      targets: TARGETS,
+    };
+  } finally {
+    await db.end();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
