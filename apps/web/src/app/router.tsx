@@ -1,15 +1,12 @@
 import { NAV_TREE, navLeaves, type PrivilegeRule } from '@recon/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { BuiltPagePath } from '@/app/built-pages';
 import {
-  AuditLogsPage,
   ForgotPasswordPage,
   GmailCallbackPage,
   LoginPage,
   ModuleRoleUnauthorizedPage,
   ModuleSelectPage,
-  ModuleSettingsPage,
   NotFoundPage,
   OutlookCallbackPage,
   RazorpayCallbackPage,
@@ -19,20 +16,13 @@ import {
   SectionIndex,
   SignedInFrame,
   UnauthorizedPage,
-  UserRolesPage,
   VerifyNumberPage,
 } from '@/app/pages';
 import { RequireAuth } from '@/app/require-auth';
 import { RequirePrivilege } from '@/app/require-privilege';
 import { CatchAll, RootLayout, RootRedirect } from '@/app/root-layout';
+import { PAGE_ROUTES } from '@/app/routes';
 import { RenderFailure } from '@/ui/render-failure';
-
-/** The component of each built page (app/built-pages.ts lists them). */
-const BUILT_PAGES: Readonly<Record<BuiltPagePath, ComponentType>> = {
-  '/settings/audit-logs': AuditLogsPage,
-  '/settings/module-settings': ModuleSettingsPage,
-  '/settings/user-settings/user-roles': UserRolesPage,
-};
 
 /** Shell paths outside the navigation tree; their pages come with later areas. */
 const OTHER_SHELL_PATHS = ['downloads', 'invoice', 'docs'] as const;
@@ -44,16 +34,16 @@ function guardOf(fullPath: string): PrivilegeRule | undefined {
 
 function sectionRoutes(): RouteObject[] {
   return NAV_TREE.map((section) => {
-    const pages = Object.entries(BUILT_PAGES)
-      .filter(([fullPath]) => fullPath.startsWith(`${section.basePath}/`))
-      .map(([fullPath, Page]): RouteObject => {
-        const rule = guardOf(fullPath);
-        const page = <Page key={fullPath} />;
+    const pages = PAGE_ROUTES.filter((route) => route.path.startsWith(`${section.basePath}/`)).map(
+      ({ path, component: Page, privilege }): RouteObject => {
+        const rule = privilege ?? guardOf(path);
+        const page = <Page key={path} />;
         return {
-          path: fullPath.slice(section.basePath.length + 1),
+          path: path.slice(section.basePath.length + 1),
           element: rule ? <RequirePrivilege rule={rule}>{page}</RequirePrivilege> : page,
         };
-      });
+      },
+    );
     return {
       path: section.basePath.slice(1),
       children: [
