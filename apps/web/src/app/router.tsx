@@ -1,5 +1,4 @@
 import { NAV_TREE, navLeaves, type PrivilegeRule } from '@recon/contract';
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import {
   ForgotPasswordPage,
