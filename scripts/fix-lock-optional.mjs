@@ -24,11 +24,20 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     const key = `${path.slice(0, -'biome'.length)}${name.slice('@biomejs/'.length)}`;
     const platform = PLATFORM[name.slice('@biomejs/'.length)];
     if (lock.packages[key] || !platform) continue;
-    lock.packages[key] = { version, dev: true, license: 'MIT OR Apache-2.0', optional: true, ...platform, engines: { node: '>=14.21.3' } };
+    lock.packages[key] = {
+      version,
+      dev: true,
+      license: 'MIT OR Apache-2.0',
+      optional: true,
+      ...platform,
+      engines: { node: '>=14.21.3' },
+    };
     added += 1;
   }
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} platform entries to ${LOCK}`);
