@@ -23,7 +23,3 @@ export const SignedInFrame = lazy(() => frame().then((m) => ({ default: m.Signed
 export const SectionIndex = lazy(() => frame().then((m) => ({ default: m.SectionIndex })));
 export const RedirectRoute = lazy(() => frame().then((m) => ({ default: m.RedirectRoute })));
 export const NotFoundPage = lazy(() => import('@/ui/not-found').then((m) => ({ default: m.NotFound })));
-
-export const AuditLogsPage = lazy(() => import('@/features/audit-logs/audit-logs-page'));
-export const ModuleSettingsPage = lazy(() => import('@/features/modules/module-settings-page'));
-export const UserRolesPage = lazy(() => import('@/features/roles/user-roles-page'));
