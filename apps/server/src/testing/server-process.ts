@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The real server as a separate process (main.ts: embedded PostgreSQL in its own data directory, the demo
+ * seed, the worker), for tests of what only a process shows: restarts, crashes.
+ */
+export type ServerProcess = {
+  base: string;
+  dataDir: string;
+  pgUrl: string;
+  start: () => Promise<void>;
+  /** SIGTERM and wait: the orderly shutdown. Answers the exit code. */
+  stop: () => Promise<number | null>;
+  /** SIGKILL: the process dies at once, its PostgreSQL child lives on. */
+  kill: () => Promise<void>;
+  cleanUp: () => void;
+};
+
+export function serverProcess(extraEnv: Record<string, string> = {}): ServerProcess {
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const pgPort = port + 30_000;
+  const dataDir = mkdtempSync(join(tmpdir(), 'recon-proc-'));
+  const base = `http://127.0.0.1:${port}/web/v2`;
+  let child: ChildProcess | undefined;
+  const exited = () =>
+    new Promise<number | null>((r) =>
+      child?.exitCode !== null && child ? r(child.exitCode) : child?.once('exit', (code) => r(code)),
+    );
+  return {
+    base,
+    dataDir,
+    pgUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/recon`,
+    start: async () => {
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: new URL('../..', import.meta.url).pathname,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          EMBEDDED_PG_PORT: String(pgPort),
+          SEED_DEMO: 'true',
+          LOG_LEVEL: 'warn',
+          TSX_TSCONFIG_PATH: 'tsconfig.json',
+          ...extraEnv,
+        },
+        stdio: 'ignore',
+      });
+      for (let i = 0; i < 600; i++) {
+        if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+        try {
+          if ((await fetch(`${base}/login-methods`)).ok) return;
+        } catch {
+          // not yet listening
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error('server did not start in 120 s');
+    },
+    stop: async () => {
+      const done = exited();
+      child?.kill('SIGTERM');
+      return done;
+    },
+    kill: async () => {
+      const done = exited();
+      child?.kill('SIGKILL');
+      await done;
+    },
+    cleanUp: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+export async function signInDemo(base: string, userName = 'admin'): Promise<{ authToken: string; id: number }> {
+  const r = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password: 'Recon@Demo2026' }),
+  });
+  if (!r.ok) throw new Error(`sign-in failed: ${r.status} ${await r.text()}`);
+  return (await r.json()) as { authToken: string; id: number };
+}
