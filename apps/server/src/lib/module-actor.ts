@@ -1,7 +1,7 @@
 import type { AuditEvent } from '@recon/contract';
 import type { Db } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '@/lib/app-error.ts';
+import { moduleOf } from '@/lib/actor.ts';
 import { writeAudit } from '@/lib/audit.ts';
 
 /** Who changes module-scoped data, from where: every service call of a `module: 'required'` route gets one. */
@@ -13,11 +13,8 @@ export type ModuleActor = {
   requestId: string | null;
 };
 
-/** The selected module of a `module: 'required'` route. The guard already refused calls without one. */
-export function selectedModuleId(req: FastifyRequest): number {
-  if (req.moduleId === null) throw new AppError('VALIDATION', 'X-Module-Id header is required');
-  return req.moduleId;
-}
+/** The selected module of a `module: 'required'` route. */
+export const selectedModuleId = moduleOf;
 
 export function moduleActorOf(req: FastifyRequest): ModuleActor {
   const principal = req.requirePrincipal();

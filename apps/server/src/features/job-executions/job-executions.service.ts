@@ -7,24 +7,16 @@ import {
   unknownExecutionActivities,
 } from '@recon/contract';
 import type { Db } from '@recon/db';
-import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '@/deps.ts';
 import { approveExecution, makerCheckerBlocker, rejectExecution } from '@/jobs/approval.ts';
 import { getExecutionDetail } from '@/jobs/execution-view.ts';
 import { resumeFailedExecution } from '@/jobs/executions.ts';
 import { readStoredSettings, userPipelinePrivileges } from '@/jobs/job-settings-store.ts';
 import { wakeLocalWorkers } from '@/jobs/queue.ts';
+import { type Actor, actorOf } from '@/lib/actor.ts';
 import { AppError, notFound, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
-import type { Principal } from '@/lib/principal.ts';
 import * as q from './job-executions.queries.ts';
-
-type Actor = { principal: Principal; ip: string; requestId: string };
-export const actorOf = (req: FastifyRequest): Actor => ({
-  principal: req.requirePrincipal(),
-  ip: req.ip,
-  requestId: req.id,
-});
 
 const auditOf = (actor: Actor, moduleId: number, executionId: number) => ({
   outcome: 'SUCCESS' as const,
@@ -136,3 +128,5 @@ export async function decideFileApproval(
   wakeLocalWorkers();
   return detail as JobExecutionDetail;
 }
+
+export { actorOf };

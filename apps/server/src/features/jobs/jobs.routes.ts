@@ -23,6 +23,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
+import { moduleOf } from '@/lib/actor.ts';
 import { actorOf, getJobDetail, saveJob } from './jobs.service.ts';
 import * as lq from './jobs-list.queries.ts';
 import { changeSchedule, runJob } from './jobs-run.service.ts';
@@ -31,7 +32,6 @@ import { parseBody } from './parse-body.ts';
 
 const TAG = ['Jobs'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const moduleOf = (req: { moduleId: number | null }) => req.moduleId as number;
 
 /**
  * POST and PUT /v2/jobs carry a different body per opertionType: the body schema documents both, and the

@@ -20,22 +20,14 @@ import {
   validateJobSave,
 } from '@recon/contract';
 import type { Db } from '@recon/db';
-import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '@/deps.ts';
 import { pruneSettings, readStoredSettings } from '@/jobs/job-settings-store.ts';
 import { isValidCronExpression } from '@/jobs/schedules.ts';
+import type { Actor } from '@/lib/actor.ts';
 import { AppError, notFound, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
-import type { Principal } from '@/lib/principal.ts';
 import { toJobDetail } from './jobs.mappers.ts';
 import * as q from './jobs.queries.ts';
-
-export type Actor = { principal: Principal; ip: string; requestId: string };
-export const actorOf = (req: FastifyRequest): Actor => ({
-  principal: req.requirePrincipal(),
-  ip: req.ip,
-  requestId: req.id,
-});
 
 export const auditOf = (actor: Actor, moduleId: number) => ({
   outcome: 'SUCCESS' as const,
@@ -234,3 +226,5 @@ export async function saveJob(
     });
   return getJobDetail(ctx.db, moduleId, id);
 }
+
+export { type Actor, actorOf } from '@/lib/actor.ts';

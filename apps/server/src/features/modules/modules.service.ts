@@ -1,18 +1,10 @@
 import type { CreateModuleRequest, ModuleDetail, ModuleUsersRequest, UpdateModuleRequest } from '@recon/contract';
 import { MODULE_TEXTS } from '@recon/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '@/deps.ts';
+import { type Actor, actorOf } from '@/lib/actor.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
-import type { Principal } from '@/lib/principal.ts';
 import * as q from './modules.queries.ts';
-
-type Actor = { principal: Principal; ip: string; requestId: string };
-export const actorOf = (req: FastifyRequest): Actor => ({
-  principal: req.requirePrincipal(),
-  ip: req.ip,
-  requestId: req.id,
-});
 
 function toDetail(m: NonNullable<Awaited<ReturnType<typeof q.getModule>>>): ModuleDetail {
   return {
@@ -168,3 +160,5 @@ export async function changeMembers(
   ctx.principals.invalidateAll();
   return getModuleDetail(ctx, id);
 }
+
+export { actorOf };
