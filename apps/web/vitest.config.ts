@@ -2,7 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Tests load antd's CommonJS build (package main); a module imported by path from antd/es (to keep a
+      // page's first load small) must come from that same build, or it would get contexts of its own.
+      { find: /^antd\/es\/(.*)$/, replacement: 'antd/lib/$1' },
+    ],
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

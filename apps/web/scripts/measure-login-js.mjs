@@ -1,5 +1,6 @@
-// Sums the gzipped JS the /login route loads: the entry chunk of index.html and its static imports
-// (held to the 220 KB budget), then with the lazily loaded login page and its static imports added.
+// Sums the gzipped JS the /login route loads: the entry chunk of index.html and its static imports, then
+// with the lazily loaded login page and its static imports added — everything /login fetches until the
+// network is idle, held to the 220 KB budget (bench/platform.ts measures the same in a browser).
 // Run after `npm run build -w @recon/web`: `npm run size -w @recon/web`.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -28,11 +29,11 @@ const rows = [...files]
   }))
   .sort((a, b) => b.kb - a.kb);
 const sum = (via) => rows.filter((r) => via === undefined || r.via === via).reduce((n, r) => n + r.kb, 0);
-const entryKb = sum('entry');
+const totalKb = sum();
 const lines = rows.map((r) => `${r.kb.toFixed(1).padStart(7)} KB  ${r.via.padEnd(10)}  ${r.file}`);
+lines.push(`${sum('entry').toFixed(1).padStart(7)} KB  index.html entry chunk and its static imports`);
 lines.push(
-  `${entryKb.toFixed(1).padStart(7)} KB  index.html entry chunk and its static imports (limit ${LIMIT_KB} KB)`,
+  `${totalKb.toFixed(1).padStart(7)} KB  with the lazily loaded login page and its imports (limit ${LIMIT_KB} KB)`,
 );
-lines.push(`${sum().toFixed(1).padStart(7)} KB  with the lazily loaded login page and its imports`);
 process.stdout.write(`${lines.join('\n')}\n`);
-if (entryKb > LIMIT_KB) process.exitCode = 1;
+if (totalKb > LIMIT_KB) process.exitCode = 1;

@@ -1,17 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { currentBrand } from '@/lib/brand';
 import { BrandProvider } from '@/lib/brand-context';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { getSignedInUser, subscribeSession } from '@/lib/session';
-import { closeErrorToast } from '@/lib/toast';
+import { closeErrorToast, whenToastHostNeeded } from '@/lib/toast';
 
 const brand = currentBrand();
 
-/** Toasts are not needed to paint the first screen, so their code arrives just after it. */
+/** Toasts are not needed to paint the first screen: their code arrives with the first toast asked for. */
 const NotificationHost = lazy(() => import('@/app/notification-host'));
+
+/** Mounts the notification host once something wants to show a toast, and keeps it mounted from then on. */
+function useIsToastHostNeeded(): boolean {
+  const [isNeeded, setIsNeeded] = useState(false);
+  useEffect(() => whenToastHostNeeded(() => setIsNeeded(true)), []);
+  return isNeeded;
+}
 
 /** Signing out drops everything cached for the previous user. */
 function useClearCacheOnSignOut(client: QueryClient) {
@@ -30,13 +37,16 @@ function useClearCacheOnSignOut(client: QueryClient) {
 
 export function AppProviders({ children, client = appQueryClient }: { children: ReactNode; client?: QueryClient }) {
   useClearCacheOnSignOut(client);
+  const isToastHostNeeded = useIsToastHostNeeded();
   return (
     <BrandProvider value={brand}>
       <ConfigProvider theme={{ token: { colorPrimary: brand.primaryColor, borderRadius: 6 } }}>
         <QueryClientProvider client={client}>
-          <Suspense fallback={null}>
-            <NotificationHost />
-          </Suspense>
+          {isToastHostNeeded && (
+            <Suspense fallback={null}>
+              <NotificationHost />
+            </Suspense>
+          )}
           {children}
         </QueryClientProvider>
       </ConfigProvider>

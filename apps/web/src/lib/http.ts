@@ -3,7 +3,6 @@ import {
   REFRESH_RETRY_COUNT,
   REFRESH_RETRY_DELAY_MS,
   type RefreshRequest,
-  refreshResponseSchema,
 } from '@recon/contract';
 import axios, { type AxiosError, CanceledError, isAxiosError } from 'axios';
 import axiosRetry, { isNetworkError } from 'axios-retry';
@@ -73,6 +72,10 @@ async function runRefresh(): Promise<string> {
     throw new SessionEndedError('Access token, refresh token or user name missing at refresh');
   }
   const body: RefreshRequest = { authToken: user.authToken, refreshToken: user.refreshToken, userName: user.userName };
+  // The answer's schema (and zod) is not part of the first load: it loads while the refresh call runs.
+  const schemaModule = import('@/lib/refresh-schema');
+  // Awaited below; only a load failure that nobody awaits (the call failed first) must not be reported as unhandled.
+  schemaModule.catch(() => undefined);
   let data: unknown;
   try {
     const response = await http.post(REFRESH_PATH, body, {
@@ -92,6 +95,7 @@ async function runRefresh(): Promise<string> {
     endSession();
     throw error;
   }
+  const { refreshResponseSchema } = await schemaModule;
   const parsed = refreshResponseSchema.safeParse(data);
   if (!parsed.success) {
     endSession();

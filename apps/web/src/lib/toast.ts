@@ -6,27 +6,46 @@ import { createElement } from 'react';
 export const ERROR_TOAST_KEY = 'global-error-toast';
 
 type NotificationApi = Pick<NotificationInstance, 'error' | 'success' | 'destroy'>;
-type Pending = (api: NotificationApi) => void;
+type Show = (api: NotificationApi) => void;
+type Pending = { show: Show; isError: boolean };
 
 /*
- * The notification component is not part of the first load: the app mounts it lazily and binds it here.
- * A toast asked for before that (rare: the very first call failing) waits in a queue.
+ * The notification component is not part of the first load: the app mounts it lazily, on the first toast
+ * asked for, and binds it here. A toast asked for before that waits in a queue until the host is bound.
  */
 let boundApi: NotificationApi | null = null;
 const pending: Pending[] = [];
 let isErrorToastShowing = false;
 let releaseTimer: ReturnType<typeof setTimeout> | undefined;
+/** Told when a toast waits for a host: the app mounts its notification host only then (first use). */
+let onHostNeeded: (() => void) | null = null;
 
-function withApi(show: Pending): void {
-  if (boundApi) show(boundApi);
-  else pending.push(show);
+function withApi(show: Show, isError = false): void {
+  if (boundApi) {
+    show(boundApi);
+    return;
+  }
+  pending.push({ show, isError });
+  onHostNeeded?.();
+}
+
+/**
+ * Registers what mounts the notification host when the first toast is asked for (called at once if one
+ * already waits). Answers the unregister function.
+ */
+export function whenToastHostNeeded(mountHost: () => void): () => void {
+  onHostNeeded = mountHost;
+  if (pending.length > 0) mountHost();
+  return () => {
+    if (onHostNeeded === mountHost) onHostNeeded = null;
+  };
 }
 
 /** Binds the themed notification API; pass null when its host unmounts. */
 export function bindNotificationApi(api: NotificationApi | null): void {
   boundApi = api;
   if (!api) return;
-  for (const show of pending.splice(0)) show(api);
+  for (const { show } of pending.splice(0)) show(api);
 }
 
 function releaseErrorToast(): void {
@@ -50,21 +69,25 @@ export function showErrorToast(messages: readonly string[]): boolean {
     rest.length > 0
       ? createElement('div', null, ...rest.map((line) => createElement('div', { key: line }, line)))
       : undefined;
-  withApi((api) =>
-    api.error({
-      key: ERROR_TOAST_KEY,
-      title: first,
-      description,
-      placement: 'bottomLeft',
-      duration: TOAST_ERROR_DURATION_MS / 1000,
-      onClose: releaseErrorToast,
-    }),
+  withApi(
+    (api) =>
+      api.error({
+        key: ERROR_TOAST_KEY,
+        title: first,
+        description,
+        placement: 'bottomLeft',
+        duration: TOAST_ERROR_DURATION_MS / 1000,
+        onClose: releaseErrorToast,
+      }),
+    true,
   );
   return true;
 }
 
 export function closeErrorToast(): void {
   boundApi?.destroy(ERROR_TOAST_KEY);
+  // An error toast still waiting for the host is closed too: it must not appear once the host arrives.
+  for (let i = pending.length - 1; i >= 0; i -= 1) if (pending[i]?.isError) pending.splice(i, 1);
   releaseErrorToast();
 }
 

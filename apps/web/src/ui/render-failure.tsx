@@ -1,22 +1,34 @@
 import { CloseCircleFilled } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * What a render failure looks like: the spec's text and a way to start over. Deliberately light (no
- * illustration, no Typography) because it is part of the first load and must show even when a code chunk failed.
+ * illustration, no Typography, a plain flex box rather than Flex) because it is part of the first load and
+ * must show even when a code chunk failed.
  */
 export function RenderFailure() {
   const { t } = useTranslation();
   return (
-    <Flex vertical align="center" justify="center" gap={16} style={{ minHeight: 320, padding: 24 }} role="alert">
+    <div
+      role="alert"
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 16,
+        minHeight: 320,
+        padding: 24,
+      }}
+    >
       <CloseCircleFilled style={{ fontSize: 48, color: '#ff4d4f' }} />
       <h2 style={{ margin: 0, fontSize: 20, fontWeight: 600 }}>{t('common.renderFailure')}</h2>
       <Button type="primary" onClick={() => window.location.reload()}>
         {t('common.reload')}
       </Button>
-    </Flex>
+    </div>
   );
 }
 

@@ -1,22 +1,34 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { isOtpPending, type LoginResponse } from '@recon/contract';
-import { Alert, Button, Input, Spin, theme } from 'antd';
+import type { LoginResponse, OtpPending } from '@recon/contract';
+import { Button, Spin, theme } from 'antd';
+// Input and Password straight from their modules: antd's Input entry attaches Search, TextArea, OTP and
+// Group to Input, which would bring all of them into this first load (vitest maps antd/es to antd/lib).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { pathAfterSignIn } from '@/features/auth/access-pending';
 import { type LoginMethod, useLoginMethods } from '@/features/auth/api/get-login-methods';
 import { useLdapLogin } from '@/features/auth/api/ldap-login';
-import { useLogin } from '@/features/auth/api/login';
+import { preloadLoginSchemas, useLogin } from '@/features/auth/api/login';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
-import { savePendingLogin } from '@/features/auth/pending-login';
 import { useBrand } from '@/lib/brand-context';
 import { errorMessagesFor } from '@/lib/http-errors';
 import { isSignedIn, saveSignedInUser } from '@/lib/session';
+import { DeferredAlert as Alert } from '@/ui/deferred-alert';
 
 type Method = Extract<LoginMethod['type'], 'PASSWORD' | 'LDAP'>;
 type Field = 'userName' | 'password';
 type Values = Record<Field, string>;
+
+/**
+ * The contract's isOtpPending, restated: importing a value from the contract's auth module would bring its
+ * schemas (and zod) into this page's first load.
+ */
+function isOtpPending(response: LoginResponse): response is OtpPending {
+  return 'otpRequired' in response && response.otpRequired === true;
+}
 
 /** The methods this page offers, in the server's order; the password form if the list cannot be read. */
 function formMethods(methods: LoginMethod[] | undefined, isError: boolean): Method[] {
@@ -57,13 +69,16 @@ export default function LoginPage() {
   };
   const onBlur = (field: Field) => setErrors((e) => ({ ...e, [field]: problemOf(field, values[field]) }));
   const onChange = (field: Field, value: string) => {
+    preloadLoginSchemas();
     setValues((v) => ({ ...v, [field]: value }));
     // Once a message shows, it follows the typing so it disappears as soon as the value is fixed.
     if (errors[field]) setErrors((e) => ({ ...e, [field]: problemOf(field, value) }));
   };
 
-  const onSignedIn = (response: LoginResponse) => {
+  const onSignedIn = async (response: LoginResponse) => {
     if (isOtpPending(response)) {
+      // Loaded here, not with the page: it reads the pending sign-in back with the contract's schema (zod).
+      const { savePendingLogin } = await import('@/features/auth/pending-login');
       savePendingLogin(response);
       navigate('/verify-number');
       return;
@@ -83,7 +98,7 @@ export default function LoginPage() {
     setFailure([]);
     try {
       const mutation = method === 'LDAP' ? ldapLogin : passwordLogin;
-      onSignedIn(await mutation.mutateAsync({ userName: values.userName.trim(), password: values.password }));
+      await onSignedIn(await mutation.mutateAsync({ userName: values.userName.trim(), password: values.password }));
     } catch (error) {
       setFailure(await errorMessagesFor(error));
     }
@@ -148,7 +163,7 @@ export default function LoginPage() {
             />
           ))}
           {field('password', t('auth.password'), (aria) => (
-            <Input.Password
+            <Password
               {...aria}
               value={values.password}
               onChange={(e) => onChange('password', e.target.value)}

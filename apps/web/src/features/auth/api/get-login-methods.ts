@@ -1,12 +1,42 @@
-import { type LoginMethodsResponse, loginMethodsResponseSchema } from '@recon/contract';
+import type { LoginMethodsResponse } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 export type LoginMethod = LoginMethodsResponse['data'][number];
 
+/**
+ * The contract's LOGIN_METHOD_TYPES, restated (the type makes the list complete): importing a value from the
+ * contract's auth module would bring its schemas, and zod, into the first load.
+ */
+const METHOD_TYPES: Readonly<Record<LoginMethod['type'], true>> = { PASSWORD: true, LDAP: true, SAML: true, SSO: true };
+
+function isLoginMethod(value: unknown): value is LoginMethod {
+  if (!value || typeof value !== 'object') return false;
+  const m = value as Record<string, unknown>;
+  return (
+    typeof m.type === 'string' &&
+    Object.hasOwn(METHOD_TYPES, m.type) &&
+    typeof m.label === 'string' &&
+    typeof m.isEnabled === 'boolean'
+  );
+}
+
+/**
+ * The answer checked against the shape of the contract's loginMethodsResponseSchema (get-login-methods.test.ts
+ * keeps the two in agreement), without zod: this call runs on /login, whose first load must not carry it.
+ * Like the schema, it keeps only the declared fields of each method.
+ */
+export function parseLoginMethodsResponse(body: unknown): LoginMethodsResponse {
+  const data = body && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
+  if (!Array.isArray(data) || !data.every(isLoginMethod)) {
+    throw new TypeError('The login-methods answer does not match the contract');
+  }
+  return { data: data.map(({ type, label, isEnabled }) => ({ type, label, isEnabled })) };
+}
+
 export async function getLoginMethods(): Promise<LoginMethod[]> {
   const { data } = await http.get('/v2/login-methods', { isPublic: true });
-  return loginMethodsResponseSchema.parse(data).data.filter((m) => m.isEnabled);
+  return parseLoginMethodsResponse(data).data.filter((m) => m.isEnabled);
 }
 
 export const loginMethodsQuery = queryOptions({

@@ -1,9 +1,10 @@
-import { type LoginRequest, type LoginResponse, loginRequestSchema, loginResponseSchema } from '@recon/contract';
+import type { LoginRequest, LoginResponse } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 /** POST /v2/ldap_login: sign-in against the directory, same body and answer as the password login. */
 export async function ldapLogin(body: LoginRequest): Promise<LoginResponse> {
+  const { loginRequestSchema, loginResponseSchema } = await import('@/features/auth/api/login-schemas');
   const request = loginRequestSchema.parse(body);
   const { data } = await http.post('/v2/ldap_login', request, { isPublic: true });
   return loginResponseSchema.parse(data);

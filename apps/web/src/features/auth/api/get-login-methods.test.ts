@@ -1,0 +1,39 @@
+import { LOGIN_METHOD_TYPES, loginMethodsResponseSchema } from '@recon/contract';
+import { describe, expect, it } from 'vitest';
+import { parseLoginMethodsResponse } from '@/features/auth/api/get-login-methods';
+
+const method = { type: 'PASSWORD', label: 'Password', isEnabled: true };
+
+/** Answers the hand-written check must treat exactly as the contract's schema does. */
+const ANSWERS: Record<string, unknown> = {
+  'no methods': { data: [] },
+  'every type': {
+    data: LOGIN_METHOD_TYPES.map((type, i) => ({ type, label: type, isEnabled: i % 2 === 0 })),
+  },
+  'extra fields': { data: [{ ...method, order: 1 }], total: 1 },
+  'no body': undefined,
+  null: null,
+  'a list': [method],
+  'no data': {},
+  'data not a list': { data: method },
+  'unknown type': { data: [{ ...method, type: 'OTP' }] },
+  'inherited name as type': { data: [{ ...method, type: 'toString' }] },
+  'missing label': { data: [{ type: 'LDAP', isEnabled: true }] },
+  'label not text': { data: [{ ...method, label: 3 }] },
+  'isEnabled as text': { data: [{ ...method, isEnabled: 'true' }] },
+  'null method': { data: [null] },
+  'one bad among good': { data: [method, { ...method, type: 'password' }] },
+};
+
+describe('login-methods answer check', () => {
+  for (const [name, answer] of Object.entries(ANSWERS)) {
+    it(`agrees with the contract's schema: ${name}`, () => {
+      const expected = loginMethodsResponseSchema.safeParse(answer);
+      if (expected.success) {
+        expect(parseLoginMethodsResponse(answer)).toEqual(expected.data);
+      } else {
+        expect(() => parseLoginMethodsResponse(answer)).toThrow();
+      }
+    });
+  }
+});
