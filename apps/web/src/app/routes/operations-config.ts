@@ -1,4 +1,57 @@
+import { lazy } from 'react';
 import type { PageRoute } from '@/app/routes/types';
 
+const CONFIG = '/operations/configuration';
+
+const DataTablesPage = lazy(() => import('@/features/data-tables/data-tables-page'));
+const CreateDataTablePage = lazy(() => import('@/features/data-tables/create-data-table-page'));
+const DataTablePage = lazy(() => import('@/features/data-tables/data-table-page'));
+// A master table is created with the data-tables editor (kind MASTER); its rows are edited in master data.
+const CreateMasterTablePage = lazy(() =>
+  import('@/features/data-tables/create-data-table-page').then((m) => ({ default: m.CreateMasterTablePage })),
+);
+const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
+const MasterTablePage = lazy(() => import('@/features/master-data/master-table-page'));
+const ReconsPage = lazy(() => import('@/features/recons/recons-page'));
+const CreateReconPage = lazy(() => import('@/features/recons/create-recon-page'));
+const EditReconPage = lazy(() => import('@/features/recons/edit-recon-page'));
+const DataSourcesPage = lazy(() => import('@/features/data-sources/data-sources-page'));
+const CreateDataSourcePage = lazy(() => import('@/features/data-sources/create-data-source-page'));
+const EditDataSourcePage = lazy(() => import('@/features/data-sources/edit-data-source-page'));
+const ViewDataSourcePage = lazy(() => import('@/features/data-sources/view-data-source-page'));
+const DuplicateDataSourcePage = lazy(() => import('@/features/data-sources/duplicate-data-source-page'));
+
+const DATA_TABLE_ADMIN = { code: 'viewAdminDataTable' } as const;
+const MASTER_DATA = { code: 'masterData' } as const;
+const RECON_WRITER = { code: 'recons' } as const;
+const DATA_SOURCE_WRITER = { code: 'createEditDataSource' } as const;
+
 /** Operations › Configuration: data tables, master data, recons, data sources (spec 2). */
-export const OPERATIONS_CONFIG_PAGES: readonly PageRoute[] = [];
+export const OPERATIONS_CONFIG_PAGES: readonly PageRoute[] = [
+  { path: `${CONFIG}/data-tables`, component: DataTablesPage },
+  { path: `${CONFIG}/data-tables/create-data-table`, component: CreateDataTablePage, privilege: DATA_TABLE_ADMIN },
+  { path: `${CONFIG}/data-tables/view-data-table/:id`, component: DataTablePage, privilege: DATA_TABLE_ADMIN },
+  { path: `${CONFIG}/master-data`, component: MasterDataPage },
+  { path: `${CONFIG}/master-data/create-master-data-table`, component: CreateMasterTablePage, privilege: MASTER_DATA },
+  { path: `${CONFIG}/master-data/view-master-data/:id`, component: MasterTablePage, privilege: MASTER_DATA },
+  { path: `${CONFIG}/recons`, component: ReconsPage },
+  { path: `${CONFIG}/recons/create-recon`, component: CreateReconPage, privilege: RECON_WRITER },
+  { path: `${CONFIG}/recons/edit-recon/:id`, component: EditReconPage, privilege: RECON_WRITER },
+  { path: `${CONFIG}/data-sources`, component: DataSourcesPage },
+  {
+    path: `${CONFIG}/data-sources/create-data-source`,
+    component: CreateDataSourcePage,
+    privilege: DATA_SOURCE_WRITER,
+  },
+  { path: `${CONFIG}/data-sources/edit-data-source/:id`, component: EditDataSourcePage, privilege: DATA_SOURCE_WRITER },
+  {
+    path: `${CONFIG}/data-sources/view-data-source/:id`,
+    component: ViewDataSourcePage,
+    privilege: { code: 'viewDataSource' },
+  },
+  {
+    path: `${CONFIG}/data-sources/duplicate-data-source/:dataSourceId/data-source-name/:name/recon-id/:reconId`,
+    component: DuplicateDataSourcePage,
+    privilege: DATA_SOURCE_WRITER,
+  },
+];

@@ -1,0 +1,22 @@
+import { type DataSourceDetail, dataSourceDetailSchema } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
+import { http } from '@/lib/http';
+
+/** GET /v2/datasources/{id}: the full config, limits as decimal strings, with its data elements. */
+export async function getDataSource(id: number): Promise<DataSourceDetail> {
+  const { data } = await http.get(`/v2/datasources/${id}`);
+  return dataSourceDetailSchema.parse(data);
+}
+
+export function dataSourceQuery(moduleId: number, id: number) {
+  return queryOptions({
+    queryKey: [...dataSourcesQueryRoot, moduleId, 'detail', id],
+    queryFn: () => getDataSource(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useDataSource(moduleId: number, id: number) {
+  return useQuery(dataSourceQuery(moduleId, id));
+}

@@ -1,0 +1,45 @@
+import {
+  type DataSourceRow,
+  type DataTablesResponse,
+  dataSourceRowSchema,
+  dataTablesResponseSchema,
+  toDataTablesQuery,
+} from '@recon/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+/** Every query of this feature starts with this key, so one invalidation refreshes them all. */
+export const dataSourcesQueryRoot = ['data-sources'] as const;
+
+const responseSchema = dataTablesResponseSchema(dataSourceRowSchema);
+
+export type DataSourcesParams = {
+  start: number;
+  length: number;
+  name?: string;
+  /** A recon id. */
+  recon?: number;
+  pipelineName?: string;
+  table?: string;
+};
+
+/** GET /v2/datasources: one page of the module's data sources with the list filters (each a "contains"). */
+export async function getDataSources(params: DataSourcesParams): Promise<DataTablesResponse<DataSourceRow>> {
+  const { start, length, ...filters } = params;
+  const query: Record<string, string | number> = toDataTablesQuery({ start, length, draw: start / length + 1 });
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') query[key] = value;
+  const { data } = await http.get('/v2/datasources', { params: query });
+  return responseSchema.parse(data);
+}
+
+export function dataSourcesQuery(moduleId: number, params: DataSourcesParams) {
+  return queryOptions({
+    queryKey: [...dataSourcesQueryRoot, moduleId, 'list', params],
+    queryFn: () => getDataSources(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDataSources(moduleId: number, params: DataSourcesParams) {
+  return useQuery(dataSourcesQuery(moduleId, params));
+}

@@ -1,0 +1,24 @@
+import { type TableColumn, tableColumnsResponseSchema } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
+import { http } from '@/lib/http';
+
+/** GET /v2/datatables/columns?Find=WithType&table=&start=0: the table's columns with their types. */
+export async function getTableColumns(table: string): Promise<TableColumn[]> {
+  const { data } = await http.get('/v2/datatables/columns', { params: { Find: 'WithType', table, start: 0 } });
+  return tableColumnsResponseSchema.parse(data).data;
+}
+
+/** A failure is the form's "Unable to load column data", shown by the form rather than the common toast. */
+export function tableColumnsQuery(moduleId: number, table: string | undefined) {
+  return queryOptions({
+    queryKey: [...dataSourcesQueryRoot, moduleId, 'table-columns', table ?? ''],
+    queryFn: () => getTableColumns(table ?? ''),
+    enabled: Boolean(table),
+    meta: { isGlobalErrorSkipped: true },
+  });
+}
+
+export function useTableColumns(moduleId: number, table: string | undefined) {
+  return useQuery(tableColumnsQuery(moduleId, table));
+}

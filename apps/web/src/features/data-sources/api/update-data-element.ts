@@ -1,0 +1,30 @@
+import { type DataElement, dataElementSchema, type UpdateDataElementRequest } from '@recon/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
+import { http } from '@/lib/http';
+
+/** PUT v2/datasources/updateDataElement?dataSourceId=: one element's active flag, input type or sequence. */
+export async function updateDataElement(input: {
+  dataSourceId: number;
+  body: UpdateDataElementRequest;
+}): Promise<DataElement> {
+  const { data } = await http.put('/v2/datasources/updateDataElement', input.body, {
+    params: { dataSourceId: input.dataSourceId },
+  });
+  return dataElementSchema.parse(data);
+}
+
+/**
+ * Saves several element changes one after another (each call places one element, so order matters) and
+ * refreshes the elements once at the end.
+ */
+export function useSaveDataElements(successMessage: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { dataSourceId: number; changes: readonly UpdateDataElementRequest[] }) => {
+      for (const body of input.changes) await updateDataElement({ dataSourceId: input.dataSourceId, body });
+    },
+    meta: { successMessage },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dataSourcesQueryRoot }),
+  });
+}

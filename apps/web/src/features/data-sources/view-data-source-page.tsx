@@ -1,0 +1,103 @@
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import type { DataSourceDetail } from '@recon/contract';
+import { Button, Card, Descriptions, Flex, Result, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useDataSource } from '@/features/data-sources/api/get-data-source';
+import { DataElementsEditor } from '@/features/data-sources/components/data-elements-editor';
+import { trimLimit } from '@/features/data-sources/data-source-values';
+import { DATA_SOURCES_PATH, editDataSourcePath } from '@/features/data-sources/paths';
+import { useHasPrivilege } from '@/lib/access-context';
+import { formatDate } from '@/lib/format';
+import { useModuleSelection } from '@/lib/module-context';
+import { PageHeader } from '@/ui/page-header';
+import { QueryError } from '@/ui/query-error';
+import { StatusTag } from '@/ui/status-tag';
+
+function LimitText({ value, method }: { value: string; method: DataSourceDetail['maxDuplicateRecordCountMethod'] }) {
+  const { t } = useTranslation();
+  const limit = trimLimit(value);
+  if (method === 'PERCENTAGE') return <>{t('opsConfig.dataSources.limitPercent', { limit })}</>;
+  if (method === 'COUNT') return <>{t('opsConfig.dataSources.limitCount', { limit })}</>;
+  return <>{limit}</>;
+}
+
+function ViewDataSource({ detail }: { detail: DataSourceDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canEdit = useHasPrivilege({ code: 'createEditDataSource' });
+  const code = (text: string) => (
+    <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </Typography.Text>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Flex align="center" gap={8}>
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label={t('opsConfig.common.back')}
+              onClick={() => navigate(DATA_SOURCES_PATH)}
+            />
+            {detail.name}
+            <StatusTag
+              status={detail.isActive ? 'ACTIVE' : 'INACTIVE'}
+              label={detail.isActive ? t('opsConfig.dataSources.activeYes') : t('opsConfig.dataSources.activeNo')}
+            />
+          </Flex>
+        }
+        extra={
+          canEdit && (
+            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(editDataSourcePath(detail.id))}>
+              {t('common.edit')}
+            </Button>
+          )
+        }
+      />
+      <Card style={{ marginBottom: 16 }}>
+        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
+          <Descriptions.Item label={t('opsConfig.dataSources.product')}>{detail.product.name}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.dataSources.recon')}>{detail.recon.name}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.dataSources.sequence')}>{detail.sequence}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.dataSources.pipeline')}>{detail.pipeline.name}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.dataSources.invalidPipeline')}>
+            {detail.invalidPipeline.name}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.common.updatedOn')}>{formatDate(detail.updatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.dataSources.duplicateLimit')}>
+            <LimitText value={detail.maxDuplicateRecord} method={detail.maxDuplicateRecordCountMethod} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.dataSources.invalidLimit')}>
+            <LimitText value={detail.maxInvalidRecord} method={detail.maxInvalidRecordCountMethod} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.common.createdOn')}>{formatDate(detail.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.dataSources.table')}>{code(detail.table)}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.dataSources.historyTable')}>
+            {code(detail.historyTable)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.dataSources.invalidTable')}>
+            {code(detail.invalidTable)}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <DataElementsEditor dataSourceId={detail.id} table={detail.table} isEditable={canEdit} />
+    </>
+  );
+}
+
+/** Operations › Configuration › Data Sources › view-data-source/{id}. */
+export default function ViewDataSourcePage() {
+  const { t } = useTranslation();
+  const { current } = useModuleSelection();
+  const id = Number(useParams().id);
+  const dataSource = useDataSource(current.id, id);
+
+  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title={t('opsConfig.dataSources.notFound')} />;
+  if (dataSource.isPending) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
+  if (dataSource.isError) return <QueryError onRetry={() => void dataSource.refetch()} />;
+  return <ViewDataSource detail={dataSource.data} />;
+}

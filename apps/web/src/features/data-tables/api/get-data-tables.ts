@@ -1,0 +1,43 @@
+import {
+  type DataTableKind,
+  type DataTableRow,
+  type DataTablesResponse,
+  dataTableRowSchema,
+  dataTablesResponseSchema,
+  toDataTablesQuery,
+} from '@recon/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+/** Every query of this feature starts with this key, so one invalidation refreshes them all. */
+export const dataTablesQueryRoot = ['data-tables'] as const;
+
+const responseSchema = dataTablesResponseSchema(dataTableRowSchema);
+
+export type DataTablesParams = { start: number; length: number; search?: string; kind?: DataTableKind };
+
+/** GET /v2/datatables: one page of the module's data tables (both kinds), searched over name, table and description. */
+export async function getDataTables(params: DataTablesParams): Promise<DataTablesResponse<DataTableRow>> {
+  const { start, length, search, kind } = params;
+  const query = toDataTablesQuery({
+    start,
+    length,
+    draw: start / length + 1,
+    columns: [{ data: 'name' }, { data: 'kind', searchValue: kind ?? '' }],
+  });
+  if (search) query['search[value]'] = search;
+  const { data } = await http.get('/v2/datatables', { params: query });
+  return responseSchema.parse(data);
+}
+
+export function dataTablesQuery(moduleId: number, params: DataTablesParams) {
+  return queryOptions({
+    queryKey: [...dataTablesQueryRoot, moduleId, 'list', params],
+    queryFn: () => getDataTables(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDataTables(moduleId: number, params: DataTablesParams) {
+  return useQuery(dataTablesQuery(moduleId, params));
+}

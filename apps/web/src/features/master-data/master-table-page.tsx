@@ -1,0 +1,168 @@
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { type DataTableDetail, MASTER_DATA_TEXTS, type MasterDataRow, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { Button, Card, Flex, Popconfirm, Result, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useDeleteMasterRow } from '@/features/master-data/api/delete-master-row';
+import { useMasterRows } from '@/features/master-data/api/get-master-rows';
+import { useMasterTable } from '@/features/master-data/api/get-master-table';
+import { displayCell, isNumericColumn } from '@/features/master-data/cell-values';
+import { RowModal } from '@/features/master-data/components/row-modal';
+import { SearchBar } from '@/features/master-data/components/search-bar';
+import { readPagedSearch, startOf, writePagedSearch } from '@/features/master-data/list-params';
+import { MASTER_DATA_PATH } from '@/features/master-data/paths';
+import { useBrand } from '@/lib/brand-context';
+import { useModuleSelection } from '@/lib/module-context';
+import { useNumberLocale } from '@/lib/number-format';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
+import { QueryError } from '@/ui/query-error';
+
+function RowsTable({ table }: { table: DataTableDetail }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const locale = useNumberLocale();
+  const { current } = useModuleSelection();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readPagedSearch(searchParams, brand.defaultPageSize);
+  const column = table.columns.some((c) => c.name === state.column) ? state.column : undefined;
+  const rows = useMasterRows(current.id, table.id, {
+    start: startOf(state),
+    length: state.size,
+    search: state.search,
+    column,
+    value: column ? state.value : undefined,
+  });
+  const deleteRow = useDeleteMasterRow(MASTER_DATA_TEXTS.rowDeleted);
+  const [editing, setEditing] = useState<MasterDataRow | 'new' | null>(null);
+
+  return (
+    <>
+      <Card style={{ marginBottom: 16 }}>
+        <SearchBar
+          state={state}
+          columns={table.columns.map((c) => c.name)}
+          placeholder={t('opsConfig.masterData.rowSearchHint')}
+          onApply={(filters) => setSearchParams(writePagedSearch({ ...filters, page: 1, size: state.size }))}
+        />
+      </Card>
+      <Card
+        title={t('opsConfig.masterData.rows')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('opsConfig.masterData.addRow')}
+          </Button>
+        }
+        styles={{ body: { padding: 0 } }}
+      >
+        {rows.isError && !rows.data ? (
+          <QueryError onRetry={() => void rows.refetch()} />
+        ) : (
+          <Table<MasterDataRow>
+            rowKey="_id"
+            size="middle"
+            loading={rows.isFetching}
+            dataSource={rows.data?.data ?? []}
+            locale={{ emptyText: rows.isPending ? ' ' : <EmptyState /> }}
+            scroll={{ x: Math.max(720, table.columns.length * 160 + 120) }}
+            pagination={{
+              current: state.page,
+              pageSize: state.size,
+              total: rows.data?.recordsFiltered ?? 0,
+              pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+              showSizeChanger: true,
+              showTotal: (total, [from, to]) => t('common.pageRange', { from, to, total }),
+              onChange: (page, size) =>
+                setSearchParams(writePagedSearch({ ...state, page: size === state.size ? page : 1, size })),
+            }}
+            columns={[
+              ...table.columns.map((c) => ({
+                title: c.name,
+                key: c.name,
+                align: isNumericColumn(c) ? ('right' as const) : undefined,
+                render: (_: unknown, row: MasterDataRow) => displayCell(c, row[c.name], locale),
+              })),
+              {
+                title: t('common.actions'),
+                key: 'actions',
+                width: 110,
+                fixed: 'right' as const,
+                render: (_: unknown, row: MasterDataRow) => (
+                  <Space size={0}>
+                    <Tooltip title={t('common.edit')}>
+                      <Button
+                        type="text"
+                        icon={<EditOutlined />}
+                        aria-label={t('opsConfig.masterData.editRowNo', { id: row._id })}
+                        onClick={() => setEditing(row)}
+                      />
+                    </Tooltip>
+                    <Popconfirm
+                      title={t('opsConfig.common.confirmTitle')}
+                      description={t('opsConfig.masterData.deleteRowText')}
+                      okText={t('opsConfig.common.confirm')}
+                      cancelText={t('common.cancel')}
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() =>
+                        deleteRow.mutateAsync({ tableId: table.id, rowId: row._id }).catch(() => undefined)
+                      }
+                    >
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('opsConfig.masterData.deleteRowNo', { id: row._id })}
+                      />
+                    </Popconfirm>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Card>
+      <RowModal tableId={table.id} columns={table.columns} row={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+/** One master table: its rows, paged and searched on the server, added, edited and deleted here. */
+export default function MasterTablePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { current } = useModuleSelection();
+  const id = Number(useParams().id);
+  const table = useMasterTable(current.id, id);
+
+  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title={MASTER_DATA_TEXTS.notFound} />;
+  if (table.isPending) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
+  if (table.isError) return <QueryError onRetry={() => void table.refetch()} />;
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Flex align="center" gap={8}>
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label={t('opsConfig.common.back')}
+              onClick={() => navigate(MASTER_DATA_PATH)}
+            />
+            {table.data.name}
+          </Flex>
+        }
+        description={
+          <>
+            {table.data.description && <span>{table.data.description} · </span>}
+            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+              {table.data.tableName}
+            </Typography.Text>
+          </>
+        }
+      />
+      <RowsTable table={table.data} />
+    </>
+  );
+}

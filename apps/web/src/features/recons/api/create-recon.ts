@@ -1,0 +1,20 @@
+import { type CreateReconRequest, type ReconDetail, reconDetailSchema } from '@recon/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { reconsQueryRoot } from '@/features/recons/api/get-recons';
+import { http } from '@/lib/http';
+
+/** POST /v2/recons {name, description}. */
+export async function createRecon(body: CreateReconRequest): Promise<ReconDetail> {
+  const { data } = await http.post('/v2/recons', body);
+  return reconDetailSchema.parse(data);
+}
+
+/** Field errors (400) are shown beside their fields by the form; other failures go to the common toast. */
+export function useCreateRecon(successMessage: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRecon,
+    meta: { isGlobalErrorSkipped: true, successMessage },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reconsQueryRoot }),
+  });
+}

@@ -1,0 +1,22 @@
+import { type ReconDetail, reconDetailSchema } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { reconsQueryRoot } from '@/features/recons/api/get-recons';
+import { http } from '@/lib/http';
+
+/** GET /v2/recons/{id}: one recon with its data sources (side A = sequence 1, side B = sequence 2). */
+export async function getRecon(id: number): Promise<ReconDetail> {
+  const { data } = await http.get(`/v2/recons/${id}`);
+  return reconDetailSchema.parse(data);
+}
+
+export function reconQuery(moduleId: number, id: number) {
+  return queryOptions({
+    queryKey: [...reconsQueryRoot, moduleId, 'detail', id],
+    queryFn: () => getRecon(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useRecon(moduleId: number, id: number) {
+  return useQuery(reconQuery(moduleId, id));
+}

@@ -1,0 +1,92 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { ReconDetail } from '@recon/contract';
+import { Button, Flex, Form, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useRecon } from '@/features/recons/api/get-recon';
+import { useUpdateRecon } from '@/features/recons/api/update-recon';
+import { ReconDataSources } from '@/features/recons/components/recon-data-sources';
+import { ReconForm } from '@/features/recons/components/recon-form';
+import { serverFieldErrors, setFieldMessages } from '@/features/recons/form-errors';
+import { RECONS_PATH } from '@/features/recons/paths';
+import type { ReconDraft } from '@/features/recons/recon-rules';
+import { formatDate } from '@/lib/format';
+import { useModuleSelection } from '@/lib/module-context';
+import { notifyHttpError } from '@/lib/query-client';
+import { PageHeader } from '@/ui/page-header';
+import { QueryError } from '@/ui/query-error';
+
+function EditRecon({ recon }: { recon: ReconDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ReconDraft>();
+  const update = useUpdateRecon(t('opsConfig.common.updated'));
+
+  const onFinish = (draft: ReconDraft) => {
+    const a = draft.sideADataSourceId ?? null;
+    const b = draft.sideBDataSourceId ?? null;
+    update.mutate(
+      {
+        id: recon.id,
+        body: {
+          id: recon.id,
+          name: (draft.name ?? '').trim(),
+          description: (draft.description ?? '').trim(),
+          // Sides go together or not at all; unchanged sides are simply sent again.
+          ...(a !== null && b !== null ? { sideADataSourceId: a, sideBDataSourceId: b } : {}),
+        },
+      },
+      {
+        onError: (error) => {
+          const fields = serverFieldErrors(error);
+          if (fields) setFieldMessages(form, fields);
+          else void notifyHttpError(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Flex align="center" gap={8}>
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label={t('opsConfig.common.back')}
+              onClick={() => navigate(RECONS_PATH)}
+            />
+            {t('opsConfig.recons.editTitle', { name: recon.name })}
+          </Flex>
+        }
+        description={t('opsConfig.recons.editDescription', {
+          created: formatDate(recon.createdAt),
+          updated: formatDate(recon.updatedAt),
+        })}
+      />
+      <ReconForm
+        form={form}
+        recon={recon}
+        isSaving={update.isPending}
+        onFinish={onFinish}
+        onCancel={() => navigate(RECONS_PATH)}
+      />
+      <ReconDataSources recon={recon} />
+    </>
+  );
+}
+
+/** Operations › Configuration › Recons › edit-recon/{id}. */
+export default function EditReconPage() {
+  const { t } = useTranslation();
+  const { current } = useModuleSelection();
+  const id = Number(useParams().id);
+  const recon = useRecon(current.id, id);
+
+  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title={t('opsConfig.recons.notFound')} />;
+  if (recon.isPending) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
+  if (recon.isError) return <QueryError onRetry={() => void recon.refetch()} />;
+  // Keyed by the loaded version so the form starts again from what the server holds after a save.
+  return <EditRecon key={recon.data.updatedAt} recon={recon.data} />;
+}
