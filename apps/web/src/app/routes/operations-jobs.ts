@@ -1,4 +1,37 @@
+import { lazy } from 'react';
 import type { PageRoute } from '@/app/routes/types';
 
+const PipelinesPage = lazy(() => import('@/features/pipelines/pipelines-page'));
+const ConfigureFileUploadPage = lazy(() => import('@/features/pipelines/configure-file-upload-page'));
+const EditUploadedFileConfigPage = lazy(() => import('@/features/pipelines/edit-uploaded-file-config-page'));
+const JobsPage = lazy(() => import('@/features/jobs/jobs-page'));
+const JobEditorPage = lazy(() => import('@/features/jobs/job-editor-page'));
+const RunJobPage = lazy(() => import('@/features/jobs/run-job-page'));
+const UploadFileAndRunJobPage = lazy(() => import('@/features/jobs/upload-file-and-run-job-page'));
+
+const PIPELINES = { code: 'pipelines' } as const;
+const CREATE_JOB = { code: 'createJob' } as const;
+
 /** Operations › Configuration › pipelines and Operations › jobs (spec 2). */
-export const OPERATIONS_JOB_PAGES: readonly PageRoute[] = [];
+export const OPERATIONS_JOB_PAGES: readonly PageRoute[] = [
+  { path: '/operations/configuration/pipelines', component: PipelinesPage },
+  {
+    path: '/operations/configuration/pipelines/configure-file-upload/:pipelineId',
+    component: ConfigureFileUploadPage,
+    privilege: PIPELINES,
+  },
+  {
+    path: '/operations/configuration/pipelines/edit-uploaded-file-config/:pipelineId',
+    component: EditUploadedFileConfigPage,
+    privilege: PIPELINES,
+  },
+  { path: '/operations/jobs', component: JobsPage },
+  { path: '/operations/jobs/create-job', component: JobEditorPage, privilege: CREATE_JOB },
+  { path: '/operations/jobs/:jobId/edit-job/:step', component: JobEditorPage, privilege: CREATE_JOB },
+  { path: '/operations/jobs/run-job/:jobId', component: RunJobPage, privilege: CREATE_JOB },
+  {
+    path: '/operations/jobs/upload-file-and-run-job/:jobId',
+    component: UploadFileAndRunJobPage,
+    privilege: CREATE_JOB,
+  },
+];

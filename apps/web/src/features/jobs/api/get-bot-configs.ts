@@ -1,0 +1,23 @@
+import { type BotConfigsResponse, botConfigsResponseSchema } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
+import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
+import { http } from '@/lib/http';
+
+/** GET /v2/jobs?Find=BotConfigs: the bot downloaders with their report types, sub types and durations. */
+export async function getBotConfigs(): Promise<BotConfigsResponse> {
+  const { data } = await http.get('/v2/jobs', { params: { Find: 'BotConfigs' } });
+  return botConfigsResponseSchema.parse(data);
+}
+
+/** The catalogue does not change while the app runs. Failed option fetches are only logged (spec 8). */
+export const botConfigsQuery = queryOptions({
+  queryKey: [...jobsQueryRoot, 'bot-configs'],
+  queryFn: () => loggedOptionFetch('bot', getBotConfigs),
+  staleTime: Number.POSITIVE_INFINITY,
+  meta: { isGlobalErrorSkipped: true },
+});
+
+export function useBotConfigs(isEnabled = true) {
+  return useQuery({ ...botConfigsQuery, enabled: isEnabled });
+}

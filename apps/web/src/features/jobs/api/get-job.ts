@@ -1,0 +1,19 @@
+import { type JobDetail, jobDetailSchema } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
+import { http } from '@/lib/http';
+
+/** GET v2/jobs/{id}: the job with its activities (in sequence), filters and schedule. */
+export async function getJob(id: number): Promise<JobDetail> {
+  const { data } = await http.get(`/v2/jobs/${id}`);
+  return jobDetailSchema.parse(data);
+}
+
+export function jobQuery(moduleId: number, id: number) {
+  return queryOptions({ queryKey: [...jobsQueryRoot, moduleId, 'one', id], queryFn: () => getJob(id) });
+}
+
+/** The screens that load a job show the error themselves and go back to the jobs list. */
+export function useJob(moduleId: number, id: number, isEnabled = true) {
+  return useQuery({ ...jobQuery(moduleId, id), enabled: isEnabled && id > 0, meta: { isGlobalErrorSkipped: true } });
+}

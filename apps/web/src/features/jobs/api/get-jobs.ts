@@ -1,0 +1,44 @@
+import {
+  type DataTablesResponse,
+  dataTablesResponseSchema,
+  type JobRow,
+  jobRowSchema,
+  toDataTablesQuery,
+} from '@recon/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+/** Every query of this feature starts with this key, so a save refreshes the list, the job and its settings. */
+export const jobsQueryRoot = ['jobs'] as const;
+
+const jobsPageSchema = dataTablesResponseSchema(jobRowSchema);
+
+export type JobsParams = { start: number; length: number; search: string };
+
+/** GET /v2/jobs (DataTables): one page of the module's jobs; `search[value]` searches names. */
+export async function getJobs({ start, length, search }: JobsParams): Promise<DataTablesResponse<JobRow>> {
+  const params: Record<string, string | number> = {
+    ...toDataTablesQuery({
+      start,
+      length,
+      draw: start / length + 1,
+      columns: [{ data: 'name' }, { data: 'description' }, { data: 'activityCount' }, { data: 'lastExecutionStatus' }],
+      order: [{ column: 0, dir: 'asc' }],
+    }),
+    'search[value]': search.trim(),
+  };
+  const { data } = await http.get('/v2/jobs', { params });
+  return jobsPageSchema.parse(data);
+}
+
+export function jobsQuery(moduleId: number, params: JobsParams) {
+  return queryOptions({
+    queryKey: [...jobsQueryRoot, moduleId, 'list', params],
+    queryFn: () => getJobs(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useJobs(moduleId: number, params: JobsParams) {
+  return useQuery(jobsQuery(moduleId, params));
+}

@@ -1,0 +1,44 @@
+import { type AppUserRow, appUserRowSchema, dataTablesResponseSchema, toDataTablesQuery } from '@recon/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
+import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
+import { http } from '@/lib/http';
+
+const usersPageSchema = dataTablesResponseSchema(appUserRowSchema);
+const PICKER_LENGTH = 50;
+
+/**
+ * GET /v2/appusers (DataTables): active users of the module (by its name) whose name matches, for the
+ * pipeline-privilege user picker.
+ */
+export async function getPrivilegeUsers(moduleName: string, search: string): Promise<AppUserRow[]> {
+  const params = toDataTablesQuery({
+    start: 0,
+    length: PICKER_LENGTH,
+    columns: [
+      { data: 'name', searchValue: search.trim() },
+      { data: 'module', searchValue: moduleName },
+      { data: 'isActive', searchValue: 'true' },
+    ],
+    order: [{ column: 0, dir: 'asc' }],
+  });
+  const { data } = await http.get('/v2/appusers', { params });
+  return usersPageSchema.parse(data).data;
+}
+
+export function privilegeUsersQuery(moduleName: string, search: string) {
+  return queryOptions({
+    queryKey: [...jobsQueryRoot, 'privilege-users', moduleName, search],
+    queryFn: () => loggedOptionFetch('user', () => getPrivilegeUsers(moduleName, search)),
+    staleTime: 60_000,
+    meta: { isGlobalErrorSkipped: true },
+  });
+}
+
+export function usePrivilegeUsers(moduleName: string, search: string, isEnabled = true) {
+  return useQuery({
+    ...privilegeUsersQuery(moduleName, search),
+    enabled: isEnabled,
+    placeholderData: keepPreviousData,
+  });
+}

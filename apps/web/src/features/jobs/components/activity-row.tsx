@@ -1,0 +1,126 @@
+import { DeleteOutlined, HolderOutlined, SettingOutlined } from '@ant-design/icons';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { JOB_ACTIVITY_TYPES, JOB_PIPELINE_SOURCES, type JobActivityType } from '@recon/contract';
+import { Button, Flex, Popconfirm, Switch, Tooltip, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ActivityTargetPicker } from '@/features/jobs/components/activity-target-picker';
+import { hasPipelineSettings } from '@/features/jobs/components/configure-pipeline-drawer';
+import { type ActivityDraft, withType } from '@/features/jobs/job-draft';
+import { AppSelect } from '@/ui/app-select';
+
+type Props = {
+  activity: ActivityDraft;
+  onChange: (next: ActivityDraft) => void;
+  onRemove: () => void;
+  onConfigure: () => void;
+};
+
+/** One activity: drag handle, sequence, type, target, pipeline source, Configure Pipeline, enabled, delete. */
+export function ActivityRow({ activity, onChange, onRemove, onConfigure }: Props) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: activity.key,
+  });
+  const sequence = activity.sequence;
+  const isPipeline = activity.type === 'PIPE_LINE';
+  // For bots the panel needs the bot first: its report types depend on it.
+  const isConfigureDisabled = activity.type === 'BOT' && activity.typeId === null;
+
+  return (
+    <div
+      ref={setNodeRef}
+      data-testid={`activity-row-${sequence}`}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+        background: token.colorBgContainer,
+        border: `1px solid ${isDragging ? token.colorPrimary : token.colorBorderSecondary}`,
+        borderRadius: token.borderRadius,
+        padding: '8px 12px',
+        opacity: activity.enabled ? 1 : 0.6,
+        boxShadow: isDragging ? token.boxShadowSecondary : undefined,
+      }}
+    >
+      <Flex align="center" gap={12} wrap>
+        <Button
+          ref={setActivatorNodeRef}
+          type="text"
+          size="small"
+          icon={<HolderOutlined />}
+          aria-label={t('jobs.editor.dragActivity', { sequence })}
+          style={{ cursor: 'grab' }}
+          {...attributes}
+          {...listeners}
+        />
+        <span style={{ width: 28, fontWeight: 600, textAlign: 'right' }}>{sequence}</span>
+        <div style={{ width: 220 }}>
+          <AppSelect<JobActivityType>
+            aria-label={`${t('jobs.editor.activityType')} ${sequence}`}
+            allowClear={false}
+            style={{ width: '100%' }}
+            placeholder={t('jobs.editor.activityType')}
+            value={activity.type ?? undefined}
+            options={JOB_ACTIVITY_TYPES.map((type) => ({ value: type, label: t(`jobs.activityTypes.${type}`) }))}
+            onChange={(type) => onChange(withType(activity, type ?? null))}
+          />
+        </div>
+        <div style={{ flex: '1 1 220px', minWidth: 200 }}>
+          <ActivityTargetPicker activity={activity} onChange={onChange} />
+        </div>
+        <div style={{ width: 190 }}>
+          <AppSelect<string>
+            aria-label={`${t('jobs.editor.pipelineSource')} ${sequence}`}
+            allowClear={false}
+            style={{ width: '100%' }}
+            disabled={!isPipeline}
+            placeholder={t('jobs.editor.pipelineSource')}
+            value={isPipeline ? (activity.pipelineSource ?? undefined) : undefined}
+            options={JOB_PIPELINE_SOURCES.map((s) => ({ value: s, label: s }))}
+            onChange={(pipelineSource) => onChange({ ...activity, pipelineSource: pipelineSource ?? null })}
+          />
+        </div>
+        <div style={{ width: 150 }}>
+          {hasPipelineSettings(activity) && (
+            <Button
+              type="link"
+              icon={<SettingOutlined />}
+              disabled={isConfigureDisabled}
+              onClick={onConfigure}
+              aria-label={`${t('jobs.editor.configurePipeline')} ${sequence}`}
+              style={{ paddingInline: 0 }}
+            >
+              {t('jobs.editor.configurePipeline')}
+            </Button>
+          )}
+        </div>
+        <Tooltip title={activity.enabled ? t('jobs.editor.enabled') : t('jobs.editor.disabled')}>
+          <Switch
+            checkedChildren={t('jobs.editor.on')}
+            unCheckedChildren={t('jobs.editor.off')}
+            aria-label={`${t('jobs.editor.enabled')} ${sequence}`}
+            checked={activity.enabled}
+            onChange={(enabled) => onChange({ ...activity, enabled })}
+          />
+        </Tooltip>
+        <Popconfirm
+          title={t('jobs.confirmTitle')}
+          okText={t('jobs.confirm')}
+          cancelText={t('common.cancel')}
+          okButtonProps={{ danger: true }}
+          onConfirm={onRemove}
+        >
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('jobs.editor.deleteActivity', { sequence })}
+          />
+        </Popconfirm>
+      </Flex>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { type DataTableRow, dataTableRowSchema, dataTablesResponseSchema, toDataTablesQuery } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
+import { http } from '@/lib/http';
+
+const dataTablesPageSchema = dataTablesResponseSchema(dataTableRowSchema);
+/** The picker lists every table of the module at once (the DataTables maximum). */
+const PICKER_LENGTH = 2000;
+
+/** GET /v2/datatables (DataTables): the module's data tables, for the pipeline form's table picker. */
+export async function getDataTables(): Promise<DataTableRow[]> {
+  const params = toDataTablesQuery({
+    start: 0,
+    length: PICKER_LENGTH,
+    order: [{ column: 0, dir: 'asc' }],
+    columns: [{ data: 'name' }],
+  });
+  const { data } = await http.get('/v2/datatables', { params });
+  return dataTablesPageSchema.parse(data).data;
+}
+
+export function dataTablesQuery(moduleId: number) {
+  return queryOptions({
+    queryKey: [...pipelinesQueryRoot, moduleId, 'data-tables'],
+    queryFn: getDataTables,
+    staleTime: 60_000,
+  });
+}
+
+export function useDataTables(moduleId: number, isEnabled = true) {
+  return useQuery({ ...dataTablesQuery(moduleId), enabled: isEnabled });
+}

@@ -1,0 +1,21 @@
+import { type FileUploadConfig, fileUploadConfigSchema } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
+import { http } from '@/lib/http';
+
+/** GET /v2/admin/pipelines/{id}/file_upload_configs: the saved config (404 when the pipeline has none). */
+export async function getFileUploadConfig(pipelineId: number): Promise<FileUploadConfig> {
+  const { data } = await http.get(`/v2/admin/pipelines/${pipelineId}/file_upload_configs`);
+  return fileUploadConfigSchema.parse(data);
+}
+
+export function fileUploadConfigQuery(moduleId: number, pipelineId: number) {
+  return queryOptions({
+    queryKey: [...pipelinesQueryRoot, moduleId, 'file-upload-config', pipelineId],
+    queryFn: () => getFileUploadConfig(pipelineId),
+  });
+}
+
+export function useFileUploadConfig(moduleId: number, pipelineId: number, isEnabled = true) {
+  return useQuery({ ...fileUploadConfigQuery(moduleId, pipelineId), enabled: isEnabled });
+}

@@ -1,0 +1,41 @@
+import {
+  type FileUploadConfig,
+  type FileUploadConfigRequest,
+  fileUploadConfigRequestSchema,
+  fileUploadConfigSchema,
+} from '@recon/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
+import { http } from '@/lib/http';
+
+export type SaveFileUploadConfigInput = {
+  pipelineId: number;
+  /** configure-file-upload creates (POST); edit-uploaded-file-config replaces (PUT). */
+  mode: 'create' | 'update';
+  body: FileUploadConfigRequest;
+};
+
+/** POST or PUT /v2/admin/pipelines/{id}/file_upload_configs. */
+export async function saveFileUploadConfig({
+  pipelineId,
+  mode,
+  body,
+}: SaveFileUploadConfigInput): Promise<FileUploadConfig> {
+  const url = `/v2/admin/pipelines/${pipelineId}/file_upload_configs`;
+  const request = fileUploadConfigRequestSchema.parse(body);
+  const { data } = mode === 'create' ? await http.post(url, request) : await http.put(url, request);
+  return fileUploadConfigSchema.parse(data);
+}
+
+/** Field errors are placed on the form by the caller, which also shows the common toast. */
+export function useSaveFileUploadConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveFileUploadConfig,
+    meta: { isGlobalErrorSkipped: true },
+    // Not awaited: the screen leaves at once, while the list refreshes in the background.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: pipelinesQueryRoot });
+    },
+  });
+}

@@ -1,0 +1,195 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { FILE_DATE_FORMATS, type FileDateFormat, type TableColumn } from '@recon/contract';
+import { Alert, Button, Card, Checkbox, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isDateType, type MappingRow } from '@/features/pipelines/file-config-draft';
+import { AppSelect } from '@/ui/app-select';
+import { EmptyState } from '@/ui/empty-state';
+
+/** Value of the "not loaded" option: a select cannot carry null. */
+const NOT_LOADED = '';
+
+type Props = {
+  rows: readonly MappingRow[];
+  /** The pipeline table's user columns. */
+  columns: readonly TableColumn[];
+  /** First value of each file column in the sample, by file column position. */
+  samples: readonly string[];
+  errors: Readonly<Record<string, string>>;
+  onRowChange: (index: number, next: MappingRow | ((row: MappingRow) => MappingRow)) => void;
+  onTableColumn: (index: number, column: TableColumn | null) => void;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+};
+
+/** File column → table column (or not loaded), its data type (the column's), date format and required flag. */
+export function ColumnMappingCard({
+  rows,
+  columns,
+  samples,
+  errors,
+  onRowChange,
+  onTableColumn,
+  onAdd,
+  onRemove,
+}: Props) {
+  const { t } = useTranslation();
+  const used = new Set(rows.map((r) => r.tableColumn).filter(Boolean));
+  const mappedCount = rows.filter((r) => r.tableColumn).length;
+  const errorOf = (index: number, field: string) => errors[`mappings.${index}.${field}`];
+
+  return (
+    <Card
+      title={t('pipelines.config.mapping')}
+      extra={
+        <span style={{ color: 'rgba(0,0,0,0.45)' }}>
+          {t('pipelines.config.mappedCount', { mapped: mappedCount, total: rows.length })}
+        </span>
+      }
+      style={{ marginBottom: 16 }}
+    >
+      {errors.mappings && <Alert type="error" showIcon title={errors.mappings} style={{ marginBottom: 12 }} />}
+      <Table<MappingRow>
+        rowKey="key"
+        size="small"
+        pagination={false}
+        dataSource={[...rows]}
+        locale={{ emptyText: <EmptyState /> }}
+        scroll={{ x: 980 }}
+        columns={[
+          { title: '#', key: 'position', width: 48, render: (_, __, index) => index + 1 },
+          {
+            title: t('pipelines.config.fileColumn'),
+            key: 'fileColumn',
+            width: 200,
+            render: (_, row, index) => (
+              <FieldError message={errorOf(index, 'fileColumn')}>
+                <Input
+                  aria-label={`${t('pipelines.config.fileColumn')} ${index + 1}`}
+                  maxLength={200}
+                  status={errorOf(index, 'fileColumn') ? 'error' : undefined}
+                  value={row.fileColumn}
+                  onChange={(e) => onRowChange(index, (r) => ({ ...r, fileColumn: e.target.value }))}
+                />
+              </FieldError>
+            ),
+          },
+          {
+            title: t('pipelines.config.sampleValue'),
+            key: 'sample',
+            width: 160,
+            render: (_, __, index) => (
+              <Typography.Text type="secondary" ellipsis={{ tooltip: samples[index] }} style={{ maxWidth: 144 }}>
+                {samples[index] ?? ''}
+              </Typography.Text>
+            ),
+          },
+          {
+            title: t('pipelines.config.tableColumn'),
+            key: 'tableColumn',
+            width: 220,
+            render: (_, row, index) => (
+              <FieldError message={errorOf(index, 'tableColumn')}>
+                <AppSelect<string>
+                  aria-label={`${t('pipelines.config.tableColumn')} ${row.fileColumn || index + 1}`}
+                  allowClear={false}
+                  status={errorOf(index, 'tableColumn') ? 'error' : undefined}
+                  style={{ width: '100%' }}
+                  value={row.tableColumn ?? NOT_LOADED}
+                  options={[
+                    { value: NOT_LOADED, label: t('pipelines.config.notLoaded') },
+                    ...columns.map((c) => ({
+                      value: c.name,
+                      label: c.name,
+                      disabled: used.has(c.name) && c.name !== row.tableColumn,
+                    })),
+                  ]}
+                  onChange={(name) => onTableColumn(index, columns.find((c) => c.name === name) ?? null)}
+                />
+              </FieldError>
+            ),
+          },
+          {
+            title: t('pipelines.config.dataType'),
+            key: 'dataType',
+            width: 110,
+            render: (_, row, index) => (
+              <FieldError message={errorOf(index, 'dataType')}>
+                {row.dataType ? <Tag>{row.dataType}</Tag> : <span style={{ color: 'rgba(0,0,0,0.35)' }}>—</span>}
+              </FieldError>
+            ),
+          },
+          {
+            title: t('pipelines.config.dateFormat'),
+            key: 'dateFormat',
+            width: 210,
+            render: (_, row, index) => {
+              const isDate = isDateType(row.dataType);
+              return (
+                <FieldError message={errorOf(index, 'dateFormat')}>
+                  <AppSelect<FileDateFormat>
+                    aria-label={`${t('pipelines.config.dateFormat')} ${row.fileColumn || index + 1}`}
+                    disabled={!isDate}
+                    status={errorOf(index, 'dateFormat') ? 'error' : undefined}
+                    style={{ width: '100%' }}
+                    placeholder={isDate ? undefined : '—'}
+                    value={row.dateFormat ?? undefined}
+                    options={FILE_DATE_FORMATS.map((f) => ({ value: f, label: f }))}
+                    onChange={(dateFormat) => onRowChange(index, (r) => ({ ...r, dateFormat: dateFormat ?? null }))}
+                  />
+                </FieldError>
+              );
+            },
+          },
+          {
+            title: t('pipelines.config.required'),
+            key: 'isRequired',
+            width: 90,
+            align: 'center',
+            render: (_, row, index) => (
+              <Checkbox
+                aria-label={`${t('pipelines.config.required')} ${row.fileColumn || index + 1}`}
+                disabled={!row.tableColumn}
+                checked={row.isRequired}
+                onChange={(e) => onRowChange(index, (r) => ({ ...r, isRequired: e.target.checked }))}
+              />
+            ),
+          },
+          {
+            title: '',
+            key: 'remove',
+            width: 56,
+            render: (_, row, index) => (
+              <Tooltip title={t('pipelines.config.removeColumn')}>
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`${t('pipelines.config.removeColumn')} ${row.fileColumn || index + 1}`}
+                  onClick={() => onRemove(index)}
+                />
+              </Tooltip>
+            ),
+          },
+        ]}
+      />
+      <Button icon={<PlusOutlined />} onClick={onAdd} style={{ marginTop: 12 }}>
+        {t('pipelines.config.addColumn')}
+      </Button>
+    </Card>
+  );
+}
+
+function FieldError({ message, children }: { message: string | undefined; children: ReactNode }) {
+  return (
+    <div>
+      {children}
+      {message && (
+        <Typography.Text type="danger" style={{ display: 'block', fontSize: 12, marginTop: 2 }}>
+          {message}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
