@@ -1,4 +1,15 @@
+import { lazy } from 'react';
 import type { PageRoute } from '@/app/routes/types';
 
+const ExecutionHistoryPage = lazy(() => import('@/features/job-executions/execution-history-page'));
+const FileHistoryPage = lazy(() => import('@/features/file-history/file-history-page'));
+const InvalidRowsPage = lazy(() => import('@/features/pipeline-rows/invalid-rows-page'));
+const DuplicateRowsPage = lazy(() => import('@/features/pipeline-rows/duplicate-rows-page'));
+
 /** Operations › history and Transactions › pipeline invalid and duplicates (spec 2). */
-export const OPERATIONS_HISTORY_PAGES: readonly PageRoute[] = [];
+export const OPERATIONS_HISTORY_PAGES: readonly PageRoute[] = [
+  { path: '/operations/history/execution-history', component: ExecutionHistoryPage },
+  { path: '/operations/history/file-upload', component: FileHistoryPage },
+  { path: '/transactions/pipeline/invalid', component: InvalidRowsPage },
+  { path: '/transactions/pipeline/duplicates', component: DuplicateRowsPage },
+];

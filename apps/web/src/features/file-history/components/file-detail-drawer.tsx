@@ -1,0 +1,113 @@
+import { Alert, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFile } from '@/features/file-history/api/get-file';
+import { ErrorKindTag, FileStatusTag, UploadStatusTag } from '@/features/file-history/components/file-tags';
+import { formatFileSize } from '@/features/file-history/file-size';
+import { useHasPrivilege } from '@/lib/access-context';
+import { formatDate, formatNumber } from '@/lib/format';
+import { useNumberLocale } from '@/lib/number-format';
+import { QueryError } from '@/ui/query-error';
+
+const EXECUTION_HISTORY_PATH = '/operations/history/execution-history';
+
+type Props = { moduleId: number; fileId: number | undefined; onClose: () => void };
+
+/** One uploaded file: its outcome, why it failed, its row counts and the run that loaded it. */
+export function FileDetailDrawer({ moduleId, fileId, onClose }: Props) {
+  const { t } = useTranslation();
+  const locale = useNumberLocale();
+  const canSeeRuns = useHasPrivilege({ code: 'jobExecutions' });
+  const file = useFile(moduleId, fileId);
+  const f = file.data;
+  const count = (value: number | null) => (value === null ? '' : formatNumber(value, locale, 0));
+
+  return (
+    <Drawer
+      open={fileId !== undefined}
+      onClose={onClose}
+      size="min(760px, 100vw)"
+      destroyOnHidden
+      title={f ? <span style={{ wordBreak: 'break-all' }}>{f.fileName}</span> : t('fileHistory.fileTitle')}
+    >
+      {file.isError && !f ? (
+        <QueryError onRetry={() => void file.refetch()} />
+      ) : !f ? (
+        <Skeleton active />
+      ) : (
+        <Flex vertical gap={16}>
+          {f.errorMessage && (
+            <Alert
+              type={f.status === 'INVALID' || f.status === 'REJECTED' ? 'error' : 'warning'}
+              showIcon
+              title={f.errorKind ?? t('fileHistory.errorMessage')}
+              description={<span style={{ whiteSpace: 'pre-wrap' }}>{f.errorMessage}</span>}
+            />
+          )}
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            items={[
+              { key: 'pipeline', label: t('fileHistory.pipeline'), children: f.pipelineName },
+              { key: 'status', label: t('common.status'), children: <FileStatusTag status={f.status} /> },
+              {
+                key: 'uploadStatus',
+                label: t('fileHistory.uploadStatus'),
+                children: <UploadStatusTag status={f.uploadStatus} />,
+              },
+              {
+                key: 'errorKind',
+                label: t('fileHistory.errorKind'),
+                children: <ErrorKindTag kind={f.errorKind} fileStatus={f.status} />,
+              },
+              // A file refused before loading has no row counts: they are left out rather than shown blank.
+              ...(f.totalRows === null
+                ? []
+                : (['totalRows', 'validRows', 'invalidRows', 'duplicateRows'] as const).map((key) => ({
+                    key,
+                    label: t(`fileHistory.counts.${key}`),
+                    children: count(f[key]),
+                  }))),
+              { key: 'size', label: t('fileHistory.size'), children: formatFileSize(f.sizeBytes, locale) },
+              { key: 'uploadedBy', label: t('fileHistory.uploadedBy'), children: f.uploadedBy ?? '' },
+              {
+                key: 'uploadedAt',
+                label: t('fileHistory.uploadedAt'),
+                children: formatDate(f.uploadedAt, 'shortDateTime'),
+              },
+              {
+                key: 'updatedAt',
+                label: t('fileHistory.updatedAt'),
+                children: formatDate(f.updatedAt, 'shortDateTime'),
+              },
+              {
+                key: 'run',
+                label: t('fileHistory.run'),
+                children:
+                  f.jobExecutionId === null ? (
+                    t('fileHistory.notRunYet')
+                  ) : canSeeRuns ? (
+                    <Link to={`${EXECUTION_HISTORY_PATH}?executionId=${f.jobExecutionId}`}>
+                      {t('fileHistory.runNumber', { id: f.jobExecutionId })}
+                    </Link>
+                  ) : (
+                    t('fileHistory.runNumber', { id: f.jobExecutionId })
+                  ),
+              },
+              {
+                key: 'sha',
+                label: t('fileHistory.checksum'),
+                children: (
+                  <Typography.Text code copyable style={{ wordBreak: 'break-all', fontSize: 12 }}>
+                    {f.contentSha256}
+                  </Typography.Text>
+                ),
+              },
+            ]}
+          />
+        </Flex>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,134 @@
+import type { ActivityExecution } from '@recon/contract';
+import { Flex, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PipelineFiles } from '@/features/job-executions/components/pipeline-files';
+import { ActivityStatusTag } from '@/features/job-executions/components/status-tags';
+import { isMoving } from '@/features/job-executions/execution-status';
+import { formatDate, formatNumber } from '@/lib/format';
+import { useNumberLocale } from '@/lib/number-format';
+import { EmptyState } from '@/ui/empty-state';
+
+/** The counts a PIPE_LINE activity reports, in the order they are shown. */
+export const ACTIVITY_COUNT_KEYS = [
+  'files',
+  'totalRows',
+  'loadedRows',
+  'invalidRows',
+  'duplicateRows',
+  'rejectedFiles',
+] as const;
+const KNOWN_COUNTS: ReadonlySet<string> = new Set(ACTIVITY_COUNT_KEYS);
+
+type Props = {
+  moduleId: number;
+  executionId: number;
+  runStatus: string;
+  activities: readonly ActivityExecution[];
+};
+
+const hasDetails = (a: ActivityExecution) =>
+  a.type === 'PIPE_LINE' || !!a.errorMessage || Object.keys(a.counts).some((k) => !KNOWN_COUNTS.has(k));
+
+/** The run's activity executions in sequence; a pipeline activity opens onto the files it loaded. */
+export function ActivityTable({ moduleId, executionId, runStatus, activities }: Props) {
+  const { t } = useTranslation();
+  const locale = useNumberLocale();
+
+  return (
+    <Table<ActivityExecution>
+      size="small"
+      rowKey="id"
+      dataSource={[...activities]}
+      pagination={false}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: <EmptyState /> }}
+      expandable={{
+        rowExpandable: hasDetails,
+        // Open at first: what went wrong, and the files of pipeline activities that ran (or are running).
+        defaultExpandedRowKeys: activities
+          .filter((a) => hasDetails(a) && (a.attempt > 0 || a.status !== 'RUNNABLE'))
+          .map((a) => a.id),
+        expandedRowRender: (activity) => (
+          <Flex vertical gap={8}>
+            {activity.errorMessage && (
+              <Typography.Paragraph type="danger" style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+                {/* A queued activity with an error waits out its retry interval. */}
+                {activity.status === 'RUNNABLE' && (
+                  <Typography.Text strong type="danger">
+                    {`${t('jobExecutions.retryPending', { attempt: activity.attempt })} `}
+                  </Typography.Text>
+                )}
+                {activity.errorMessage}
+              </Typography.Paragraph>
+            )}
+            {Object.entries(activity.counts)
+              .filter(([key]) => !KNOWN_COUNTS.has(key))
+              .map(([key, value]) => (
+                <Typography.Text
+                  key={key}
+                  type="secondary"
+                >{`${key}: ${formatNumber(value, locale, 0)}`}</Typography.Text>
+              ))}
+            {activity.type === 'PIPE_LINE' && activity.typeId !== null && (
+              <PipelineFiles
+                moduleId={moduleId}
+                pipelineId={activity.typeId}
+                executionId={executionId}
+                isLoading={isMoving(activity.status)}
+              />
+            )}
+          </Flex>
+        ),
+      }}
+      columns={[
+        { title: t('jobExecutions.sequence'), dataIndex: 'sequence', key: 'sequence', width: 60, align: 'right' },
+        {
+          title: t('jobExecutions.activity'),
+          key: 'activity',
+          width: 240,
+          render: (_, a) => (
+            <Flex vertical>
+              <Typography.Text strong>{a.name ?? a.type}</Typography.Text>
+              {a.name && <Typography.Text type="secondary">{a.type}</Typography.Text>}
+            </Flex>
+          ),
+        },
+        {
+          title: t('common.status'),
+          key: 'status',
+          width: 150,
+          render: (_, a) =>
+            // A failed run leaves the activities after the failed one queued: they did not run.
+            runStatus === 'FAILED' && a.status === 'RUNNABLE' ? (
+              <ActivityStatusTag status="NOT_RUN" label={t('jobExecutions.notRun')} />
+            ) : (
+              <ActivityStatusTag status={a.status} label={a.statusLabel} />
+            ),
+        },
+        { title: t('jobExecutions.attempt'), dataIndex: 'attempt', key: 'attempt', width: 80, align: 'right' },
+        ...ACTIVITY_COUNT_KEYS.map((key) => ({
+          title: t(`jobExecutions.counts.${key}`),
+          key,
+          width: 90,
+          align: 'right' as const,
+          render: (_: unknown, a: ActivityExecution) =>
+            a.counts[key] === undefined ? '' : formatNumber(a.counts[key], locale, 0),
+        })),
+        {
+          title: t('jobExecutions.startedAt'),
+          dataIndex: 'startedAt',
+          key: 'startedAt',
+          width: 130,
+          render: (value: string | null) => formatDate(value, 'shortDateTime'),
+        },
+        {
+          title: t('jobExecutions.finishedAt'),
+          dataIndex: 'finishedAt',
+          key: 'finishedAt',
+          width: 130,
+          render: (value: string | null) => formatDate(value, 'shortDateTime'),
+        },
+      ]}
+    />
+  );
+}

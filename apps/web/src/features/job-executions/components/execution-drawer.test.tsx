@@ -1,0 +1,300 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ExecutionDrawer } from '@/features/job-executions/components/execution-drawer';
+import ExecutionHistoryPage from '@/features/job-executions/execution-history-page';
+import { http } from '@/lib/http';
+import { signIn } from '@/testing/fixtures';
+import { WithModule } from '@/testing/module';
+import { captureToasts } from '@/testing/notifications';
+import { renderRoute, WithAccess } from '@/testing/render';
+
+const mock = new MockAdapter(http);
+let capture: ReturnType<typeof captureToasts>;
+
+const PIPELINE_ACTIVITY = {
+  id: 501,
+  sequence: 1,
+  type: 'PIPE_LINE',
+  typeId: 12,
+  name: 'Bank Statement Pipeline',
+  status: 'COMPLETED',
+  statusLabel: 'Completed',
+  attempt: 1,
+  counts: { files: 1, totalRows: 120, loadedRows: 117, invalidRows: 2, duplicateRows: 1, rejectedFiles: 0 },
+  errorMessage: null,
+  startedAt: '2026-10-02T10:00:00.000Z',
+  finishedAt: '2026-10-02T10:01:00.000Z',
+};
+const RECON_ACTIVITY = {
+  ...PIPELINE_ACTIVITY,
+  id: 502,
+  sequence: 2,
+  type: 'RECON',
+  typeId: 4,
+  name: 'Bank vs Gateway Settlement',
+  status: 'FAILED',
+  statusLabel: 'Failed',
+  counts: {},
+  errorMessage: 'Activity type RECON cannot run yet in this version',
+};
+
+function detail(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 41,
+    jobId: 3,
+    jobName: 'Daily Bank and Gateway Load',
+    status: 'FAILED',
+    statusLabel: 'Failed',
+    trigger: 'MANUAL',
+    batchNumber: null,
+    cycleNumber: null,
+    endDate: null,
+    errorMessage: 'Activity type RECON cannot run yet in this version',
+    startedBy: 'maker',
+    createdAt: '2026-10-02T09:59:00.000Z',
+    startedAt: '2026-10-02T10:00:00.000Z',
+    finishedAt: '2026-10-02T10:01:30.000Z',
+    durationSeconds: 90,
+    approvalStatus: null,
+    needsFileApproval: false,
+    approvedBy: null,
+    approvedAt: null,
+    activities: [PIPELINE_ACTIVITY, RECON_ACTIVITY],
+    files: [{ id: 77, originalName: 'bank_statement.csv', pipelineId: 12, status: 'FINISHED' }],
+    ...overrides,
+  };
+}
+
+const FILE_SUMMARY = {
+  data: [
+    {
+      fileId: 77,
+      fileName: 'bank_statement.csv',
+      status: 'FINISHED',
+      uploadStatus: 'VALID',
+      errorKind: 'File Contains Invalid Records',
+      errorMessage: 'amount: not an amount (2 rows)',
+      totalRows: 120,
+      validRows: 117,
+      invalidRows: 2,
+      duplicateRows: 1,
+      uploadedAt: '2026-10-02T09:58:00.000Z',
+    },
+  ],
+};
+
+beforeEach(() => {
+  signIn({}, 1);
+  capture = captureToasts();
+  mock.onGet('/v2/jobs').reply(200, { data: [] });
+  mock.onGet('/v2/jobexecutions').reply(200, { draw: 1, recordsTotal: 0, recordsFiltered: 0, data: [] });
+  mock.onGet('/v2/pipelines/12/file_summary').reply(200, FILE_SUMMARY);
+});
+afterEach(() => {
+  capture.release();
+  mock.reset();
+});
+
+function renderPage(id = 41) {
+  return renderRoute(
+    <WithModule>
+      <WithAccess codes={['jobExecutions']}>
+        <ExecutionHistoryPage />
+      </WithAccess>
+    </WithModule>,
+    {
+      path: '/operations/history/execution-history',
+      initialEntry: `/operations/history/execution-history?executionId=${id}`,
+    },
+  );
+}
+
+/** The drawer alone, as the page opens it. */
+function renderDrawer(codes: string[]) {
+  return renderRoute(
+    <WithAccess codes={codes}>
+      <ExecutionDrawer moduleId={1} executionId={41} onClose={() => undefined} />
+    </WithAccess>,
+  );
+}
+
+const dialog = () => screen.getByRole('dialog');
+
+describe('execution drawer', () => {
+  it('opens from ?executionId= with the activities, their counts and the files each pipeline loaded', async () => {
+    mock.onGet('/v2/jobexecutions/41').reply(200, detail());
+    renderPage();
+
+    const pipelineRow = (await screen.findByText('Bank Statement Pipeline', {}, { timeout: 5000 })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(pipelineRow).getByText('117')).toBeTruthy();
+    expect(within(pipelineRow).getByText('120')).toBeTruthy();
+    expect(await screen.findByText('bank_statement.csv', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('File Contains Invalid Records')).toBeTruthy();
+    expect(screen.getByText('amount: not an amount (2 rows)')).toBeTruthy();
+    expect(mock.history.get?.find((r) => r.url === '/v2/pipelines/12/file_summary')?.params).toEqual({
+      jobExecutionId: 41,
+    });
+    expect(within(dialog()).getAllByText('Activity type RECON cannot run yet in this version').length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('closes by dropping executionId from the URL', async () => {
+    mock
+      .onGet('/v2/jobexecutions/41')
+      .reply(200, detail({ status: 'COMPLETED', statusLabel: 'Completed', errorMessage: null }));
+    const { router } = renderPage();
+    await screen.findByText('Bank Statement Pipeline', {}, { timeout: 5000 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(router.state.location.search).not.toContain('executionId'), { timeout: 5000 });
+  });
+
+  it('retries a failed run from its failed activity only after the confirmation', async () => {
+    mock.onGet('/v2/jobexecutions/41').reply(200, detail());
+    mock
+      .onPut('/v2/jobexecutions/executeFailedJob/41')
+      .reply(200, detail({ status: 'RUNNABLE', statusLabel: 'Queued' }));
+    renderDrawer(['jobExecutions', 'createJob']);
+
+    await userEvent.click(await screen.findByRole('button', { name: /Retry from failed activity/ }, { timeout: 5000 }));
+    expect(await screen.findByText('Are you sure?', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/continues from activity 2 \(Bank vs Gateway Settlement\)/)).toBeTruthy();
+    expect(mock.history.put).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(
+      () => expect(mock.history.put?.map((r) => r.url)).toEqual(['/v2/jobexecutions/executeFailedJob/41']),
+      { timeout: 5000 },
+    );
+    await waitFor(
+      () =>
+        expect(capture.toasts).toContainEqual(
+          expect.objectContaining({ type: 'success', title: 'Job execution resumed from its failed activity' }),
+        ),
+      { timeout: 5000 },
+    );
+  });
+
+  it('offers no retry without the createJob privilege', async () => {
+    mock.onGet('/v2/jobexecutions/41').reply(200, detail());
+    renderDrawer(['jobExecutions']);
+    await screen.findByText('Bank Statement Pipeline', {}, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: /Retry from failed activity/ })).toBeNull();
+  });
+
+  it('tells a checker who may not approve why, and offers no decision', async () => {
+    mock.onGet('/v2/jobexecutions/41').reply(
+      200,
+      detail({
+        status: 'FILE_APPROVAL_PENDING',
+        statusLabel: 'File Approval Pending',
+        errorMessage: null,
+        needsFileApproval: true,
+        activities: [PIPELINE_ACTIVITY],
+      }),
+    );
+    mock
+      .onPost('/v2/jobexecutions/41/file-approval-validate-maker-checker')
+      .reply(200, { canApprove: false, message: 'You started this run: another user must approve its files' });
+    renderDrawer(['jobExecutions', 'fileApproval']);
+
+    expect(
+      await screen.findByText('You started this run: another user must approve its files', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(JSON.parse(String(mock.history.post?.[0]?.data))).toEqual({
+      jobExecutionId: 41,
+      selectedExecutionActivities: [501],
+    });
+    expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reject/ })).toBeNull();
+  });
+
+  it('approves the files of a waiting run after the confirmation', async () => {
+    mock.onGet('/v2/jobexecutions/41').reply(
+      200,
+      detail({
+        status: 'FILE_APPROVAL_PENDING',
+        statusLabel: 'File Approval Pending',
+        errorMessage: null,
+        needsFileApproval: true,
+        activities: [PIPELINE_ACTIVITY],
+      }),
+    );
+    mock
+      .onPost('/v2/jobexecutions/41/file-approval-validate-maker-checker')
+      .reply(200, { canApprove: true, message: null });
+    mock
+      .onPut('/v2/jobexecutions/41/update_data_ingestion_status')
+      .reply(200, detail({ status: 'RUNNABLE', statusLabel: 'Queued' }));
+    renderDrawer(['jobExecutions', 'fileApproval']);
+
+    await userEvent.click(await screen.findByRole('button', { name: /Approve/ }, { timeout: 5000 }));
+    expect(mock.history.put).toHaveLength(0);
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }, { timeout: 5000 }));
+
+    await waitFor(() => expect(mock.history.put?.[0]?.params).toEqual({ approvalStatus: 'APPROVED' }), {
+      timeout: 5000,
+    });
+    // No body: the server refuses a form body on this call.
+    expect(mock.history.put?.[0]?.data).toBeUndefined();
+    await waitFor(
+      () =>
+        expect(capture.toasts).toContainEqual(
+          expect.objectContaining({ type: 'success', title: 'Files approved: the run continues' }),
+        ),
+      { timeout: 5000 },
+    );
+  });
+
+  it('rejects the files of a waiting run after the confirmation', async () => {
+    mock.onGet('/v2/jobexecutions/41').reply(
+      200,
+      detail({
+        status: 'FILE_APPROVAL_PENDING',
+        statusLabel: 'File Approval Pending',
+        errorMessage: null,
+        needsFileApproval: true,
+        activities: [PIPELINE_ACTIVITY],
+      }),
+    );
+    mock
+      .onPost('/v2/jobexecutions/41/file-approval-validate-maker-checker')
+      .reply(200, { canApprove: true, message: null });
+    mock
+      .onPut('/v2/jobexecutions/41/update_data_ingestion_status')
+      .reply(200, detail({ status: 'REJECTED', statusLabel: 'Rejected' }));
+    renderDrawer(['jobExecutions', 'fileApproval']);
+
+    await userEvent.click(await screen.findByRole('button', { name: /Reject/ }, { timeout: 5000 }));
+    expect(await screen.findByText(/Every row these files loaded is removed/, {}, { timeout: 5000 })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(mock.history.put?.[0]?.params).toEqual({ approvalStatus: 'REJECTED' }), {
+      timeout: 5000,
+    });
+  });
+
+  it('does not ask the server about approval for a user without fileApproval', async () => {
+    mock.onGet('/v2/jobexecutions/41').reply(
+      200,
+      detail({
+        status: 'FILE_APPROVAL_PENDING',
+        statusLabel: 'File Approval Pending',
+        errorMessage: null,
+        needsFileApproval: true,
+      }),
+    );
+    renderDrawer(['jobExecutions']);
+
+    expect(
+      await screen.findByText(/wait for approval by a user with the file approval privilege/, {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(mock.history.post).toHaveLength(0);
+  });
+});

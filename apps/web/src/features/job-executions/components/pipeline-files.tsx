@@ -1,0 +1,82 @@
+import { Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  type PipelineFileSummary,
+  usePipelineFileSummary,
+} from '@/features/job-executions/api/get-pipeline-file-summary';
+import { ErrorKindTag, FAILED_FILE_STATUSES, FileStatusTag } from '@/features/job-executions/components/file-tags';
+import { formatDate, formatNumber } from '@/lib/format';
+import { useNumberLocale } from '@/lib/number-format';
+
+type Props = { moduleId: number; pipelineId: number; executionId: number; isLoading: boolean };
+
+/** The files one PIPE_LINE activity of the run loaded, with their outcome and row counts. */
+export function PipelineFiles({ moduleId, pipelineId, executionId, isLoading }: Props) {
+  const { t } = useTranslation();
+  const locale = useNumberLocale();
+  const files = usePipelineFileSummary(moduleId, pipelineId, executionId, isLoading);
+  const count = (value: number | null) => (value === null ? '' : formatNumber(value, locale, 0));
+
+  if (files.isError) {
+    return <Typography.Text type="danger">{t('jobExecutions.filesLoadFailed')}</Typography.Text>;
+  }
+  return (
+    <Table<PipelineFileSummary>
+      size="small"
+      rowKey="fileId"
+      loading={files.isPending}
+      dataSource={files.data ?? []}
+      pagination={false}
+      locale={{
+        emptyText: files.isPending ? ' ' : <Typography.Text type="secondary">{t('common.noData')}</Typography.Text>,
+      }}
+      columns={[
+        {
+          title: t('jobExecutions.fileName'),
+          key: 'fileName',
+          render: (_, file) => (
+            <>
+              <Typography.Text strong>{file.fileName}</Typography.Text>
+              {file.errorMessage && (
+                <Typography.Paragraph
+                  type={FAILED_FILE_STATUSES.has(file.status) ? 'danger' : 'secondary'}
+                  style={{ margin: 0, fontSize: 12 }}
+                >
+                  {file.errorMessage}
+                </Typography.Paragraph>
+              )}
+            </>
+          ),
+        },
+        {
+          title: t('jobExecutions.fileStatus'),
+          dataIndex: 'status',
+          key: 'status',
+          width: 130,
+          render: (status: string) => <FileStatusTag status={status} />,
+        },
+        {
+          title: t('jobExecutions.errorKind'),
+          key: 'errorKind',
+          width: 190,
+          render: (_, file) => <ErrorKindTag kind={file.errorKind} fileStatus={file.status} />,
+        },
+        ...(['totalRows', 'validRows', 'invalidRows', 'duplicateRows'] as const).map((key) => ({
+          title: t(`jobExecutions.counts.${key}`),
+          dataIndex: key,
+          key,
+          width: 90,
+          align: 'right' as const,
+          render: (value: number | null) => count(value),
+        })),
+        {
+          title: t('jobExecutions.uploadedAt'),
+          dataIndex: 'uploadedAt',
+          key: 'uploadedAt',
+          width: 150,
+          render: (value: string) => formatDate(value, 'shortDateTime'),
+        },
+      ]}
+    />
+  );
+}

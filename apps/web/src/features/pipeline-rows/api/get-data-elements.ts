@@ -1,0 +1,24 @@
+import { type DataElement, dataElementsResponseSchema } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { pipelineRowsRoot } from '@/features/pipeline-rows/api/get-data-sources';
+import { http } from '@/lib/http';
+
+/** GET v2/datasources/{id}?find=DataElements: the data source's columns with their types, by sequence. */
+export async function getDataElements(dataSourceId: number): Promise<DataElement[]> {
+  const { data } = await http.get(`/v2/datasources/${dataSourceId}`, { params: { find: 'DataElements' } });
+  return dataElementsResponseSchema.parse(data).data;
+}
+
+export function dataElementsQuery(moduleId: number, dataSourceId: number) {
+  return queryOptions({
+    queryKey: [...pipelineRowsRoot(moduleId), 'data-elements', dataSourceId],
+    queryFn: () => getDataElements(dataSourceId),
+    staleTime: 60_000,
+    // Without them the columns of the rows themselves are shown, untyped.
+    meta: { isGlobalErrorSkipped: true },
+  });
+}
+
+export function useDataElements(moduleId: number, dataSourceId: number | undefined) {
+  return useQuery({ ...dataElementsQuery(moduleId, dataSourceId ?? 0), enabled: dataSourceId !== undefined });
+}

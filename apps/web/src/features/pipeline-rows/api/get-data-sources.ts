@@ -1,0 +1,30 @@
+import { type DataSourceRow, dataSourcesByResponseSchema } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+export const pipelineRowsRoot = (moduleId: number) => ['pipeline-rows', moduleId] as const;
+
+/** GET v2/datasources?Find=ByModule&moduleId=: the data sources whose rows can be looked at. */
+export async function getDataSources(moduleId: number): Promise<DataSourceRow[]> {
+  const { data } = await http
+    .get('/v2/datasources', { params: { Find: 'ByModule', moduleId } })
+    .catch((error: unknown) => {
+      // Spec: a failed option fetch is logged only; the page says the choice could not be loaded.
+      console.warn('The data source options could not be loaded', error);
+      throw error;
+    });
+  return dataSourcesByResponseSchema.parse(data).data;
+}
+
+export function dataSourcesQuery(moduleId: number) {
+  return queryOptions({
+    queryKey: [...pipelineRowsRoot(moduleId), 'data-sources'],
+    queryFn: () => getDataSources(moduleId),
+    staleTime: 60_000,
+    meta: { isGlobalErrorSkipped: true },
+  });
+}
+
+export function useDataSources(moduleId: number) {
+  return useQuery(dataSourcesQuery(moduleId));
+}

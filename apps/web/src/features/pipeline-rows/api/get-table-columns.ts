@@ -1,0 +1,24 @@
+import { type TableColumn, tableColumnsResponseSchema } from '@recon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { pipelineRowsRoot } from '@/features/pipeline-rows/api/get-data-sources';
+import { http } from '@/lib/http';
+
+/** GET v2/datatables/columns?Find=WithType&table=: which DOUBLE / FLOAT columns of the table hold money. */
+export async function getTableColumns(table: string): Promise<TableColumn[]> {
+  const { data } = await http.get('/v2/datatables/columns', { params: { Find: 'WithType', table, start: 0 } });
+  return tableColumnsResponseSchema.parse(data).data;
+}
+
+export function tableColumnsQuery(moduleId: number, table: string) {
+  return queryOptions({
+    queryKey: [...pipelineRowsRoot(moduleId), 'table-columns', table],
+    queryFn: () => getTableColumns(table),
+    staleTime: 60_000,
+    // Without it every DOUBLE and FLOAT column is taken for money, the data tables' own default.
+    meta: { isGlobalErrorSkipped: true },
+  });
+}
+
+export function useTableColumns(moduleId: number, table: string | undefined) {
+  return useQuery({ ...tableColumnsQuery(moduleId, table ?? ''), enabled: table !== undefined });
+}

@@ -1,0 +1,114 @@
+import { SearchOutlined } from '@ant-design/icons';
+import type { DataType } from '@recon/contract';
+import { Flex, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import type { PipelineRow, PipelineRowsParams } from '@/features/pipeline-rows/api/get-pipeline-rows';
+import { formatCell, isNumericType } from '@/features/pipeline-rows/cell-format';
+import { ColumnSearch } from '@/features/pipeline-rows/components/column-search';
+import type { RowColumn, SystemField } from '@/features/pipeline-rows/row-columns';
+import { formatDate, type NumberLocale } from '@/lib/format';
+
+const FILE_HISTORY_PATH = '/operations/history/file-upload';
+
+type Options = {
+  t: TFunction;
+  locale: NumberLocale;
+  columns: readonly RowColumn[];
+  searches: PipelineRowsParams['searches'];
+  sort: PipelineRowsParams['sort'];
+  canOpenFiles: boolean;
+  onSearch: (column: string, text: string) => void;
+};
+
+export function columnTitle(t: TFunction, column: RowColumn): string {
+  return column.kind === 'system' ? t(`pipelineRows.fields.${column.key}`) : column.key;
+}
+
+function systemCell(key: SystemField, row: PipelineRow, canOpenFiles: boolean) {
+  switch (key) {
+    case 'fileName':
+      return canOpenFiles && row.fileId !== null ? (
+        <Link to={`${FILE_HISTORY_PATH}?fileId=${row.fileId}`}>{row.fileName}</Link>
+      ) : (
+        (row.fileName ?? '')
+      );
+    case 'rowNo':
+      return row.rowNo ?? '';
+    case 'reasons':
+      return (
+        <Flex gap={4} wrap>
+          {'reasons' in row &&
+            row.reasons.map((reason) => (
+              <Tag key={reason} color="error" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
+                {reason}
+              </Tag>
+            ))}
+        </Flex>
+      );
+    case 'createdAt':
+      return 'createdAt' in row ? formatDate(row.createdAt, 'shortDateTime') : '';
+    case 'loadedAt':
+      return 'loadedAt' in row ? formatDate(row.loadedAt, 'shortDateTime') : '';
+  }
+}
+
+const SYSTEM_WIDTHS: Record<SystemField, number> = {
+  fileName: 230,
+  rowNo: 100,
+  reasons: 300,
+  createdAt: 150,
+  loadedAt: 150,
+};
+
+/** Data columns stay one line high (the full value shows on hover): dates and amounts fit, text is cut. */
+function dataWidth(type: DataType | undefined): number {
+  if (type === 'DATE') return 120;
+  if (type === 'DATETIME') return 150;
+  if (isNumericType(type)) return 150;
+  return 200;
+}
+
+/** The visible columns as table columns: each searchable and sorted by the server. */
+export function rowTableColumns({
+  t,
+  locale,
+  columns,
+  searches,
+  sort,
+  canOpenFiles,
+  onSearch,
+}: Options): ColumnsType<PipelineRow> {
+  return columns.map((column) => {
+    const title = columnTitle(t, column);
+    const search = searches[column.key] ?? '';
+    const isRight = column.kind === 'system' ? column.key === 'rowNo' : isNumericType(column.cell.type);
+    return {
+      title,
+      key: column.key,
+      width: column.kind === 'system' ? SYSTEM_WIDTHS[column.key] : dataWidth(column.cell.type),
+      ellipsis: column.kind === 'data',
+      align: isRight ? ('right' as const) : undefined,
+      sorter: true,
+      sortOrder: sort?.column === column.key ? (sort.dir === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+      filteredValue: search ? [search] : null,
+      filterIcon: (isFiltered: boolean) => (
+        <SearchOutlined style={isFiltered ? { color: 'var(--ant-color-primary)' } : undefined} />
+      ),
+      filterDropdown: ({ close }) => (
+        <ColumnSearch
+          key={search}
+          title={title}
+          value={search}
+          onSearch={(text) => onSearch(column.key, text)}
+          close={close}
+        />
+      ),
+      render: (_: unknown, row: PipelineRow) =>
+        column.kind === 'system'
+          ? systemCell(column.key, row, canOpenFiles)
+          : formatCell(row.values[column.key] ?? null, column.cell, locale),
+    };
+  });
+}
