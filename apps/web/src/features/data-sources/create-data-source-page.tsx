@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCreateDataSource } from '@/features/data-sources/api/create-data-source';
 import { DataSourceForm } from '@/features/data-sources/components/data-source-form';
-import { serverFieldErrors } from '@/features/data-sources/form-errors';
 import { DATA_SOURCES_PATH, editDataSourcePath } from '@/features/data-sources/paths';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { notifyHttpError } from '@/lib/query-client';
 import { PageHeader } from '@/ui/page-header';
 

@@ -9,7 +9,7 @@ import {
   MAX_TEXT_LENGTH,
   MONEY_DATA_TYPES,
 } from '@recon/contract';
-import { type FieldMessages, groupByField } from '@/features/data-tables/form-errors';
+import { type FieldMessages, groupByField } from '@/lib/form-errors';
 
 /** One row of the column editor as the form holds it. */
 export type ColumnDraft = {

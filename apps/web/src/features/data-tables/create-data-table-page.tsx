@@ -6,8 +6,8 @@ import { useCreateDataTable } from '@/features/data-tables/api/create-data-table
 import { useCreateMasterTable } from '@/features/data-tables/api/create-master-table';
 import { type TableDraft, toColumnInput } from '@/features/data-tables/column-rules';
 import { TableDefinitionForm } from '@/features/data-tables/components/table-definition-form';
-import { serverFieldErrors } from '@/features/data-tables/form-errors';
 import { DATA_TABLES_PATH, dataTablePath, MASTER_DATA_PATH, masterTablePath } from '@/features/data-tables/paths';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { notifyHttpError } from '@/lib/query-client';
 import { PageHeader } from '@/ui/page-header';
 

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateRecon } from '@/features/recons/api/create-recon';
 import { ReconForm } from '@/features/recons/components/recon-form';
-import { serverFieldErrors, setFieldMessages } from '@/features/recons/form-errors';
 import { editReconPath, RECONS_PATH } from '@/features/recons/paths';
 import type { ReconDraft } from '@/features/recons/recon-rules';
+import { serverFieldErrors, setFieldMessages } from '@/lib/form-errors';
 import { notifyHttpError } from '@/lib/query-client';
 import { PageHeader } from '@/ui/page-header';
 

@@ -3,7 +3,7 @@ import { Form, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreateDataElement } from '@/features/data-sources/api/create-data-element';
 import { inputTypeOptions } from '@/features/data-sources/element-input-types';
-import { serverFieldErrors, setFieldMessages } from '@/features/data-sources/form-errors';
+import { serverFieldErrors, setFieldMessages } from '@/lib/form-errors';
 import { notifyHttpError } from '@/lib/query-client';
 import { AppSelect } from '@/ui/app-select';
 

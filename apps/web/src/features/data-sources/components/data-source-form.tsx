@@ -25,7 +25,7 @@ import {
   toCheckedForm,
   toRequest,
 } from '@/features/data-sources/data-source-values';
-import { type FieldMessages, setFieldMessages } from '@/features/data-sources/form-errors';
+import { type FieldMessages, setFieldMessages } from '@/lib/form-errors';
 import { useModuleSelection } from '@/lib/module-context';
 import { closeErrorToast, showErrorToast } from '@/lib/toast';
 import { AppSelect } from '@/ui/app-select';

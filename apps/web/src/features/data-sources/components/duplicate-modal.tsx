@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type NameCheck, useCheckDataSourceName } from '@/features/data-sources/api/check-data-source-name';
 import { useDuplicateDataSource } from '@/features/data-sources/api/duplicate-data-source';
 import { useReconOptions } from '@/features/data-sources/api/get-recon-options';
-import { serverFieldErrors, setFieldMessages } from '@/features/data-sources/form-errors';
+import { serverFieldErrors, setFieldMessages } from '@/lib/form-errors';
 import { useModuleSelection } from '@/lib/module-context';
 import { notifyHttpError } from '@/lib/query-client';
 import { AppSelect } from '@/ui/app-select';

@@ -15,7 +15,7 @@ import {
   MaxLengthCell,
   MoneyCell,
 } from '@/features/data-tables/components/column-fields';
-import { serverFieldErrors, setFieldMessages } from '@/features/data-tables/form-errors';
+import { serverFieldErrors, setFieldMessages } from '@/lib/form-errors';
 import { notifyHttpError } from '@/lib/query-client';
 
 type Props = { tableId: number; existingNames: readonly string[]; isOpen: boolean; onClose: () => void };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEW_COLUMN, type TableDraft, tableDraftProblems, tableNameProblem } from '@/features/data-tables/column-rules';
 import { ColumnEditor } from '@/features/data-tables/components/column-editor';
-import { type FieldMessages, setFieldMessages } from '@/features/data-tables/form-errors';
+import { type FieldMessages, setFieldMessages } from '@/lib/form-errors';
 
 type Props = {
   kind: DataTableKind;

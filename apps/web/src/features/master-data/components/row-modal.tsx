@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateMasterRow } from '@/features/master-data/api/create-master-row';
 import { useUpdateMasterRow } from '@/features/master-data/api/update-master-row';
 import { type CellInput, cellProblem, toCellInput, toWireValue } from '@/features/master-data/cell-values';
-import { serverFieldErrors, setFieldMessages } from '@/features/master-data/form-errors';
+import { serverFieldErrors, setFieldMessages } from '@/lib/form-errors';
 import { notifyHttpError } from '@/lib/query-client';
 import { showErrorToast } from '@/lib/toast';
 
