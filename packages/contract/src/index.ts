@@ -20,5 +20,6 @@ export * from './pipelines.ts';
 export * from './privileges.ts';
 export * from './recons.ts';
 export * from './roles.ts';
+export * from './rules.ts';
 export * from './settings.ts';
 export * from './users.ts';

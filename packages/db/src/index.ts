@@ -3,3 +3,4 @@ export { MIGRATIONS_DIR, migrate } from './migrate.ts';
 export { createDb, createPool, type Db, type Logger, poolOf } from './pool.ts';
 export type * from './schema.ts';
 export type * from './schema-operations.ts';
+export type * from './schema-recon.ts';

@@ -20,6 +20,8 @@ export type DataTableTable = {
   table_name: string;
   history_table_name: string;
   invalid_table_name: string;
+  /** 202611220900: the narrow recon state table (DATA tables only). */
+  state_table_name: string | null;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

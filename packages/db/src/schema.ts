@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { OperationsDatabase } from './schema-operations.ts';
+import type { ReconDatabase } from './schema-recon.ts';
 
 /** Kysely's view of the tables in `migrations/`. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -120,20 +121,21 @@ export type LoginThrottleTable = {
   updated_at: Timestamp;
 };
 
-export type Database = OperationsDatabase & {
-  login_throttle: LoginThrottleTable;
-  department: DepartmentTable;
-  app_user: AppUserTable;
-  role: RoleTable;
-  privilege: PrivilegeTable;
-  role_privilege: RolePrivilegeTable;
-  user_role: UserRoleTable;
-  module: ModuleTable;
-  module_user: ModuleUserTable;
-  token_family: TokenFamilyTable;
-  refresh_token: RefreshTokenTable;
-  otp_challenge: OtpChallengeTable;
-  outbox: OutboxTable;
-  global_setting: GlobalSettingTable;
-  audit_log: AuditLogTable;
-};
+export type Database = OperationsDatabase &
+  ReconDatabase & {
+    login_throttle: LoginThrottleTable;
+    department: DepartmentTable;
+    app_user: AppUserTable;
+    role: RoleTable;
+    privilege: PrivilegeTable;
+    role_privilege: RolePrivilegeTable;
+    user_role: UserRoleTable;
+    module: ModuleTable;
+    module_user: ModuleUserTable;
+    token_family: TokenFamilyTable;
+    refresh_token: RefreshTokenTable;
+    otp_challenge: OtpChallengeTable;
+    outbox: OutboxTable;
+    global_setting: GlobalSettingTable;
+    audit_log: AuditLogTable;
+  };

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 /** One golden case: two sides' rows, the rules, and the expected pairs and statuses (test/golden/<case>/). */
 export type GoldenCase = {
   name: string;
+  /** The case folder: steps may name further files in it (e.g. a second file for side B). */
+  dir: string;
   a: string;
   b: string;
   rules: unknown;
@@ -26,6 +28,7 @@ export function loadGoldenCases(dir: string): GoldenCase[] {
       const read = (f: string) => readFileSync(join(folder, f), 'utf8');
       return {
         name,
+        dir: folder,
         a: read('a.csv'),
         b: read('b.csv'),
         rules: JSON.parse(read('rules.json')),

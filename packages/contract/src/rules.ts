@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { FILTER_OPERATORS } from './constants.ts';
+
+// Schemas of the recon-rules calls (spec 2 §3 "Recon rule condition", §7 "Recons and rules"). A rule belongs to a
+// recon; its type is the status it gives the rows it closes; its conditions say which rows pair up.
+
+export const RULE_TYPES = [
+  'RECONCILED',
+  'RELAX_MATCH',
+  'PROPOSE_MATCH',
+  'SAME_SIDE_REVERSAL',
+  'LATE_REVERSAL',
+  'DUPLICATE_MATCH',
+  'PARTIAL_RECONCILED',
+  'KNOCK_OFF',
+] as const;
+export type RuleType = (typeof RULE_TYPES)[number];
+export const RULE_TYPE_LABELS: Record<RuleType, string> = {
+  RECONCILED: 'Reconciled',
+  RELAX_MATCH: 'Relax match',
+  PROPOSE_MATCH: 'Propose match',
+  SAME_SIDE_REVERSAL: 'Same side reversal',
+  LATE_REVERSAL: 'Late reversal',
+  DUPLICATE_MATCH: 'Duplicate match',
+  PARTIAL_RECONCILED: 'Partial reconciled',
+  KNOCK_OFF: 'Knock off',
+};
+/** Rule types whose conditions compare two rows of the same data source. */
+export const SAME_SIDE_RULE_TYPES: readonly RuleType[] = ['SAME_SIDE_REVERSAL', 'LATE_REVERSAL'];
+
+export const RULE_CONDITION_TYPES = ['MATCHING', 'FILTER'] as const;
+export type RuleConditionType = (typeof RULE_CONDITION_TYPES)[number];
+export const CONDITION_JOINT_TYPES = ['AND'] as const;
+
+/** Spec 2 §9, in the spec's order. Chainable: applied left to right. */
+export const RULE_TRANSFORMS = [
+  'ABSOLUTE',
+  'ADD',
+  'DIVIDE',
+  'DATE',
+  'LEFT_TRIM',
+  'LOWERCASE',
+  'MULTIPLY',
+  'RIGHT_TRIM',
+  'ROUND',
+  'SUBTRACT',
+  'TRIM',
+  'UPPERCASE',
+] as const;
+export type RuleTransform = (typeof RULE_TRANSFORMS)[number];
+export const RULE_TRANSFORM_LABELS: Record<RuleTransform, string> = {
+  ABSOLUTE: 'Absolute',
+  ADD: 'Add',
+  DIVIDE: 'Divide',
+  DATE: 'Date',
+  LEFT_TRIM: 'Left Trim',
+  LOWERCASE: 'Lowercase',
+  MULTIPLY: 'Multiply',
+  RIGHT_TRIM: 'Right Trim',
+  ROUND: 'Round',
+  SUBTRACT: 'Subtract',
+  TRIM: 'Trim',
+  UPPERCASE: 'Uppercase',
+};
+/** Transforms that take a number: Add n, Subtract n, Multiply n, Divide n, Round n (decimal places). */
+export const TRANSFORMS_WITH_ARGUMENT: readonly RuleTransform[] = ['ADD', 'SUBTRACT', 'MULTIPLY', 'DIVIDE', 'ROUND'];
+/** What a transform takes and gives: numbers, text or a date. */
+export const TRANSFORM_KINDS: Record<RuleTransform, { input: ValueKind[]; output: ValueKind | 'same' }> = {
+  ABSOLUTE: { input: ['number'], output: 'number' },
+  ADD: { input: ['number'], output: 'number' },
+  SUBTRACT: { input: ['number'], output: 'number' },
+  MULTIPLY: { input: ['number'], output: 'number' },
+  DIVIDE: { input: ['number'], output: 'number' },
+  ROUND: { input: ['number'], output: 'number' },
+  DATE: { input: ['date', 'text'], output: 'date' },
+  TRIM: { input: ['text'], output: 'text' },
+  LEFT_TRIM: { input: ['text'], output: 'text' },
+  RIGHT_TRIM: { input: ['text'], output: 'text' },
+  LOWERCASE: { input: ['text'], output: 'text' },
+  UPPERCASE: { input: ['text'], output: 'text' },
+};
+export type ValueKind = 'number' | 'text' | 'date';
+
+export const RULE_AGGREGATIONS = ['SUM', 'AVERAGE'] as const;
+export type RuleAggregation = (typeof RULE_AGGREGATIONS)[number];
+export const RULE_AGGREGATION_LABELS: Record<RuleAggregation, string> = { SUM: 'Sum', AVERAGE: 'Average' };
+
+/** An element is a column of a data source (with transforms, optionally aggregated) or a constant value. */
+export const ELEMENT_VALUE_TYPES = ['COLUMN', 'CONSTANT'] as const;
+export type ElementValueType = (typeof ELEMENT_VALUE_TYPES)[number];
+
+/** Operators a MATCHING condition may use between the two sides (the others are for filters). */
+export const MATCHING_OPERATORS = [
+  'EQUAL',
+  'NOT_EQUAL',
+  'GREATER_THAN',
+  'LESS_THAN',
+  'GREATER_THAN_EQUAL',
+  'LESS_THAN_EQUAL',
+  'CONTAINS',
+  'STARTS_WITH',
+  'ENDS_WITH',
+] as const;
+/** Filter operators that take no value. */
+export const VALUELESS_OPERATORS = ['IS_NULL', 'IS_NOT_NULL'] as const;
+/** Filter operators whose value is a comma-separated list (BETWEEN: exactly two). */
+export const LIST_OPERATORS = ['IN', 'NOT_IN', 'BETWEEN', 'NOT_BETWEEN'] as const;
+
+export const RULE_NAME_MAX = 100;
+export const RULE_DESCRIPTION_MAX = 500;
+export const RULE_VALUE_MAX = 65000;
+
+export const RULE_TEXTS = {
+  nameRequired: 'Rule Name is Required',
+  nameTooLong: `Rule name must be at most ${RULE_NAME_MAX} characters`,
+  nameTaken: 'A rule with this name already exists in this recon',
+  reconRequired: 'Recon is Required',
+  ruleTypeRequired: 'Rule Type is Required',
+  notFound: 'Rule not found',
+  groupNotFound: 'Rule group not found',
+  reconNotFound: 'Recon not found',
+  reconWithoutSides: 'The recon needs its side A and side B data sources before it can have rules',
+  noConditions: 'Add at least one condition',
+  noMatchingCondition: 'Add at least one enabled matching condition',
+  noJoinKey: 'Add at least one enabled matching condition with Equal and no tolerance: the engine pairs rows on it',
+  knockOffNeedsFilters: 'A knock off rule closes the rows its filters select: add at least one enabled filter',
+  knockOffOneSide: 'A knock off rule filters the rows of one data source',
+  knockOffNoMatching: 'A knock off rule has filters only, no matching conditions',
+  partialNeedsAggregation: 'A partial reconciled rule needs a Sum or Average condition',
+  groupRulesMismatch: 'The rules must be exactly the rules of this recon',
+  saved: 'Rule saved successfully',
+  created: 'Rule created successfully',
+  orderSaved: 'Rule order saved',
+} as const;
+
+/** Messages about one condition start with its number, so the person knows which row of the editor to fix. */
+export const conditionMessage = (sequence: number, problem: string) => `Condition ${sequence}: ${problem}`;
+export const CONDITION_PROBLEMS = {
+  elementOneMissing: 'choose element one',
+  elementTwoMissing: 'choose element two',
+  columnMissing: (element: string) => `${element} needs a column`,
+  unknownColumn: (element: string, column: string) => `${element} column "${column}" is not in its data source`,
+  notInRecon: (element: string) => `${element} must be a data source of this recon`,
+  sidesCrossed: 'element one must be on side A and element two on side B',
+  sameSideNeeded: 'both elements must be columns of the same data source for this rule type',
+  typeMismatch: (one: ValueKind, two: ValueKind) => `element one is ${one} but element two is ${two}`,
+  transformNotFor: (transform: string, kind: ValueKind) => `${transform} does not apply to ${kind} values`,
+  transformArgument: (transform: string) => `${transform} needs a number`,
+  divideByZero: 'Divide by 0 is not allowed',
+  roundPlaces: 'Round takes 0 to 10 decimal places',
+  badNumber: (value: string) => `"${value}" is not a number`,
+  badDate: (value: string) => `"${value}" is not a date (YYYY-MM-DD)`,
+  valueRequired: 'enter a value',
+  betweenTwoValues: 'Between takes two values separated by a comma',
+  operatorNotForMatching: (operator: string) => `${operator} cannot compare two sides`,
+  toleranceNotFor: (kind: ValueKind) => `a tolerance applies to amounts and dates, not ${kind} values`,
+  toleranceNegative: 'the tolerance cannot be negative',
+  toleranceNeedsEqual: 'a tolerance goes with Equal',
+  aggregationNotNumber: 'Sum and Average apply to number columns',
+  aggregatedRuleKeys: 'in a rule with Sum or Average, every other matching condition must be Equal without tolerance',
+  filterElementTwo: 'a primary filter compares a column with a value',
+} as const;
+
+const numberArg = z.number().finite().nullable().optional();
+
+export const ruleElementSchema = z.object({
+  valueType: z.enum(ELEMENT_VALUE_TYPES),
+  /** COLUMN: the data source whose column this is. */
+  dataSourceId: z.number().int().positive().nullable().optional(),
+  /** COLUMN: the data element (table column) name. */
+  columnName: z.string().trim().max(63).nullable().optional(),
+  /** CONSTANT: the value; a comma-separated list for IN / NOT_IN / BETWEEN / NOT_BETWEEN. */
+  value: z.string().max(RULE_VALUE_MAX).nullable().optional(),
+  transforms: z
+    .array(z.object({ type: z.enum(RULE_TRANSFORMS), argument: numberArg }))
+    .max(12)
+    .default([]),
+  aggregation: z.enum(RULE_AGGREGATIONS).nullable().optional(),
+});
+export type RuleElement = z.infer<typeof ruleElementSchema>;
+
+export const ruleConditionSchema = z.object({
+  sequence: z.number().int().min(1),
+  ruleConditionType: z.enum(RULE_CONDITION_TYPES),
+  conditionJointType: z.enum(CONDITION_JOINT_TYPES).default('AND'),
+  /** FILTER only: a primary filter selects the rows of one side before pairing; a secondary one judges pairs. */
+  primaryCondition: z.boolean().default(false),
+  conditionEnable: z.boolean().default(true),
+  elementOne: ruleElementSchema,
+  operator: z.enum(FILTER_OPERATORS).default('EQUAL'),
+  elementSecond: ruleElementSchema,
+  /** MATCHING with EQUAL on amounts (± this amount) or dates (± this many days). */
+  tolerance: z.number().finite().nullable().optional(),
+});
+export type RuleCondition = z.infer<typeof ruleConditionSchema>;
+
+const nameField = z
+  .string({ error: RULE_TEXTS.nameRequired })
+  .trim()
+  .min(1, RULE_TEXTS.nameRequired)
+  .max(RULE_NAME_MAX, RULE_TEXTS.nameTooLong);
+
+/** POST /v2/rules (no id) and PUT /v2/rules (with id). */
+export const saveRuleRequestSchema = z.object({
+  id: z.number().int().positive().optional(),
+  reconId: z.number({ error: RULE_TEXTS.reconRequired }).int().positive(),
+  name: nameField,
+  description: z.string().trim().max(RULE_DESCRIPTION_MAX).nullish(),
+  ruleType: z.enum(RULE_TYPES, { error: RULE_TEXTS.ruleTypeRequired }),
+  enabled: z.boolean().default(true),
+  conditions: z.array(ruleConditionSchema).max(50),
+});
+export type SaveRuleRequest = z.infer<typeof saveRuleRequestSchema>;
+
+export const ruleSummarySchema = z.object({
+  id: z.number().int(),
+  reconId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  ruleType: z.enum(RULE_TYPES),
+  sequence: z.number().int(),
+  enabled: z.boolean(),
+  conditionCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type RuleSummary = z.infer<typeof ruleSummarySchema>;
+
+export const ruleDetailSchema = ruleSummarySchema.extend({
+  reconName: z.string(),
+  ruleGroupId: z.number().int(),
+  conditions: z.array(ruleConditionSchema),
+  createdAt: z.string(),
+});
+export type RuleDetail = z.infer<typeof ruleDetailSchema>;
+
+export const rulesQuerySchema = z.object({
+  Find: z.enum(['SelectedRuleByRecon']).describe('SelectedRuleByRecon: the rules of one recon in their order'),
+  reconId: z.coerce.number().int().positive(),
+});
+export const rulesByReconResponseSchema = z.object({ data: z.array(ruleSummarySchema) });
+
+/** GET /v2/rulegroups/{id}: a recon's ordered rules. */
+export const ruleGroupSchema = z.object({
+  id: z.number().int(),
+  reconId: z.number().int(),
+  reconName: z.string(),
+  rules: z.array(ruleSummarySchema),
+  updatedAt: z.string(),
+});
+export type RuleGroup = z.infer<typeof ruleGroupSchema>;
+
+/** PUT /v2/rulegroups: the new order (and enable flags) of every rule of the group. */
+export const updateRuleGroupRequestSchema = z.object({
+  id: z.number().int().positive(),
+  rules: z
+    .array(z.object({ id: z.number().int().positive(), sequence: z.number().int().min(1), enabled: z.boolean() }))
+    .min(1),
+});
+export type UpdateRuleGroupRequest = z.infer<typeof updateRuleGroupRequestSchema>;
+
+/**
+ * Spec 2 §4: matching conditions first, then primary filters, then secondary filters; numbered from 1.
+ * Within each kind the given order is kept.
+ */
+export function orderConditions<C extends { ruleConditionType: RuleConditionType; primaryCondition: boolean }>(
+  conditions: readonly C[],
+): (C & { sequence: number })[] {
+  const rank = (c: C) => (c.ruleConditionType === 'MATCHING' ? 0 : c.primaryCondition ? 1 : 2);
+  return conditions
+    .map((c, i) => ({ c, i }))
+    .sort((x, y) => rank(x.c) - rank(y.c) || x.i - y.i)
+    .map(({ c }, i) => ({ ...c, sequence: i + 1 }));
+}

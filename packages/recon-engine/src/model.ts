@@ -1,0 +1,93 @@
+/**
+ * What the engine is given: a recon's two sides and its enabled rules in order. The shapes follow the contract's
+ * rule schema (packages/contract/src/rules.ts) structurally; the engine does not import the contract, so the
+ * server hands it plain objects that it validated there.
+ */
+
+export type ValueKind = 'number' | 'text' | 'date' | 'timestamp';
+
+export type EngineTransform = { type: string; argument?: number | null };
+
+export type EngineElement = {
+  valueType: 'COLUMN' | 'CONSTANT';
+  dataSourceId?: number | null;
+  columnName?: string | null;
+  value?: string | null;
+  transforms?: readonly EngineTransform[];
+  aggregation?: 'SUM' | 'AVERAGE' | null;
+};
+
+export type EngineCondition = {
+  sequence: number;
+  ruleConditionType: 'MATCHING' | 'FILTER';
+  primaryCondition: boolean;
+  conditionEnable: boolean;
+  elementOne: EngineElement;
+  operator: string;
+  elementSecond: EngineElement;
+  tolerance?: number | null;
+};
+
+export type EngineRuleType =
+  | 'RECONCILED'
+  | 'RELAX_MATCH'
+  | 'PROPOSE_MATCH'
+  | 'SAME_SIDE_REVERSAL'
+  | 'LATE_REVERSAL'
+  | 'DUPLICATE_MATCH'
+  | 'PARTIAL_RECONCILED'
+  | 'KNOCK_OFF';
+
+export type EngineRule = {
+  id: number;
+  name: string;
+  ruleType: EngineRuleType;
+  conditions: readonly EngineCondition[];
+};
+
+/** One side of the recon: its data source, its physical tables (schema-qualified, quoted) and its columns. */
+export type EngineSide = {
+  dataSourceId: number;
+  dataTableId: number;
+  /** e.g. recon_data."m1_bank_statement" */
+  table: string;
+  /** e.g. recon_data."m1_bank_statement_state" */
+  stateTable: string;
+  /** Column name → the kind of its values. Only these columns can be referenced. */
+  columns: ReadonlyMap<string, ValueKind>;
+};
+
+export type ReconInput = { reconId: number; sideA: EngineSide; sideB: EngineSide; rules: readonly EngineRule[] };
+
+/** Statuses a closed row can have in a state table. */
+export type ClosedStatus = Exclude<EngineRuleType, never>;
+/** Statuses of rows a later rule may pair with as "already matched" (duplicate match, late reversal). */
+export const MATCHED_STATUSES = ['RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'] as const;
+
+export type RuleOutcome = {
+  ruleId: number;
+  name: string;
+  ruleType: EngineRuleType;
+  /** Candidate pairs the rule's conditions admitted (before one-to-one selection). */
+  candidates: number;
+  /** Matched groups the rule formed. */
+  groups: number;
+  rowsA: number;
+  rowsB: number;
+  ms: number;
+};
+
+export type RunSummary = { rules: RuleOutcome[]; rowsA: number; rowsB: number; ms: number };
+
+/** A rule the engine cannot compile: names the rule and the condition. */
+export class RuleCompileError extends Error {
+  constructor(
+    readonly ruleName: string,
+    readonly sequence: number | null,
+    problem: string,
+  ) {
+    super(
+      sequence === null ? `Rule "${ruleName}": ${problem}` : `Rule "${ruleName}", condition ${sequence}: ${problem}`,
+    );
+  }
+}

@@ -1,0 +1,236 @@
+import { quoteIdent } from './identifiers.ts';
+import type { EngineElement, EngineSide, ValueKind } from './model.ts';
+
+/**
+ * SQL expressions of rule elements and conditions. Column names are validated and quoted; every value a person
+ * typed (constants, transform arguments, tolerances) is a bind parameter with an explicit cast.
+ */
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast: string): string {
+    this.values.push(value);
+    return `$${this.values.length}::${cast}`;
+  }
+}
+
+export class ExprError extends Error {}
+
+export type Expr = { sql: string; kind: ValueKind };
+
+const SQL_TYPE: Record<ValueKind, string> = { number: 'numeric', text: 'text', date: 'date', timestamp: 'timestamp' };
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?$/;
+
+function validDate(text: string): boolean {
+  if (!ISO_DATE.test(text.slice(0, 10))) return false;
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A constant typed as `kind`, as a parameter; refuses text that is not a value of that kind. */
+export function constantSql(params: Params, raw: string, kind: ValueKind): string {
+  const text = raw.trim();
+  if (kind === 'number') {
+    const plain = text.replaceAll(',', '');
+    if (!NUMBER.test(plain)) throw new ExprError(`"${raw}" is not a number`);
+    return params.add(plain, 'numeric');
+  }
+  if (kind === 'date') {
+    if (!ISO_DATE.test(text) || !validDate(text)) throw new ExprError(`"${raw}" is not a date (YYYY-MM-DD)`);
+    return params.add(text, 'date');
+  }
+  if (kind === 'timestamp') {
+    if (!ISO_TIMESTAMP.test(text) || !validDate(text)) throw new ExprError(`"${raw}" is not a date (YYYY-MM-DD)`);
+    return params.add(text, 'timestamp');
+  }
+  return params.add(raw, 'text');
+}
+
+/** A column of `side` (alias `alias`) with the element's transforms applied in order. */
+export function columnSql(params: Params, element: EngineElement, side: EngineSide, alias: string): Expr {
+  const name = element.columnName ?? '';
+  const kind = side.columns.get(name);
+  if (!kind) throw new ExprError(`column "${name}" is not in its data source`);
+  let expr: Expr = { sql: `${alias}.${quoteIdent(name)}`, kind };
+  for (const t of element.transforms ?? []) expr = applyTransform(params, expr, t.type, t.argument ?? null);
+  return expr;
+}
+
+function needNumber(e: Expr, transform: string): void {
+  if (e.kind !== 'number') throw new ExprError(`${transform} does not apply to ${e.kind} values`);
+}
+function needText(e: Expr, transform: string): void {
+  if (e.kind !== 'text') throw new ExprError(`${transform} does not apply to ${e.kind} values`);
+}
+function argument(params: Params, transform: string, value: number | null): string {
+  if (value === null || !Number.isFinite(value)) throw new ExprError(`${transform} needs a number`);
+  return params.add(String(value), 'numeric');
+}
+
+export function applyTransform(params: Params, e: Expr, type: string, arg: number | null): Expr {
+  switch (type) {
+    case 'ABSOLUTE':
+      needNumber(e, 'Absolute');
+      return { sql: `abs(${e.sql})`, kind: 'number' };
+    case 'ADD':
+      needNumber(e, 'Add');
+      return { sql: `(${e.sql}::numeric + ${argument(params, 'Add', arg)})`, kind: 'number' };
+    case 'SUBTRACT':
+      needNumber(e, 'Subtract');
+      return { sql: `(${e.sql}::numeric - ${argument(params, 'Subtract', arg)})`, kind: 'number' };
+    case 'MULTIPLY':
+      needNumber(e, 'Multiply');
+      return { sql: `(${e.sql}::numeric * ${argument(params, 'Multiply', arg)})`, kind: 'number' };
+    case 'DIVIDE':
+      needNumber(e, 'Divide');
+      if (arg === 0) throw new ExprError('Divide by 0 is not allowed');
+      return { sql: `(${e.sql}::numeric / ${argument(params, 'Divide', arg)})`, kind: 'number' };
+    case 'ROUND': {
+      needNumber(e, 'Round');
+      if (arg === null || !Number.isInteger(arg) || arg < 0 || arg > 10) {
+        throw new ExprError('Round takes 0 to 10 decimal places');
+      }
+      return { sql: `round(${e.sql}::numeric, ${arg})`, kind: 'number' };
+    }
+    case 'DATE':
+      if (e.kind === 'date') return e;
+      if (e.kind === 'timestamp') return { sql: `(${e.sql})::date`, kind: 'date' };
+      if (e.kind === 'text') return { sql: `recon_try_date(${e.sql})`, kind: 'date' };
+      throw new ExprError('Date does not apply to number values');
+    case 'TRIM':
+      needText(e, 'Trim');
+      return { sql: `btrim(${e.sql})`, kind: 'text' };
+    case 'LEFT_TRIM':
+      needText(e, 'Left Trim');
+      return { sql: `ltrim(${e.sql})`, kind: 'text' };
+    case 'RIGHT_TRIM':
+      needText(e, 'Right Trim');
+      return { sql: `rtrim(${e.sql})`, kind: 'text' };
+    case 'LOWERCASE':
+      needText(e, 'Lowercase');
+      return { sql: `lower(${e.sql})`, kind: 'text' };
+    case 'UPPERCASE':
+      needText(e, 'Uppercase');
+      return { sql: `upper(${e.sql})`, kind: 'text' };
+    default:
+      throw new ExprError(`unknown transform ${type}`);
+  }
+}
+
+/** Kinds that compare with each other: a date and a timestamp compare as timestamps. */
+export function comparable(a: ValueKind, b: ValueKind): boolean {
+  if (a === b) return true;
+  return (a === 'date' || a === 'timestamp') && (b === 'date' || b === 'timestamp');
+}
+
+const COMPARISONS: Record<string, string> = {
+  EQUAL: '=',
+  NOT_EQUAL: '<>',
+  GREATER_THAN: '>',
+  LESS_THAN: '<',
+  GREATER_THAN_EQUAL: '>=',
+  LESS_THAN_EQUAL: '<=',
+};
+
+const asText = (e: Expr) => (e.kind === 'text' ? e.sql : `(${e.sql})::text`);
+
+/** `left <operator> right` for two expressions (MATCHING conditions, secondary filters between columns). */
+export function compareSql(left: Expr, operator: string, right: Expr): string {
+  const op = COMPARISONS[operator];
+  if (op) {
+    if (!comparable(left.kind, right.kind)) {
+      throw new ExprError(`element one is ${left.kind} but element two is ${right.kind}`);
+    }
+    return `${left.sql} ${op} ${right.sql}`;
+  }
+  switch (operator) {
+    case 'CONTAINS':
+      return `strpos(${asText(left)}, ${asText(right)}) > 0`;
+    case 'STARTS_WITH':
+      return `starts_with(${asText(left)}, ${asText(right)})`;
+    case 'ENDS_WITH':
+      return `right(${asText(left)}, length(${asText(right)})) = ${asText(right)}`;
+    case 'LIKE':
+      return `${asText(left)} LIKE ${asText(right)}`;
+    case 'NOT_LIKE':
+      return `${asText(left)} NOT LIKE ${asText(right)}`;
+    default:
+      throw new ExprError(`${operator} cannot compare two columns`);
+  }
+}
+
+function splitList(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+/** `left <operator> constant` (filters): lists for IN / BETWEEN, no value for IS_NULL / IS_NOT_NULL. */
+export function filterSql(params: Params, left: Expr, operator: string, raw: string | null | undefined): string {
+  if (operator === 'IS_NULL') return `${left.sql} IS NULL`;
+  if (operator === 'IS_NOT_NULL') return `${left.sql} IS NOT NULL`;
+  const value = raw ?? '';
+  if (value.trim() === '') throw new ExprError('enter a value');
+  const kind = left.kind;
+  if (operator === 'IN' || operator === 'NOT_IN') {
+    const items = splitList(value).map((v) => {
+      constantSql(new Params(), v, kind);
+      return kind === 'number' ? v.replaceAll(',', '') : v;
+    });
+    const list = params.add(items, `${SQL_TYPE[kind]}[]`);
+    return operator === 'IN' ? `${left.sql} = ANY(${list})` : `NOT (${left.sql} = ANY(${list}))`;
+  }
+  if (operator === 'BETWEEN' || operator === 'NOT_BETWEEN') {
+    const items = splitList(value);
+    if (items.length !== 2) throw new ExprError('Between takes two values separated by a comma');
+    const [lo, hi] = items.map((v) => constantSql(params, v, kind)) as [string, string];
+    return `${left.sql} ${operator === 'NOT_BETWEEN' ? 'NOT ' : ''}BETWEEN ${lo} AND ${hi}`;
+  }
+  const textual = ['CONTAINS', 'STARTS_WITH', 'ENDS_WITH', 'LIKE', 'NOT_LIKE'].includes(operator);
+  const right: Expr = textual
+    ? { sql: params.add(value, 'text'), kind: 'text' }
+    : { sql: constantSql(params, value, kind), kind };
+  return compareSql(left, operator, right);
+}
+
+/** For EQUAL with a tolerance: `right` within ± tolerance of `left`, and the distance used to rank candidates. */
+export function toleranceSql(
+  params: Params,
+  left: Expr,
+  right: Expr,
+  tolerance: number,
+): { test: string; distance: string } {
+  if (tolerance < 0) throw new ExprError('the tolerance cannot be negative');
+  if (!comparable(left.kind, right.kind)) {
+    throw new ExprError(`element one is ${left.kind} but element two is ${right.kind}`);
+  }
+  if (left.kind === 'number') {
+    const t = params.add(String(tolerance), 'numeric');
+    return {
+      test: `${right.sql} BETWEEN ${left.sql} - ${t} AND ${left.sql} + ${t}`,
+      distance: `abs((${left.sql})::numeric - (${right.sql})::numeric)::float8`,
+    };
+  }
+  if (left.kind === 'date' && right.kind === 'date') {
+    if (!Number.isInteger(tolerance)) throw new ExprError('a date tolerance is a whole number of days');
+    const t = params.add(String(tolerance), 'integer');
+    return {
+      test: `${right.sql} BETWEEN ${left.sql} - ${t} AND ${left.sql} + ${t}`,
+      distance: `abs(${left.sql} - ${right.sql})::float8`,
+    };
+  }
+  if (left.kind === 'date' || left.kind === 'timestamp') {
+    const t = params.add(String(tolerance), 'float8');
+    const l = `(${left.sql})::timestamp`;
+    const r = `(${right.sql})::timestamp`;
+    return {
+      test: `${r} BETWEEN ${l} - make_interval(secs => ${t} * 86400) AND ${l} + make_interval(secs => ${t} * 86400)`,
+      distance: `abs(extract(epoch FROM ${l} - ${r}))::float8 / 86400`,
+    };
+  }
+  throw new ExprError(`a tolerance applies to amounts and dates, not ${left.kind} values`);
+}

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { createTestDatabase } from '@recon/db/testing';
+import { describe, expect, it } from 'vitest';
+import { loadGoldenCases } from '../src/index.ts';
+import { type CompactRule, diffState, type Expected, expandRules, GoldenWorld, parseCsv } from './golden-harness.ts';
+
+const cases = loadGoldenCases(join(import.meta.dirname, 'golden'));
+
+describe('golden cases', () => {
+  it('has the cases the engine promises', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const t = await createTestDatabase();
+    const client = await t.pool.connect();
+    try {
+      const world = await GoldenWorld.create(client, parseCsv(c.a), parseCsv(c.b));
+      const rules = expandRules(c.rules as CompactRule[]);
+      const expected = c.expected as Expected;
+      const steps = expected.steps ?? [{ do: 'run' as const, rows: expected.rows ?? {} }];
+      const snapshots: string[] = [];
+      const runs: number[] = [];
+      for (const [i, step] of steps.entries()) {
+        if (step.do === 'run') runs.push(await world.run(rules));
+        else if (step.do === 'load') await world.loadFile(c.dir, step.side, step.file);
+        else if (step.do === 'rollback') {
+          const rollback = world.rollback(runs[step.run - 1] as number);
+          if (step.refusedWith) await expect(rollback).rejects.toThrow(step.refusedWith);
+          else await rollback;
+        } else if (step.do === 'knockoff') {
+          const side = step.row[0] as 'A' | 'B';
+          runs.push(await world.knockOff(side, Number(step.row.slice(1)), step.reason));
+        } else {
+          const state = await world.state();
+          const labelOf = (l: string) => state.find((r) => r.label === l);
+          const anchor = labelOf(step.label);
+          if (!anchor?.matchId) throw new Error(`step ${i + 1}: ${step.label} is in no group`);
+          runs.push(
+            await world.action(
+              step.do,
+              state.filter((r) => r.matchId === anchor.matchId),
+            ),
+          );
+        }
+        snapshots.push(await world.snapshot());
+        if ('rows' in step && step.rows) {
+          expect(diffState(await world.state(), step.rows), `after step ${i + 1} (${step.do})`).toEqual([]);
+        }
+        if (step.do === 'rollback' && step.sameAsAfterStep !== undefined) {
+          const before = step.sameAsAfterStep === 0 ? '[]\n[]' : snapshots[step.sameAsAfterStep - 1];
+          expect(snapshots[i], `state after step ${i + 1} equals the state after step ${step.sameAsAfterStep}`).toBe(
+            before,
+          );
+        }
+      }
+    } finally {
+      client.release();
+      await t.drop();
+    }
+  });
+});
