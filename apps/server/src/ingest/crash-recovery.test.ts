@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcess, signInDemo } from '@/testing/server-process.ts';
 
-// Big enough that loading takes seconds on this machine, so the kill lands mid-load.
+// Big enough that copying the rows takes about a second on this machine, so the kill lands mid-load.
 const ROWS = 400_000;
 const server = serverProcess();
 afterAll(() => server.cleanUp());
@@ -20,13 +20,18 @@ function writeBankFile(path: string): void {
   writeFileSync(path, `${lines.join('\n')}\n`);
 }
 
-async function poll<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+async function poll<T>(
+  what: string,
+  read: () => Promise<T | undefined>,
+  timeoutMs = 120_000,
+  intervalMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
@@ -69,12 +74,19 @@ describe('a server killed while a file loads', () => {
       expect(run.status, await run.clone().text()).toBe(200);
       const executionId = ((await run.json()) as { id: number }).id;
 
-      // Into the load (parsing and COPY have started), then kill -9.
-      await poll('the load to start', async () => {
-        const r = await db.query(`SELECT upload_status FROM uploaded_file WHERE id = $1`, [fileId]);
-        return ['VALIDATION_PENDING', 'EXTRACTION_PENDING'].includes(r.rows[0]?.upload_status) ? true : undefined;
-      });
-      await new Promise((r) => setTimeout(r, 1500));
+      // Into the load: kill -9 while the rows are being copied into the data table (the COPY of 400k rows
+      // lasts about a second; waiting a fixed time instead would race a load that got faster).
+      await poll(
+        'the COPY into the data table',
+        async () => {
+          const r = await db.query(`SELECT 1 FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1`, [
+            `COPY recon_data."${ids.table_name}" %`,
+          ]);
+          return r.rowCount ? true : undefined;
+        },
+        60_000,
+        10,
+      );
       await server.kill();
       await db.end().catch(() => undefined);
 

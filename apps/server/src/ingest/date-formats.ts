@@ -1,111 +1,194 @@
 import type { FileDateFormat } from '@recon/contract';
+import { invalidContent } from './ingest-error.ts';
 
 /**
- * How each date format of the contract is read in SQL. A value is matched once by a pattern without capture
- * groups (PostgreSQL's regexp_match with groups is ~20× slower per row than ~), then cut into its parts with
- * split_part / substr into an int[] {year, month, day, hour, minute, second}, then checked part by part. No
- * to_date: it raises an error on 30-02-2026 and one bad row would abort the whole load.
+ * How each date format of the contract is read: the whole value must have the format's shape, then it is cut
+ * into its parts {year, month, day, hour, minute, second}, then each part is checked (month 13, 31 April,
+ * 29 February of a common year and hour 24 are refused). A bad value answers null (its row goes to the
+ * invalid rows); only a zone offset PostgreSQL refuses throws (see zonedToUtc). A good one answers the text
+ * PostgreSQL's COPY takes for a date or timestamp column.
  */
+type Parts = [year: number, month: number, day: number, hour: number, minute: number, second: number];
 type FormatSpec = {
-  pattern: string;
-  /** SQL for the parts, given the SQL of the text value. */
-  parts: (c: string) => { y: string; m: string; d: string; h?: string; mi?: string; s?: string };
-  /** Month as a three-letter name (Jan…Dec, any case). */
-  isMonthName?: boolean;
-  /** Two-digit year: 00–69 → 2000–2069, 70–99 → 1970–1999. */
-  isTwoDigitYear?: boolean;
-  /** ISO: the value is cast as written once its parts are checked (fraction and zone included). */
+  pattern: RegExp;
+  parts: (t: string) => Parts;
+  /** ISO: the time is taken as written once its parts are checked (fraction and zone included). */
   isIso?: boolean;
 };
 
-const sp = (c: string, sep: string, n: number) => `split_part(${c}, '${sep}', ${n})`;
-const dmy = (c: string, sep: string) => ({ d: sp(c, sep, 1), m: sp(c, sep, 2), y: sp(c, sep, 3) });
-const ymd = (c: string, sep: string) => ({ y: sp(c, sep, 1), m: sp(c, sep, 2), d: sp(c, sep, 3) });
-const hms = (c: string) => ({ h: sp(c, ':', 1), mi: sp(c, ':', 2), s: sp(c, ':', 3) });
-const hm = (c: string) => ({ h: sp(c, ':', 1), mi: sp(c, ':', 2) });
-const datePart = (c: string) => sp(c, ' ', 1);
-const timePart = (c: string) => sp(c, ' ', 2);
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** A month name the list lacks gives NaN, which every check refuses. */
+const monthOf = (name: string) => MONTHS.indexOf(name.toLowerCase()) + 1 || Number.NaN;
+/** Two-digit year: 00–69 → 2000–2069, 70–99 → 1970–1999. */
+const yearOf2 = (yy: string) => (Number(yy) < 70 ? 2000 : 1900) + Number(yy);
+
+function dmy(t: string, sep: string, time: number[] = []): Parts {
+  const [d, m, y] = t.split(sep);
+  return [Number(y), Number(m), Number(d), time[0] ?? 0, time[1] ?? 0, time[2] ?? 0];
+}
+function ymd(t: string, sep: string, time: number[] = []): Parts {
+  const [y, m, d] = t.split(sep);
+  return [Number(y), Number(m), Number(d), time[0] ?? 0, time[1] ?? 0, time[2] ?? 0];
+}
+const clock = (t: string) => t.split(':').map(Number);
+/** "date time" → [date, time]. */
+const halves = (t: string) => t.split(' ') as [string, string];
+
+/**
+ * ISO parts by position, as the format has always been checked: hour and minute are the characters where a
+ * full timestamp has them, so for a date with a zone and no time they are the zone's (2026-01-05+05:30 is
+ * checked as 05:30). The value itself is then read whole (zonedToUtc, or PostgreSQL's timestamp input).
+ */
+function isoParts(t: string): Parts {
+  const part = (from: number, to: number) => (t.length > from ? Number(t.slice(from, to)) : 0);
+  return [
+    Number(t.slice(0, 4)),
+    Number(t.slice(5, 7)),
+    Number(t.slice(8, 10)),
+    part(11, 13),
+    part(14, 16),
+    t.charAt(16) === ':' ? Number(t.slice(17, 19)) : 0,
+  ];
+}
 
 export const DATE_FORMAT_SPECS: Record<FileDateFormat, FormatSpec> = {
-  'DD-MM-YYYY': { pattern: '^[0-9]{1,2}-[0-9]{1,2}-[0-9]{4}$', parts: (c) => dmy(c, '-') },
-  'YYYY-MM-DD': { pattern: '^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$', parts: (c) => ymd(c, '-') },
-  'DD/MM/YYYY': { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}$', parts: (c) => dmy(c, '/') },
+  'DD-MM-YYYY': { pattern: /^[0-9]{1,2}-[0-9]{1,2}-[0-9]{4}$/, parts: (t) => dmy(t, '-') },
+  'YYYY-MM-DD': { pattern: /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$/, parts: (t) => ymd(t, '-') },
+  'DD/MM/YYYY': { pattern: /^[0-9]{1,2}\/[0-9]{1,2}\/[0-9]{4}$/, parts: (t) => dmy(t, '/') },
   'MM/DD/YYYY': {
-    pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}$',
-    parts: (c) => ({ m: sp(c, '/', 1), d: sp(c, '/', 2), y: sp(c, '/', 3) }),
+    pattern: /^[0-9]{1,2}\/[0-9]{1,2}\/[0-9]{4}$/,
+    parts: (t) => {
+      const [m, d, y] = t.split('/');
+      return [Number(y), Number(m), Number(d), 0, 0, 0];
+    },
   },
-  'DD-MMM-YYYY': { pattern: '^[0-9]{1,2}-[A-Za-z]{3}-[0-9]{4}$', parts: (c) => dmy(c, '-'), isMonthName: true },
-  'DD/MM/YY': { pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{2}$', parts: (c) => dmy(c, '/'), isTwoDigitYear: true },
+  'DD-MMM-YYYY': {
+    pattern: /^[0-9]{1,2}-[A-Za-z]{3}-[0-9]{4}$/,
+    parts: (t) => {
+      const [d, m, y] = t.split('-') as [string, string, string];
+      return [Number(y), monthOf(m), Number(d), 0, 0, 0];
+    },
+  },
+  'DD/MM/YY': {
+    pattern: /^[0-9]{1,2}\/[0-9]{1,2}\/[0-9]{2}$/,
+    parts: (t) => {
+      const [d, m, yy] = t.split('/') as [string, string, string];
+      return [yearOf2(yy), Number(m), Number(d), 0, 0, 0];
+    },
+  },
   'YYYY-MM-DD HH:mm:ss': {
-    pattern: '^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2} [0-9]{1,2}:[0-9]{2}:[0-9]{2}$',
-    parts: (c) => ({ ...ymd(datePart(c), '-'), ...hms(timePart(c)) }),
+    pattern: /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2} [0-9]{1,2}:[0-9]{2}:[0-9]{2}$/,
+    parts: (t) => {
+      const [date, time] = halves(t);
+      return ymd(date, '-', clock(time));
+    },
   },
   'DD-MM-YYYY HH:mm:ss': {
-    pattern: '^[0-9]{1,2}-[0-9]{1,2}-[0-9]{4} [0-9]{1,2}:[0-9]{2}:[0-9]{2}$',
-    parts: (c) => ({ ...dmy(datePart(c), '-'), ...hms(timePart(c)) }),
+    pattern: /^[0-9]{1,2}-[0-9]{1,2}-[0-9]{4} [0-9]{1,2}:[0-9]{2}:[0-9]{2}$/,
+    parts: (t) => {
+      const [date, time] = halves(t);
+      return dmy(date, '-', clock(time));
+    },
   },
   'DD/MM/YYYY HH:mm': {
-    pattern: '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4} [0-9]{1,2}:[0-9]{2}$',
-    parts: (c) => ({ ...dmy(datePart(c), '/'), ...hm(timePart(c)) }),
+    pattern: /^[0-9]{1,2}\/[0-9]{1,2}\/[0-9]{4} [0-9]{1,2}:[0-9]{2}$/,
+    parts: (t) => {
+      const [date, time] = halves(t);
+      return dmy(date, '/', clock(time));
+    },
   },
   ISO: {
     pattern:
-      '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$',
-    parts: (c) => ({
-      y: `substr(${c}, 1, 4)`,
-      m: `substr(${c}, 6, 2)`,
-      d: `substr(${c}, 9, 2)`,
-      h: `nullif(substr(${c}, 12, 2), '')`,
-      mi: `nullif(substr(${c}, 15, 2), '')`,
-      s: `(CASE WHEN substr(${c}, 17, 1) = ':' THEN substr(${c}, 18, 2) END)`,
-    }),
+      /^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?$/,
+    parts: isoParts,
     isIso: true,
   },
 };
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysIn = (y: number, m: number) => (m === 2 && isLeap(y) ? 29 : (MONTH_DAYS[m - 1] as number));
 
-/** Layer 1: int[] {y, m, d, h, mi, s} of a text value, or NULL when it does not have the format's shape. */
-export function datePartsSql(c: string, format: FileDateFormat): string {
-  const f = DATE_FORMAT_SPECS[format];
-  const p = f.parts(c);
-  const month = f.isMonthName
-    ? `array_position(ARRAY[${MONTHS.map((m) => `'${m}'`).join(',')}], lower(${p.m}))`
-    : `${p.m}::int`;
-  const year = f.isTwoDigitYear ? `(CASE WHEN ${p.y}::int < 70 THEN 2000 ELSE 1900 END + ${p.y}::int)` : `${p.y}::int`;
-  const time = [p.h, p.mi, p.s].map((x) => (x ? `coalesce(${x}::int, 0)` : '0'));
-  return `(CASE WHEN ${c} ~ '${f.pattern}' THEN ARRAY[${year}, ${month}, ${p.d}::int, ${time.join(', ')}] END)`;
-}
-
-/**
- * Layer 2: the date or timestamp from the parts, or NULL when a part is out of range (month 13, 31 April,
- * 29 February of a common year, hour 24). Never raises an error.
- */
-export function datePartsToValueSql(parts: string, raw: string, format: FileDateFormat, target: 'date' | 'timestamp') {
-  const f = DATE_FORMAT_SPECS[format];
-  const [y, m, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => `${parts}[${i}]`);
-  const isLeap = `((${y} % 4 = 0 AND ${y} % 100 <> 0) OR ${y} % 400 = 0)`;
-  const daysInMonth = `(CASE ${m} WHEN 2 THEN (CASE WHEN ${isLeap} THEN 29 ELSE 28 END) WHEN 4 THEN 30 WHEN 6 THEN 30 WHEN 9 THEN 30 WHEN 11 THEN 30 ELSE 31 END)`;
-  const checks = [
-    `${parts} IS NOT NULL`,
-    `${y} BETWEEN 1 AND 9999`,
-    `${m} BETWEEN 1 AND 12`,
-    `${d} BETWEEN 1 AND ${daysInMonth}`,
-    `${h} <= 23`,
-    `${mi} <= 59`,
-    `${s} <= 59`,
-  ];
-  let value: string;
-  if (target === 'date') value = `make_date(${y}, ${m}, ${d})`;
-  else if (f.isIso) {
-    // A zoned ISO time is stored as UTC wall-clock time (the column has no zone); the cast reads fraction and zone.
-    const isZoned = `(right(${raw}, 1) = 'Z' OR substr(${raw}, 11) ~ '[+-]')`;
-    value = `(CASE WHEN ${isZoned} THEN (${raw}::timestamptz AT TIME ZONE 'UTC') ELSE ${raw}::timestamp END)`;
-  } else value = `make_timestamp(${y}, ${m}, ${d}, ${h}, ${mi}, ${s})`;
-  return `(CASE WHEN ${checks.join(' AND ')} THEN ${value} END)`;
+/** Whether parts make a real date and time (a NaN part fails every comparison). */
+function isValid([y, m, d, h, mi, s]: Parts): boolean {
+  return y >= 1 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m) && h <= 23 && mi <= 59 && s <= 59;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const dateText = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+
+/** A DATE value in the format, as COPY text (YYYY-MM-DD), or null. */
+export function readDate(text: string, format: FileDateFormat): string | null {
+  const spec = DATE_FORMAT_SPECS[format];
+  if (!spec.pattern.test(text)) return null;
+  const p = spec.parts(text);
+  return isValid(p) ? dateText(p[0], p[1], p[2]) : null;
+}
+
+// PostgreSQL refuses a zone offset beyond ±15:59 (the whole load used to stop on it: it still does).
+const MAX_ZONE_HOURS = 15;
+const ISO_ZONED =
+  /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(\.[0-9]{1,6})?)?)?(?:Z|([+-])([0-9]{2}):?([0-9]{2}))$/;
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (any year), and back (H. Hinnant's algorithms). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+function civilFromDays(days: number): [number, number, number] {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return [era * 400 + yoe + (m <= 2 ? 1 : 0), m, d];
+}
+
+/**
+ * A zoned ISO time as UTC wall-clock time (the column has no zone), fraction kept. What PostgreSQL's
+ * timestamptz input refuses (an offset beyond ±15:59, a date-only value with a negative offset) makes the
+ * file unreadable, as it did when the cast ran in SQL.
+ */
+function zonedToUtc(text: string): string {
+  const z = ISO_ZONED.exec(text) as RegExpExecArray;
+  const [, y, mo, d, h, mi = '0', s = '0', fraction = '', sign, zh = '0', zm = '0'] = z;
+  // PostgreSQL reads a date followed by "-hh:mm" as a malformed date, not as a zone.
+  if (h === undefined && sign === '-') {
+    throw invalidContent(
+      `The file could not be read: invalid input syntax for type timestamp with time zone: "${text}"`,
+    );
+  }
+  if (Number(zh) > MAX_ZONE_HOURS || Number(zm) >= 60) {
+    throw invalidContent(`The file could not be read: time zone displacement out of range: "${text}"`);
+  }
+  const offset = (sign === '-' ? -1 : 1) * (Number(zh) * 60 + Number(zm));
+  const minutes = daysFromCivil(Number(y), Number(mo), Number(d)) * 1440 + Number(h ?? 0) * 60 + Number(mi) - offset;
+  const days = Math.floor(minutes / 1440);
+  const ofDay = minutes - days * 1440;
+  const [uy, um, ud] = civilFromDays(days);
+  const time = `${pad(Math.floor(ofDay / 60))}:${pad(ofDay % 60)}:${pad(Number(s))}${fraction}`;
+  return uy >= 1 ? `${dateText(uy, um, ud)} ${time}` : `${pad(1 - uy, 4)}-${pad(um)}-${pad(ud)} ${time} BC`;
+}
+
+/** A DATETIME value in the format, as COPY text for a timestamp column, or null. */
+export function readDateTime(text: string, format: FileDateFormat): string | null {
+  const spec = DATE_FORMAT_SPECS[format];
+  if (!spec.pattern.test(text)) return null;
+  const p = spec.parts(text);
+  if (!isValid(p)) return null;
+  if (!spec.isIso) return `${dateText(p[0], p[1], p[2])} ${pad(p[3])}:${pad(p[4])}:${pad(p[5])}`;
+  // Unzoned ISO text is what PostgreSQL's timestamp input reads as written.
+  const isZoned = text.endsWith('Z') || /[+-]/.test(text.slice(10));
+  return isZoned ? zonedToUtc(text) : text;
+}
+
 const MONTH_LABELS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**

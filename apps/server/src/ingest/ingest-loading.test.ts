@@ -83,6 +83,20 @@ describe('typed loading', () => {
     ]);
   });
 
+  it('keeps every invalid row of a file whose invalid rows outgrow memory (they go through a temporary file)', async () => {
+    const p = await addFilePipeline(env, { columns: ledger, mappings: ledgerMappings });
+    const rows = 40_000;
+    const lines = Array.from({ length: rows }, (_, i) => `B${i},01-01-2026,${i % 2 ? `bad${'x'.repeat(200)}` : i},,`);
+    const out = await runFiles(env, p.pipelineId, [
+      { name: 'many-invalid.csv', content: `${header}${lines.join('\n')}\n` },
+    ]);
+    expect(out.result?.counts).toMatchObject({ totalRows: rows, loadedRows: rows / 2, invalidRows: rows / 2 });
+    const invalid = await env.database.pool.query(
+      `SELECT count(*)::int AS n, min(_row_no) AS first, max(_row_no) AS last FROM ${p.table.invalid}`,
+    );
+    expect(invalid.rows[0]).toEqual({ n: rows / 2, first: 3, last: rows + 1 });
+  });
+
   it('stores money exactly: 0.1 + 0.2 sums to 0.3000, never through a float', async () => {
     const p = await addFilePipeline(env, { columns: ledger, mappings: ledgerMappings });
     await runFiles(env, p.pipelineId, [

@@ -1,9 +1,9 @@
 import type { FileDateFormat } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { qualified } from '@/lib/data-tables/ddl.ts';
+import type { StagedMapping } from './column-readers.ts';
 import * as q from './ingest.queries.ts';
 import type { RowLimit } from './limits.ts';
-import type { StagedMapping } from './load-sql.ts';
 import type { ReadSettings } from './records.ts';
 
 /** Everything one pipeline's files are loaded with, read once per activity. */
