@@ -1,14 +1,51 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { DEMO_PASSWORD, E2E_JWT_SECRET } from './env.ts';
 
 const SHOTS = 'e2e/screenshots';
 
-/** A full-page screenshot under e2e/screenshots/, for a person to look at. */
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * A full-page screenshot under e2e/screenshots/, for a person to look at. Unless told the screen is meant to be
+ * busy (an upload under way), it first waits for the screen to settle, so nothing is captured mid-fade.
+ */
+export async function shot(page: Page, name: string, options: { isBusy?: boolean } = {}): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  // Hover and focus effects belong to the pointer and the keyboard, not to the screen; toasts cover the header.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await dismissToasts(page);
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  // A page taller than the window is shown whole by a taller window: the shell's fixed sidebar and header stay
+  // where they belong, which a full-page capture of a scrolled page does not keep.
+  if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+  if (!options.isBusy) await settle(page);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+  if (viewport && height > viewport.height) await page.setViewportSize(viewport);
+}
+
+/** Closes the toasts showing (success and error notifications). */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.ant-notification-notice');
+  for (const close of await toasts.getByRole('button', { name: 'Close' }).all()) await close.click();
+  await expect(toasts).toHaveCount(0);
+}
+
+/** What shows while data loads: spinners, a table's blurred previous page, skeletons. */
+const LOADING = '.ant-spin-spinning, .ant-spin-blur, .ant-skeleton-active, .ant-table-placeholder .ant-spin';
+
+/**
+ * Waits until nothing loads and no finite animation or transition runs (a table or drawer fading in, a toast
+ * sliding). Endless ones (spinner icons, an active progress bar) are not waited for.
+ */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.locator(LOADING)).toHaveCount(0);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
 }
 
 export async function signIn(page: Page, userName: string): Promise<void> {
@@ -77,4 +114,32 @@ export function dropdownOptions(page: Page) {
 /** The product (module) switcher; its text is the selected module's name. */
 export function productSwitcher(page: Page) {
   return page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Product' }) });
+}
+
+/** Picks an option of an Ant Design select: opens it, types to narrow the list, clicks the option. */
+export async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  await select.click();
+  if (typeof option === 'string') await select.fill(option);
+  await dropdownOptions(page).filter({ hasText: option }).first().click();
+}
+
+/** Makes the given module the current one (the product switcher), unless it already is. */
+export async function switchModule(page: Page, name: string): Promise<void> {
+  const product = productSwitcher(page);
+  if ((await product.textContent())?.includes(name)) return;
+  await product.click();
+  await dropdownOptions(page).filter({ hasText: name }).click();
+  await expect(product).toContainText(name);
+}
+
+/** Slows the browser's uploads to the given bytes per second (0: no limit), so their progress can be watched. */
+export async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond > 0 ? bytesPerSecond : -1,
+  });
 }
