@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fileRefreshInterval, useFileHistory } from '@/features/file-history/api/get-file-history';
 import { FileDetailDrawer } from '@/features/file-history/components/file-detail-drawer';
-import { FILE_TABLE_MIN_WIDTH, fileHistoryColumns } from '@/features/file-history/components/file-history-columns';
+import { fileHistoryColumns } from '@/features/file-history/components/file-history-columns';
 import { FileHistoryFilters } from '@/features/file-history/components/file-history-filters';
 import {
   type FileHistoryUrlState,
@@ -17,6 +17,7 @@ import {
 import { useBrand } from '@/lib/brand-context';
 import { useModuleSelection } from '@/lib/module-context';
 import { useNumberLocale } from '@/lib/number-format';
+import { columnsWidth } from '@/ui/column-widths';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
@@ -47,6 +48,7 @@ export default function FileHistoryPage() {
     const isSortChange = sort?.column !== state.sort?.column || sort?.dir !== state.sort?.dir;
     update({ page: size !== state.size || isSortChange ? 1 : page, size, sort });
   };
+  const columns = fileHistoryColumns({ t, locale, sort: state.sort, onOpen: (id) => update({ fileId: id }) });
 
   return (
     <>
@@ -85,7 +87,7 @@ export default function FileHistoryPage() {
             dataSource={files.data?.data ?? []}
             locale={{ emptyText: files.isPending ? ' ' : <EmptyState /> }}
             size="middle"
-            scroll={{ x: FILE_TABLE_MIN_WIDTH }}
+            scroll={{ x: columnsWidth(columns) }}
             onChange={(pagination, _filters, sorter) =>
               onTableChange(pagination.current ?? 1, pagination.pageSize ?? state.size, sorter)
             }
@@ -97,7 +99,7 @@ export default function FileHistoryPage() {
               showSizeChanger: true,
               showTotal: (total, [from, to]) => t('common.pageRange', { from, to, total }),
             }}
-            columns={fileHistoryColumns({ t, locale, sort: state.sort, onOpen: (id) => update({ fileId: id }) })}
+            columns={columns}
           />
         )}
       </Card>

@@ -5,7 +5,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EXECUTION_SORT_COLUMNS, useJobExecutions } from '@/features/job-executions/api/get-job-executions';
-import { EXECUTION_TABLE_MIN_WIDTH, executionColumns } from '@/features/job-executions/components/execution-columns';
+import { executionColumns, executionTableWidth } from '@/features/job-executions/components/execution-columns';
 import { ExecutionDrawer } from '@/features/job-executions/components/execution-drawer';
 import { ExecutionFilters } from '@/features/job-executions/components/execution-filters';
 import {
@@ -49,6 +49,8 @@ export default function ExecutionHistoryPage() {
     update({ page: size !== state.size || isSortChange ? 1 : page, size, sort });
   };
 
+  const columns = executionColumns({ t, sort: state.sort, onOpen: (id) => update({ executionId: id }) });
+
   return (
     <>
       <PageHeader
@@ -83,7 +85,7 @@ export default function ExecutionHistoryPage() {
             dataSource={runs.data?.data ?? []}
             locale={{ emptyText: runs.isPending ? ' ' : <EmptyState /> }}
             size="middle"
-            scroll={{ x: EXECUTION_TABLE_MIN_WIDTH }}
+            scroll={{ x: executionTableWidth(columns) }}
             onRow={(row) => ({
               style: row.id === state.executionId ? { background: 'var(--ant-color-primary-bg)' } : undefined,
             })}
@@ -98,7 +100,7 @@ export default function ExecutionHistoryPage() {
               showSizeChanger: true,
               showTotal: (total, [from, to]) => t('common.pageRange', { from, to, total }),
             }}
-            columns={executionColumns({ t, sort: state.sort, onOpen: (id) => update({ executionId: id }) })}
+            columns={columns}
           />
         )}
       </Card>

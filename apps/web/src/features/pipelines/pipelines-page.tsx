@@ -14,6 +14,7 @@ import {
 import { useBrand } from '@/lib/brand-context';
 import { formatDate } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
+import { DATE_TIME_COLUMN_WIDTH } from '@/ui/column-widths';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
@@ -105,7 +106,7 @@ export default function PipelinesPage() {
                 title: t('pipelines.updatedAt'),
                 dataIndex: 'updatedAt',
                 key: 'updatedAt',
-                width: 150,
+                width: DATE_TIME_COLUMN_WIDTH,
                 render: (value: string) => formatDate(value, 'shortDateTime'),
               },
               {

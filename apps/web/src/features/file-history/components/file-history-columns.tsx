@@ -6,6 +6,7 @@ import type { FileHistoryColumn } from '@/features/file-history/api/get-file-his
 import { ErrorKindTag, FileStatusTag, statusWords } from '@/features/file-history/components/file-tags';
 import type { FileHistoryUrlState } from '@/features/file-history/file-history-params';
 import { formatDate, formatNumber, type NumberLocale } from '@/lib/format';
+import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 
 type Options = {
   t: TFunction;
@@ -15,9 +16,6 @@ type Options = {
 };
 
 const COUNT_COLUMNS = ['totalRows', 'validRows', 'invalidRows', 'duplicateRows'] as const;
-
-/** Sum of the column widths, in pixels: the table scrolls sideways below it. */
-export const FILE_TABLE_MIN_WIDTH = 1123;
 
 /** The list's columns; sortable ones are sorted by the server, keyed by their DataTables column. */
 export function fileHistoryColumns({ t, locale, sort, onOpen }: Options): ColumnsType<FileHistoryRow> {
@@ -30,7 +28,7 @@ export function fileHistoryColumns({ t, locale, sort, onOpen }: Options): Column
     {
       title: t('fileHistory.fileName'),
       dataIndex: 'fileName',
-      width: 215,
+      width: 200,
       ...sortable('fileName'),
       render: (name: string, row) => (
         <Button
@@ -75,7 +73,7 @@ export function fileHistoryColumns({ t, locale, sort, onOpen }: Options): Column
     {
       title: t('fileHistory.uploaded'),
       dataIndex: 'uploadedAt',
-      width: 130,
+      width: DATE_TIME_COLUMN_WIDTH_COMPACT,
       ...sortable('uploadedAt'),
       render: (value: string, row) => (
         <Flex vertical>

@@ -7,11 +7,17 @@ import { RunStatusTag } from '@/features/job-executions/components/status-tags';
 import { batchText, cycleText, formatDuration } from '@/features/job-executions/execution-format';
 import type { ExecutionUrlState } from '@/features/job-executions/execution-params';
 import { formatDate } from '@/lib/format';
+import { columnsWidth, DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 
 type Options = { t: TFunction; sort: ExecutionUrlState['sort']; onOpen: (id: number) => void };
 
-/** Widths of the fixed columns, in pixels; the job name takes the rest. */
-export const EXECUTION_TABLE_MIN_WIDTH = 1100;
+/** The job name's least width, in pixels: it takes what the other columns leave. */
+const JOB_NAME_MIN_WIDTH = 140;
+
+/** The table's least width (its `scroll.x`): every column at its width, the job name at its least. */
+export function executionTableWidth(columns: ColumnsType<JobExecutionRow>): number {
+  return columnsWidth(columns) + JOB_NAME_MIN_WIDTH;
+}
 
 /** The list's columns; the sortable ones are sorted by the server, keyed by their DataTables column. */
 export function executionColumns({ t, sort, onOpen }: Options): ColumnsType<JobExecutionRow> {
@@ -22,7 +28,7 @@ export function executionColumns({ t, sort, onOpen }: Options): ColumnsType<JobE
   });
   const dateTime = (value: string | null) => formatDate(value, 'shortDateTime');
   return [
-    { title: t('jobExecutions.id'), dataIndex: 'id', width: 72, align: 'right', ...sortable('id') },
+    { title: t('jobExecutions.id'), dataIndex: 'id', width: 80, align: 'right', ...sortable('id') },
     {
       title: t('jobExecutions.job'),
       dataIndex: 'jobName',
@@ -88,14 +94,14 @@ export function executionColumns({ t, sort, onOpen }: Options): ColumnsType<JobE
     {
       title: t('jobExecutions.startedAt'),
       dataIndex: 'startedAt',
-      width: 130,
+      width: DATE_TIME_COLUMN_WIDTH_COMPACT,
       ...sortable('startedAt'),
       render: dateTime,
     },
     {
       title: t('jobExecutions.finishedAt'),
       dataIndex: 'finishedAt',
-      width: 130,
+      width: DATE_TIME_COLUMN_WIDTH_COMPACT,
       ...sortable('finishedAt'),
       render: dateTime,
     },
@@ -110,7 +116,7 @@ export function executionColumns({ t, sort, onOpen }: Options): ColumnsType<JobE
     {
       title: t('jobExecutions.startedBy'),
       dataIndex: 'startedBy',
-      width: 110,
+      width: 100,
       ...sortable('startedBy'),
       render: (value: string | null, row) => value ?? (row.trigger === 'CRON' ? t('jobExecutions.scheduler') : ''),
     },

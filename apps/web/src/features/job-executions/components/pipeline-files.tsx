@@ -7,6 +7,7 @@ import {
 import { ErrorKindTag, FAILED_FILE_STATUSES, FileStatusTag } from '@/features/job-executions/components/file-tags';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
+import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 
 type Props = { moduleId: number; pipelineId: number; executionId: number; isLoading: boolean };
 
@@ -73,7 +74,7 @@ export function PipelineFiles({ moduleId, pipelineId, executionId, isLoading }: 
           title: t('jobExecutions.uploadedAt'),
           dataIndex: 'uploadedAt',
           key: 'uploadedAt',
-          width: 150,
+          width: DATE_TIME_COLUMN_WIDTH_COMPACT,
           render: (value: string) => formatDate(value, 'shortDateTime'),
         },
       ]}

@@ -9,6 +9,7 @@ import { formatCell, isNumericType } from '@/features/pipeline-rows/cell-format'
 import { ColumnSearch } from '@/features/pipeline-rows/components/column-search';
 import type { RowColumn, SystemField } from '@/features/pipeline-rows/row-columns';
 import { formatDate, type NumberLocale } from '@/lib/format';
+import { DATE_TIME_COLUMN_WIDTH } from '@/ui/column-widths';
 
 const FILE_HISTORY_PATH = '/operations/history/file-upload';
 
@@ -56,16 +57,16 @@ function systemCell(key: SystemField, row: PipelineRow, canOpenFiles: boolean) {
 
 const SYSTEM_WIDTHS: Record<SystemField, number> = {
   fileName: 230,
-  rowNo: 100,
+  rowNo: 116,
   reasons: 300,
-  createdAt: 150,
-  loadedAt: 150,
+  createdAt: DATE_TIME_COLUMN_WIDTH,
+  loadedAt: DATE_TIME_COLUMN_WIDTH,
 };
 
 /** Data columns stay one line high (the full value shows on hover): dates and amounts fit, text is cut. */
 function dataWidth(type: DataType | undefined): number {
   if (type === 'DATE') return 120;
-  if (type === 'DATETIME') return 150;
+  if (type === 'DATETIME') return DATE_TIME_COLUMN_WIDTH;
   if (isNumericType(type)) return 150;
   return 200;
 }
