@@ -254,7 +254,8 @@ export const en = {
     activities: 'Activities',
     sequence: 'Seq.',
     activity: 'Activity',
-    attempt: 'Attempt',
+    attemptNumber: 'Attempt {{attempt}}',
+    startedFinished: 'Started / Finished',
     counts: {
       files: 'Files',
       totalRows: 'Total Rows',

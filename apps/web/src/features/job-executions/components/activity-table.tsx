@@ -1,11 +1,14 @@
-import type { ActivityExecution } from '@recon/contract';
+import { type ActivityExecution, JOB_ACTIVITY_TYPES, type JobActivityType } from '@recon/contract';
 import { Flex, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PipelineFiles } from '@/features/job-executions/components/pipeline-files';
 import { ActivityStatusTag } from '@/features/job-executions/components/status-tags';
 import { isMoving } from '@/features/job-executions/execution-status';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
+import { columnsWidth, DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 import { EmptyState } from '@/ui/empty-state';
 
 /** The counts a PIPE_LINE activity reports, in the order they are shown. */
@@ -18,6 +21,14 @@ export const ACTIVITY_COUNT_KEYS = [
   'rejectedFiles',
 ] as const;
 const KNOWN_COUNTS: ReadonlySet<string> = new Set(ACTIVITY_COUNT_KEYS);
+/** The column of the expand buttons, which the table adds. */
+const EXPAND_COLUMN_WIDTH = 48;
+const ACTIVITY_TYPES: ReadonlySet<string> = new Set(JOB_ACTIVITY_TYPES);
+
+/** PIPE_LINE → "Pipeline": the job editor's name for the type; a type it does not know, as it is. */
+export function activityTypeLabel(t: TFunction, type: string): string {
+  return ACTIVITY_TYPES.has(type) ? t(`jobs.activityTypes.${type as JobActivityType}`) : type;
+}
 
 type Props = {
   moduleId: number;
@@ -34,13 +45,68 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
   const { t } = useTranslation();
   const locale = useNumberLocale();
 
+  const columns: ColumnsType<ActivityExecution> = [
+    { title: t('jobExecutions.sequence'), dataIndex: 'sequence', key: 'sequence', width: 56, align: 'right' },
+    {
+      title: t('jobExecutions.activity'),
+      key: 'activity',
+      width: 220,
+      render: (_, a) => (
+        <Flex vertical>
+          <Typography.Text strong>{a.name ?? activityTypeLabel(t, a.type)}</Typography.Text>
+          {a.name && <Typography.Text type="secondary">{activityTypeLabel(t, a.type)}</Typography.Text>}
+        </Flex>
+      ),
+    },
+    {
+      title: t('common.status'),
+      key: 'status',
+      width: 170,
+      render: (_, a) => (
+        <Flex vertical gap={2} align="flex-start">
+          {/* A failed run leaves the activities after the failed one queued: they did not run. */}
+          {runStatus === 'FAILED' && a.status === 'RUNNABLE' ? (
+            <ActivityStatusTag status="NOT_RUN" label={t('jobExecutions.notRun')} />
+          ) : (
+            <ActivityStatusTag status={a.status} label={a.statusLabel} />
+          )}
+          {/* Tried more than once: which try this is. */}
+          {a.attempt > 1 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('jobExecutions.attemptNumber', { attempt: a.attempt })}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    ...ACTIVITY_COUNT_KEYS.map((key) => ({
+      title: t(`jobExecutions.counts.${key}`),
+      key,
+      width: 84,
+      align: 'right' as const,
+      render: (_: unknown, a: ActivityExecution) =>
+        a.counts[key] === undefined ? '' : formatNumber(a.counts[key], locale, 0),
+    })),
+    {
+      title: t('jobExecutions.startedFinished'),
+      key: 'ran',
+      width: DATE_TIME_COLUMN_WIDTH_COMPACT,
+      render: (_, a) => (
+        <Flex vertical>
+          <span>{formatDate(a.startedAt, 'shortDateTime')}</span>
+          <Typography.Text type="secondary">{formatDate(a.finishedAt, 'shortDateTime')}</Typography.Text>
+        </Flex>
+      ),
+    },
+  ];
+
   return (
     <Table<ActivityExecution>
       size="small"
       rowKey="id"
       dataSource={[...activities]}
       pagination={false}
-      scroll={{ x: 1100 }}
+      scroll={{ x: columnsWidth(columns) + EXPAND_COLUMN_WIDTH }}
       locale={{ emptyText: <EmptyState /> }}
       expandable={{
         rowExpandable: hasDetails,
@@ -80,55 +146,7 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
           </Flex>
         ),
       }}
-      columns={[
-        { title: t('jobExecutions.sequence'), dataIndex: 'sequence', key: 'sequence', width: 60, align: 'right' },
-        {
-          title: t('jobExecutions.activity'),
-          key: 'activity',
-          width: 240,
-          render: (_, a) => (
-            <Flex vertical>
-              <Typography.Text strong>{a.name ?? a.type}</Typography.Text>
-              {a.name && <Typography.Text type="secondary">{a.type}</Typography.Text>}
-            </Flex>
-          ),
-        },
-        {
-          title: t('common.status'),
-          key: 'status',
-          width: 150,
-          render: (_, a) =>
-            // A failed run leaves the activities after the failed one queued: they did not run.
-            runStatus === 'FAILED' && a.status === 'RUNNABLE' ? (
-              <ActivityStatusTag status="NOT_RUN" label={t('jobExecutions.notRun')} />
-            ) : (
-              <ActivityStatusTag status={a.status} label={a.statusLabel} />
-            ),
-        },
-        { title: t('jobExecutions.attempt'), dataIndex: 'attempt', key: 'attempt', width: 80, align: 'right' },
-        ...ACTIVITY_COUNT_KEYS.map((key) => ({
-          title: t(`jobExecutions.counts.${key}`),
-          key,
-          width: 90,
-          align: 'right' as const,
-          render: (_: unknown, a: ActivityExecution) =>
-            a.counts[key] === undefined ? '' : formatNumber(a.counts[key], locale, 0),
-        })),
-        {
-          title: t('jobExecutions.startedAt'),
-          dataIndex: 'startedAt',
-          key: 'startedAt',
-          width: 130,
-          render: (value: string | null) => formatDate(value, 'shortDateTime'),
-        },
-        {
-          title: t('jobExecutions.finishedAt'),
-          dataIndex: 'finishedAt',
-          key: 'finishedAt',
-          width: 130,
-          render: (value: string | null) => formatDate(value, 'shortDateTime'),
-        },
-      ]}
+      columns={columns}
     />
   );
 }

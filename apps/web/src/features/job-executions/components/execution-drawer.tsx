@@ -20,7 +20,7 @@ export function ExecutionDrawer({ moduleId, executionId, onClose }: Props) {
     <Drawer
       open={executionId !== undefined}
       onClose={onClose}
-      size="min(1180px, 100vw)"
+      size="min(1240px, 100vw)"
       destroyOnHidden
       title={
         run ? (

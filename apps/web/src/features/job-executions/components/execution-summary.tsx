@@ -5,6 +5,10 @@ import { RunStatusTag } from '@/features/job-executions/components/status-tags';
 import { batchText, cycleText, formatDuration } from '@/features/job-executions/execution-format';
 import { formatDate } from '@/lib/format';
 
+/** A value the run does not have (no batch, not finished yet) shows as a dash, not as an empty box. */
+const NONE = '—';
+const orNone = (text: string) => text || NONE;
+
 /** Who started the run, with which batch, cycle and date, and when it ran. */
 export function ExecutionSummary({ execution: e }: { execution: JobExecutionDetail }) {
   const { t } = useTranslation();
@@ -17,18 +21,26 @@ export function ExecutionSummary({ execution: e }: { execution: JobExecutionDeta
       items={[
         { key: 'status', label: t('common.status'), children: <RunStatusTag status={e.status} /> },
         { key: 'trigger', label: t('jobExecutions.trigger'), children: t(`jobExecutions.triggers.${e.trigger}`) },
-        { key: 'startedBy', label: t('jobExecutions.startedBy'), children: startedBy },
-        { key: 'batch', label: t('jobExecutions.batch'), children: batchText(e.batchNumber) },
-        { key: 'cycle', label: t('jobExecutions.cycle'), children: cycleText(e.cycleNumber) },
-        { key: 'endDate', label: t('jobExecutions.endDate'), children: formatDate(e.endDate) },
-        { key: 'createdAt', label: t('jobExecutions.createdAt'), children: formatDate(e.createdAt, 'shortDateTime') },
-        { key: 'startedAt', label: t('jobExecutions.startedAt'), children: formatDate(e.startedAt, 'shortDateTime') },
+        { key: 'startedBy', label: t('jobExecutions.startedBy'), children: orNone(startedBy) },
+        { key: 'batch', label: t('jobExecutions.batch'), children: orNone(batchText(e.batchNumber)) },
+        { key: 'cycle', label: t('jobExecutions.cycle'), children: orNone(cycleText(e.cycleNumber)) },
+        { key: 'endDate', label: t('jobExecutions.endDate'), children: orNone(formatDate(e.endDate)) },
+        {
+          key: 'createdAt',
+          label: t('jobExecutions.createdAt'),
+          children: orNone(formatDate(e.createdAt, 'shortDateTime')),
+        },
+        {
+          key: 'startedAt',
+          label: t('jobExecutions.startedAt'),
+          children: orNone(formatDate(e.startedAt, 'shortDateTime')),
+        },
         {
           key: 'finishedAt',
           label: t('jobExecutions.finishedAt'),
-          children: formatDate(e.finishedAt, 'shortDateTime'),
+          children: orNone(formatDate(e.finishedAt, 'shortDateTime')),
         },
-        { key: 'duration', label: t('jobExecutions.duration'), children: formatDuration(e.durationSeconds) },
+        { key: 'duration', label: t('jobExecutions.duration'), children: orNone(formatDuration(e.durationSeconds)) },
         ...(e.needsFileApproval
           ? [
               {
