@@ -12,7 +12,7 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivityRow } from '@/features/jobs/components/activity-row';
+import { ActivityListHeading, ActivityRow } from '@/features/jobs/components/activity-row';
 import { ConfigurePipelineDrawer } from '@/features/jobs/components/configure-pipeline-drawer';
 import { type ActivityDraft, moveActivity, newActivity, renumber } from '@/features/jobs/job-draft';
 import { EmptyState } from '@/ui/empty-state';
@@ -42,7 +42,7 @@ export function ActivityList({ activities, onChange }: Props) {
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={activities.map((a) => a.key)} strategy={verticalListSortingStrategy}>
           <Flex vertical gap={8}>
-            {activities.length === 0 && <EmptyState />}
+            {activities.length === 0 ? <EmptyState /> : <ActivityListHeading />}
             {activities.map((activity) => (
               <ActivityRow
                 key={activity.key}

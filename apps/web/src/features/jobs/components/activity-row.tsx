@@ -9,6 +9,59 @@ import { hasPipelineSettings } from '@/features/jobs/components/configure-pipeli
 import { type ActivityDraft, withType } from '@/features/jobs/job-draft';
 import { AppSelect } from '@/ui/app-select';
 
+/**
+ * Widths of the parts of an activity row, shared with the heading row above the list so the two line up (and
+ * wrap alike on a narrow screen).
+ */
+const PARTS = {
+  handle: { width: 24 },
+  sequence: { width: 28 },
+  type: { width: 220 },
+  target: { flex: '1 1 220px', minWidth: 200 },
+  source: { width: 190 },
+  configure: { width: 150 },
+  enabled: { width: 56 },
+  remove: { width: 32 },
+} as const;
+const ROW_GAP = 12;
+const ROW_PADDING = '8px 12px';
+
+/** The names of an activity row's fields, above the first row: the selects show only their values. */
+export function ActivityListHeading() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const cell = (part: keyof typeof PARTS, text = '') => (
+    <span
+      style={{
+        ...PARTS[part],
+        color: token.colorTextSecondary,
+        fontSize: token.fontSizeSM,
+        textAlign: part === 'sequence' ? 'right' : undefined,
+      }}
+    >
+      {text}
+    </span>
+  );
+  return (
+    <Flex
+      align="center"
+      gap={ROW_GAP}
+      wrap
+      aria-hidden
+      style={{ padding: ROW_PADDING, borderInline: '1px solid transparent' }}
+    >
+      {cell('handle')}
+      {cell('sequence', '#')}
+      {cell('type', t('jobs.editor.activityType'))}
+      {cell('target', t('jobs.editor.activity'))}
+      {cell('source', t('jobs.editor.pipelineSource'))}
+      {cell('configure')}
+      {cell('enabled', t('jobs.editor.enabled'))}
+      {cell('remove')}
+    </Flex>
+  );
+}
+
 type Props = {
   activity: ActivityDraft;
   onChange: (next: ActivityDraft) => void;
@@ -40,24 +93,24 @@ export function ActivityRow({ activity, onChange, onRemove, onConfigure }: Props
         background: token.colorBgContainer,
         border: `1px solid ${isDragging ? token.colorPrimary : token.colorBorderSecondary}`,
         borderRadius: token.borderRadius,
-        padding: '8px 12px',
+        padding: ROW_PADDING,
         opacity: activity.enabled ? 1 : 0.6,
         boxShadow: isDragging ? token.boxShadowSecondary : undefined,
       }}
     >
-      <Flex align="center" gap={12} wrap>
+      <Flex align="center" gap={ROW_GAP} wrap>
         <Button
           ref={setActivatorNodeRef}
           type="text"
           size="small"
           icon={<HolderOutlined />}
           aria-label={t('jobs.editor.dragActivity', { sequence })}
-          style={{ cursor: 'grab' }}
+          style={{ ...PARTS.handle, cursor: 'grab' }}
           {...attributes}
           {...listeners}
         />
-        <span style={{ width: 28, fontWeight: 600, textAlign: 'right' }}>{sequence}</span>
-        <div style={{ width: 220 }}>
+        <span style={{ ...PARTS.sequence, fontWeight: 600, textAlign: 'right' }}>{sequence}</span>
+        <div style={PARTS.type}>
           <AppSelect<JobActivityType>
             aria-label={`${t('jobs.editor.activityType')} ${sequence}`}
             allowClear={false}
@@ -68,10 +121,10 @@ export function ActivityRow({ activity, onChange, onRemove, onConfigure }: Props
             onChange={(type) => onChange(withType(activity, type ?? null))}
           />
         </div>
-        <div style={{ flex: '1 1 220px', minWidth: 200 }}>
+        <div style={PARTS.target}>
           <ActivityTargetPicker activity={activity} onChange={onChange} />
         </div>
-        <div style={{ width: 190 }}>
+        <div style={PARTS.source}>
           <AppSelect<string>
             aria-label={`${t('jobs.editor.pipelineSource')} ${sequence}`}
             allowClear={false}
@@ -83,7 +136,7 @@ export function ActivityRow({ activity, onChange, onRemove, onConfigure }: Props
             onChange={(pipelineSource) => onChange({ ...activity, pipelineSource: pipelineSource ?? null })}
           />
         </div>
-        <div style={{ width: 150 }}>
+        <div style={PARTS.configure}>
           {hasPipelineSettings(activity) && (
             <Button
               type="link"
@@ -97,29 +150,33 @@ export function ActivityRow({ activity, onChange, onRemove, onConfigure }: Props
             </Button>
           )}
         </div>
-        <Tooltip title={activity.enabled ? t('jobs.editor.enabled') : t('jobs.editor.disabled')}>
-          <Switch
-            checkedChildren={t('jobs.editor.on')}
-            unCheckedChildren={t('jobs.editor.off')}
-            aria-label={`${t('jobs.editor.enabled')} ${sequence}`}
-            checked={activity.enabled}
-            onChange={(enabled) => onChange({ ...activity, enabled })}
-          />
-        </Tooltip>
-        <Popconfirm
-          title={t('jobs.confirmTitle')}
-          okText={t('jobs.confirm')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={onRemove}
-        >
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('jobs.editor.deleteActivity', { sequence })}
-          />
-        </Popconfirm>
+        <div style={PARTS.enabled}>
+          <Tooltip title={activity.enabled ? t('jobs.editor.enabled') : t('jobs.editor.disabled')}>
+            <Switch
+              checkedChildren={t('jobs.editor.on')}
+              unCheckedChildren={t('jobs.editor.off')}
+              aria-label={`${t('jobs.editor.enabled')} ${sequence}`}
+              checked={activity.enabled}
+              onChange={(enabled) => onChange({ ...activity, enabled })}
+            />
+          </Tooltip>
+        </div>
+        <div style={PARTS.remove}>
+          <Popconfirm
+            title={t('jobs.confirmTitle')}
+            okText={t('jobs.confirm')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={onRemove}
+          >
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('jobs.editor.deleteActivity', { sequence })}
+            />
+          </Popconfirm>
+        </div>
       </Flex>
     </div>
   );

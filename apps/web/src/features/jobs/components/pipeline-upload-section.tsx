@@ -52,6 +52,8 @@ export function PipelineUploadSection({ title, connectorSource, records, onFiles
               rowKey="id"
               size="small"
               pagination={false}
+              // Fixed widths: the tables of the job's pipelines line up one under the other.
+              tableLayout="fixed"
               style={{ marginTop: 12 }}
               dataSource={[...records]}
               columns={[
