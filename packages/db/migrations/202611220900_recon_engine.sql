@@ -1,6 +1,6 @@
 -- Why: issue 4 — recon rules, the matching engine's runs and journal, and the narrow per-table state the
 -- engine writes. The engine's verdict on a row does not live in the wide data table: updating a million
--- wide rows costs 8–12 s a side here, inserting a million narrow state rows 1.6 s (docs/decisions/0006).
+-- wide rows costs 8–12 s a side here, inserting a million narrow state rows 1.6 s (docs/decisions/0007).
 
 -- The ordered rules of a recon (spec: GET /v2/rulegroups/{id}, PUT /v2/rulegroups). One group per recon.
 CREATE TABLE rule_group (
@@ -84,8 +84,8 @@ BEGIN
     EXECUTE format(
       'CREATE TABLE recon_data.%I (_id bigint PRIMARY KEY, status text NOT NULL, match_id bigint, rule_id bigint, '
       'run_id bigint NOT NULL, reconciled_at timestamptz NOT NULL DEFAULT now(), reason text)', t.table_name || '_state');
+    -- Groups are read by match id; run_id has no index: a rollback scans the narrow table once.
     EXECUTE format('CREATE INDEX ON recon_data.%I (match_id)', t.table_name || '_state');
-    EXECUTE format('CREATE INDEX ON recon_data.%I (run_id)', t.table_name || '_state');
   END LOOP;
 END $$;
 

@@ -49,7 +49,12 @@ const scoreCols = (n: number) => Array.from({ length: n }, (_, i) => `s${i + 1}`
 async function selectPairs(db: Queryable, scores: number, symmetric: boolean): Promise<number> {
   const s = scoreCols(scores);
   const by = (extra: string[]) => [...s, ...extra].join(', ');
-  await exec(db, 'CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL) ON COMMIT DROP');
+  // Each pair gets its group's match id as it is taken.
+  await exec(
+    db,
+    `CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL,
+       match_id bigint NOT NULL DEFAULT nextval('recon_match_seq')) ON COMMIT DROP`,
+  );
   let total = 0;
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const source =
@@ -63,7 +68,7 @@ async function selectPairs(db: Queryable, scores: number, symmetric: boolean): P
       taken = await exec(
         db,
         `WITH c AS MATERIALIZED (${source})
-         INSERT INTO rc_pairs SELECT x.a_id, x.b_id
+         INSERT INTO rc_pairs (a_id, b_id) SELECT x.a_id, x.b_id
          FROM (SELECT DISTINCT ON (a_id) a_id, b_id FROM c ORDER BY a_id, ${by(['od', 'b_id'])}) x
          JOIN (SELECT DISTINCT ON (b_id) b_id, a_id FROM c ORDER BY b_id, ${by(['od', 'a_id'])}) y
            ON y.a_id = x.a_id AND y.b_id = x.b_id`,
@@ -76,7 +81,7 @@ async function selectPairs(db: Queryable, scores: number, symmetric: boolean): P
          u AS (SELECT a_id AS r, b_id AS q${s.map((c) => `, ${c}`).join('')}, od FROM c
                UNION ALL SELECT b_id, a_id${s.map((c) => `, ${c}`).join('')}, od FROM c),
          best AS MATERIALIZED (SELECT DISTINCT ON (r) r, q FROM u ORDER BY r, ${by(['od', 'q'])})
-         INSERT INTO rc_pairs SELECT p.r, p.q FROM best p JOIN best o ON o.r = p.q AND o.q = p.r WHERE p.r < p.q`,
+         INSERT INTO rc_pairs (a_id, b_id) SELECT p.r, p.q FROM best p JOIN best o ON o.r = p.q AND o.q = p.r WHERE p.r < p.q`,
       );
     }
     total += taken;
@@ -102,7 +107,7 @@ async function selectPairs(db: Queryable, scores: number, symmetric: boolean): P
 }
 
 async function dropTemps(db: Queryable): Promise<void> {
-  await exec(db, 'DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_groups, rc_ua, rc_ub, rc_ma, rc_mb');
+  await exec(db, 'DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb');
 }
 
 /** Binds cross-side elements by data source: side A is alias a, side B alias b. */
@@ -139,22 +144,21 @@ async function writeGroups(
   members: { a: string; b: string } | null,
 ): Promise<{ groups: number; rowsA: number; rowsB: number }> {
   const { db, input, runId } = ctx;
-  const groups = await exec(
-    db,
-    `CREATE TEMP TABLE rc_groups ON COMMIT DROP AS SELECT a_id, b_id, nextval('recon_match_seq') AS match_id FROM rc_pairs`,
-  );
-  const rowsA = await exec(
-    db,
-    `INSERT INTO ${input.sideA.stateTable} (_id, status, match_id, rule_id, run_id)
-     ${members ? `SELECT m._id, $1, g.match_id, $2, $3 FROM rc_groups g JOIN (${members.a}) m ON m.u_id = g.a_id` : 'SELECT g.a_id, $1, g.match_id, $2, $3 FROM rc_groups g'}`,
-    [status, rule.id, runId],
-  );
-  const rowsB = await exec(
-    db,
-    `INSERT INTO ${input.sideB.stateTable} (_id, status, match_id, rule_id, run_id)
-     ${members ? `SELECT m._id, $1, g.match_id, $2, $3 FROM rc_groups g JOIN (${members.b}) m ON m.u_id = g.b_id` : 'SELECT g.b_id, $1, g.match_id, $2, $3 FROM rc_groups g'}`,
-    [status, rule.id, runId],
-  );
+  const groups = await scalar(db, 'SELECT count(*) FROM rc_pairs');
+  // Rows go in in id order: the state table's primary key is then appended to, not scattered into.
+  const write = (table: string, end: 'a_id' | 'b_id', m: string | undefined) =>
+    exec(
+      db,
+      `INSERT INTO ${table} (_id, status, match_id, rule_id, run_id)
+       ${
+         m
+           ? `SELECT m._id, $1, g.match_id, $2, $3 FROM rc_pairs g JOIN (${m}) m ON m.u_id = g.${end} ORDER BY m._id`
+           : `SELECT g.${end}, $1, g.match_id, $2, $3 FROM rc_pairs g ORDER BY g.${end}`
+       }`,
+      [status, rule.id, runId],
+    );
+  const rowsA = await write(input.sideA.stateTable, 'a_id', members?.a);
+  const rowsB = await write(input.sideB.stateTable, 'b_id', members?.b);
   return { groups, rowsA, rowsB };
 }
 
@@ -342,8 +346,7 @@ async function sameSideReversal(ctx: RunContext, rule: EngineRule, parts: Condit
   const rows = await exec(
     db,
     `INSERT INTO ${side.stateTable} (_id, status, match_id, rule_id, run_id)
-     SELECT unnest(ARRAY[p.a_id, p.b_id]), 'SAME_SIDE_REVERSAL', p.match_id, $1, $2
-     FROM (SELECT a_id, b_id, nextval('recon_match_seq') AS match_id FROM rc_pairs) p`,
+     SELECT unnest(ARRAY[p.a_id, p.b_id]), 'SAME_SIDE_REVERSAL', p.match_id, $1, $2 FROM rc_pairs p`,
     [rule.id, runId],
   );
   return { candidates, groups, rowsA: label === 'A' ? rows : 0, rowsB: label === 'B' ? rows : 0 };

@@ -25,3 +25,13 @@ export type ActivityResult = { counts: Record<string, number>; status: 'COMPLETE
 
 /** Runs one activity to the end or throws an Error whose message is shown as the activity's failure. */
 export type ActivityHandler = (ctx: WorkerContext, run: ActivityRun) => Promise<ActivityResult>;
+/**
+ * An activity failure that another attempt cannot fix (the type has no runner in this version): the runner
+ * fails the activity at once instead of spending the job's retries on it.
+ */
+export class PermanentActivityError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentActivityError';
+  }
+}

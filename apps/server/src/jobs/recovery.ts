@@ -1,5 +1,6 @@
 import { JOB_EXECUTION_TEXTS } from '@recon/contract';
 import type { Db } from '@recon/db';
+import { failInterruptedRuns } from '@/lib/recon/recon-runner.ts';
 import { wakeModule } from './executions.ts';
 import { enqueueExecution } from './queue.ts';
 
@@ -10,6 +11,8 @@ import { enqueueExecution } from './queue.ts';
  * before the queue existed has none). Answers the ids of the runs it failed.
  */
 export async function recoverAfterRestart(db: Db, now: Date): Promise<number[]> {
+  // A recon run's transaction died with the process: the run is FAILED, nothing of it stayed.
+  await failInterruptedRuns(db);
   return db.transaction().execute(async (tx) => {
     const interrupted = await tx
       .updateTable('job_execution')

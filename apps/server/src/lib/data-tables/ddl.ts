@@ -69,7 +69,6 @@ export async function createStateTable(db: Db, state: string): Promise<void> {
     )
     .execute(db);
   await sql.raw(`CREATE INDEX ON ${t} (match_id)`).execute(db);
-  await sql.raw(`CREATE INDEX ON ${t} (run_id)`).execute(db);
 }
 
 export const qualified = (table: string) => `${DATA_SCHEMA}.${quoteIdent(table)}`;

@@ -1,0 +1,29 @@
+import { type ActivityHandler, PermanentActivityError } from '@/jobs/activity.ts';
+import { runReconNow } from './recon-runner.ts';
+
+/**
+ * RECON activity: runs the recon's enabled rules on its open rows (those loaded by earlier activities included).
+ * Counts per status go to the execution history. A rule that does not compile, or a recon without sides or
+ * rules, fails the activity at once: another attempt would fail the same way.
+ */
+export const runReconActivity: ActivityHandler = async (ctx, run) => {
+  if (run.typeId === null) throw new PermanentActivityError('The recon activity names no recon');
+  const outcome = await runReconNow(ctx.db, {
+    moduleId: run.moduleId,
+    reconId: run.typeId,
+    startedBy: null,
+    dryRun: false,
+    jobExecutionId: run.jobExecutionId,
+    activityExecutionId: run.activityExecutionId,
+  });
+  if (outcome.status === 'FAILED' || !outcome.summary)
+    throw new PermanentActivityError(outcome.error ?? 'The recon run failed');
+  const s = outcome.summary;
+  const counts: Record<string, number> = { reconRun: outcome.runId, rowsA: s.rowsA, rowsB: s.rowsB, groups: 0 };
+  for (const r of s.rules) {
+    counts.groups = (counts.groups ?? 0) + r.groups;
+    counts[r.ruleType] = (counts[r.ruleType] ?? 0) + r.rowsA + r.rowsB;
+  }
+  ctx.log.info({ jobExecutionId: run.jobExecutionId, reconId: run.typeId, ...counts, ms: s.ms }, 'recon run completed');
+  return { counts, status: 'COMPLETED' };
+};

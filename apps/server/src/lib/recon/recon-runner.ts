@@ -1,0 +1,154 @@
+import type { Db, ReconRunKind } from '@recon/db';
+import { poolOf } from '@recon/db';
+import { type Queryable, RuleCompileError, type RunSummary, runRecon } from '@recon/recon-engine';
+import type { PoolClient } from 'pg';
+import { ReconNotRunnable, reconInput } from './recon-input.ts';
+
+/** Advisory-lock namespace of recons: one writer (engine run or manual action) per recon at a time. */
+export const RECON_LOCK_NAMESPACE = 7302;
+/** Memory a run's joins and sorts may use before spilling to disk (per sort / hash, this session only). */
+const RUN_WORK_MEM = '256MB';
+
+export type ReconRunRequest = {
+  moduleId: number;
+  reconId: number;
+  startedBy: number | null;
+  dryRun: boolean;
+  jobExecutionId?: number | null;
+  activityExecutionId?: number | null;
+};
+
+export type ReconRunOutcome = {
+  runId: number;
+  status: 'COMPLETED' | 'FAILED';
+  summary: RunSummary | null;
+  error: string | null;
+};
+
+/** Opens a transaction holding the recon's lock; commits what `fn` did, or rolls back when it throws. */
+export async function withReconLock<T>(
+  db: Db,
+  reconId: number,
+  fn: (client: PoolClient) => Promise<T>,
+  options: { commit: boolean } = { commit: true },
+): Promise<T> {
+  const client = await poolOf(db).connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [RECON_LOCK_NAMESPACE, reconId]);
+    const value = await fn(client);
+    await client.query(options.commit ? 'COMMIT' : 'ROLLBACK');
+    return value;
+  } catch (err) {
+    await client.query('ROLLBACK').catch((e: Error) => {
+      broken = e;
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
+export async function createRun(
+  db: Db,
+  r: { moduleId: number; reconId: number; kind: ReconRunKind; startedBy: number | null; reason?: string | null } & {
+    jobExecutionId?: number | null;
+    activityExecutionId?: number | null;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('recon_run')
+    .values({
+      module_id: r.moduleId,
+      recon_id: r.reconId,
+      kind: r.kind,
+      started_by: r.startedBy,
+      reason: r.reason ?? null,
+      job_execution_id: r.jobExecutionId ?? null,
+      activity_execution_id: r.activityExecutionId ?? null,
+      summary: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function finishRun(
+  db: Db,
+  runId: number,
+  outcome: { status: 'COMPLETED' | 'FAILED'; summary?: unknown; error?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('recon_run')
+    .set({
+      status: outcome.status,
+      summary: JSON.stringify(outcome.summary ?? {}),
+      error: outcome.error ?? null,
+      finished_at: new Date(),
+    })
+    .where('id', '=', runId)
+    .execute();
+}
+
+/** A failure a person can act on (a rule that does not compile, a recon without sides or rules). */
+export function isRunnerError(err: unknown): err is Error {
+  return err instanceof RuleCompileError || err instanceof ReconNotRunnable;
+}
+
+/**
+ * Runs a recon's enabled rules on its open rows: one transaction holding the recon's lock, a recon_run row
+ * recording the outcome. A dry run does everything and rolls back: its summary says what would have matched.
+ */
+export async function runReconNow(db: Db, req: ReconRunRequest): Promise<ReconRunOutcome> {
+  const runId = await createRun(db, {
+    moduleId: req.moduleId,
+    reconId: req.reconId,
+    kind: req.dryRun ? 'DRY_RUN' : 'ENGINE',
+    startedBy: req.startedBy,
+    jobExecutionId: req.jobExecutionId,
+    activityExecutionId: req.activityExecutionId,
+  });
+  return executeRun(db, runId, req);
+}
+
+/** Executes a run created with createRun (kind ENGINE or DRY_RUN) and records its outcome. */
+export async function executeRun(
+  db: Db,
+  runId: number,
+  req: Pick<ReconRunRequest, 'moduleId' | 'reconId' | 'dryRun'>,
+): Promise<ReconRunOutcome> {
+  try {
+    const summary = await withReconLock(
+      db,
+      req.reconId,
+      async (client) => {
+        await client.query(`SET LOCAL work_mem = '${RUN_WORK_MEM}'`);
+        const input = await reconInput(db, req.moduleId, req.reconId);
+        return runRecon({ db: client as unknown as Queryable, input, runId });
+      },
+      { commit: !req.dryRun },
+    );
+    await finishRun(db, runId, { status: 'COMPLETED', summary });
+    return { runId, status: 'COMPLETED', summary, error: null };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await finishRun(db, runId, { status: 'FAILED', error: message });
+    if (isRunnerError(err)) return { runId, status: 'FAILED', summary: null, error: message };
+    throw err;
+  }
+}
+
+/** Runs cut off by a stop of the server (their transaction rolled back): FAILED, never left RUNNING. */
+export async function failInterruptedRuns(db: Db): Promise<number> {
+  const r = await db
+    .updateTable('recon_run')
+    .set({
+      status: 'FAILED',
+      error: 'The server stopped during the run; nothing of it was kept',
+      finished_at: new Date(),
+    })
+    .where('status', '=', 'RUNNING')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -1,0 +1,229 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPool, migrate, startEmbeddedPostgres } from '@recon/db';
+import { type EngineRule, type EngineSide, rollbackRun, runRecon, type ValueKind } from '@recon/recon-engine';
+import type pg from 'pg';
+
+/**
+ * The matching engine on generated data in a real PostgreSQL, each figure with its floor measured in the same
+ * run: 1M × 1M one-to-one (trim/upper reference + amount ±0.01 + date ±1 day) against a bare CREATE TABLE AS hash
+ * join of the same condition; the rollback of that run; 1M × 100k many-to-one by sum.
+ */
+export const TARGETS = {
+  oneToOneSeconds: 10,
+  oneToOneFloorRatio: 3,
+  rollbackSeconds: 10,
+  manyToOneSeconds: 15,
+} as const;
+
+const N = Number(process.env.BENCH_RECON_ROWS ?? 1_000_000);
+const COLUMNS: [string, ValueKind, string][] = [
+  ['ref', 'text', 'varchar(40)'],
+  ['acct', 'text', 'text'],
+  ['value_date', 'date', 'date'],
+  ['amount', 'number', 'numeric(20,4)'],
+  ['fee', 'number', 'numeric(20,4)'],
+  ['units', 'number', 'integer'],
+  ['currency', 'text', 'text'],
+  ['channel', 'text', 'text'],
+  ['narration', 'text', 'text'],
+  ['utr', 'text', 'text'],
+];
+
+const seconds = (ms: number) => Math.round(ms / 10) / 100;
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; s: number }> {
+  const t = performance.now();
+  const value = await fn();
+  return { value, s: seconds(performance.now() - t) };
+}
+
+/** A data table as the product creates it (system columns, indexes) plus its state table. */
+async function createSide(db: pg.Pool, name: string, fill: string): Promise<EngineSide & { dataTableId: number }> {
+  const table = `recon_data.${name}`;
+  await db.query(`DROP TABLE IF EXISTS ${table}, ${table}_state`);
+  await db.query(`CREATE TABLE ${table} (_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, _file_id bigint,
+    _execution_id bigint, _row_no integer, _recon_status text NOT NULL DEFAULT 'UNRECONCILED', _ticket_id bigint,
+    _lien_status text, _loaded_at timestamptz NOT NULL DEFAULT now(), ${COLUMNS.map(([c, , t]) => `${c} ${t}`).join(', ')})`);
+  await db.query(`INSERT INTO ${table} (_file_id, _row_no, ${COLUMNS.map(([c]) => c).join(', ')}) ${fill}`);
+  await db.query(`CREATE INDEX ON ${table} (_file_id)`);
+  await db.query(`CREATE TABLE ${table}_state (_id bigint PRIMARY KEY, status text NOT NULL, match_id bigint, rule_id bigint,
+    run_id bigint NOT NULL, reconciled_at timestamptz NOT NULL DEFAULT now(), reason text)`);
+  await db.query(`CREATE INDEX ON ${table}_state (match_id)`);
+  await db.query(`VACUUM ANALYZE ${table}`);
+  return {
+    dataSourceId: name === 'bench_a' || name === 'bench_s' ? 1 : 2,
+    dataTableId: 0,
+    table,
+    stateTable: `${table}_state`,
+    columns: new Map(COLUMNS.map(([c, k]) => [c, k])),
+  };
+}
+
+const fillRows = (ref: string, amount: string, date: string, n: number) => `
+  SELECT 1, g, ${ref}, 'A' || (g % 5000), ${date}, ${amount}, (g % 10) + 0.5, (g % 9)::int, 'INR',
+    CASE WHEN g % 3 = 0 THEN 'NEFT' ELSE 'UPI' END, 'PAY ' || (g % 977), 'U' || (g * 13 % 100000000)
+  FROM generate_series(1::bigint, ${n}::bigint) g`;
+
+const col = (side: 1 | 2, columnName: string, transforms: string[] = [], aggregation: 'SUM' | null = null) => ({
+  valueType: 'COLUMN' as const,
+  dataSourceId: side,
+  columnName,
+  transforms: transforms.map((type) => ({ type })),
+  aggregation,
+});
+const matching = (sequence: number, one: ReturnType<typeof col>, two: ReturnType<typeof col>, tolerance: number | null = null) => ({
+  sequence,
+  ruleConditionType: 'MATCHING' as const,
+  primaryCondition: false,
+  conditionEnable: true,
+  elementOne: one,
+  operator: 'EQUAL',
+  elementSecond: two,
+  tolerance,
+});
+
+/** Where the time goes: every statement the engine sends, with its duration (kept in the result). */
+const steps: { sql: string; ms: number; rows: number | null }[] = [];
+function traced(c: pg.PoolClient) {
+  return {
+    query: async (text: string, values?: unknown[]) => {
+      const t = performance.now();
+      const r = await c.query(text, values);
+      steps.push({ sql: text.replace(/\s+/g, ' ').slice(0, 90), ms: Math.round(performance.now() - t), rows: r.rowCount });
+      return r;
+    },
+  };
+}
+
+async function inTransaction<T>(db: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const c = await db.connect();
+  try {
+    await c.query('BEGIN');
+    await c.query("SET LOCAL work_mem = '256MB'");
+    const v = await fn(c);
+    await c.query('COMMIT');
+    return v;
+  } catch (err) {
+    await c.query('ROLLBACK');
+    throw err;
+  } finally {
+    c.release();
+  }
+}
+
+export async function benchRecon() {
+  const dir = mkdtempSync(join(tmpdir(), 'recon-bench-engine-'));
+  const server = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port: 28_432, database: 'bench' });
+  const db = createPool(server.url, { max: 4 });
+  try {
+    await migrate(db);
+    // --- 1M × 1M one-to-one. Side B: references in lower case with spaces, amounts ±0.01, dates ±1 day.
+    const gen = await timed(async () => {
+      const a = await createSide(
+        db,
+        'bench_a',
+        fillRows(`'TXN' || g`, '(g * 7919 % 10000000) / 100.0', `date '2026-10-01' + (g % 28)::int`, N),
+      );
+      const b = await createSide(
+        db,
+        'bench_b',
+        fillRows(
+          `' txn' || g || ' '`,
+          '(g * 7919 % 10000000) / 100.0 + (g % 3 - 1) * 0.01',
+          `date '2026-10-01' + ((g % 28) + (g % 3 - 1))::int`,
+          N,
+        ),
+      );
+      return { a, b };
+    });
+    const { a, b } = gen.value;
+    const cond = `upper(btrim(a.ref)) = upper(btrim(b.ref)) AND b.amount BETWEEN a.amount - 0.01 AND a.amount + 0.01
+      AND b.value_date BETWEEN a.value_date - 1 AND a.value_date + 1`;
+    const floor = await timed(() =>
+      inTransaction(db, async (c) => {
+        const r = await c.query(`CREATE TABLE recon_data.bench_floor AS SELECT a._id AS a_id, b._id AS b_id
+          FROM ${a.table} a JOIN ${b.table} b ON ${cond}`);
+        await c.query('DROP TABLE recon_data.bench_floor');
+        return r.rowCount;
+      }),
+    );
+    const rule: EngineRule = {
+      id: 1,
+      name: 'Reference, amount ±0.01, date ±1',
+      ruleType: 'RECONCILED',
+      conditions: [
+        matching(1, col(1, 'ref', ['TRIM', 'UPPERCASE']), col(2, 'ref', ['TRIM', 'UPPERCASE'])),
+        matching(2, col(1, 'amount'), col(2, 'amount'), 0.01),
+        matching(3, col(1, 'value_date'), col(2, 'value_date'), 1),
+      ],
+    };
+    const run = await timed(() =>
+      inTransaction(db, (c) => runRecon({ db: traced(c), input: { reconId: 1, sideA: a, sideB: b, rules: [rule] }, runId: 1 })),
+    );
+    const rollback = await timed(() =>
+      inTransaction(db, (c) =>
+        rollbackRun(c, 1, [
+          { dataTableId: 1, stateTable: a.stateTable },
+          { dataTableId: 2, stateTable: b.stateTable },
+        ]),
+      ),
+    );
+    // --- 1M × 100k many-to-one: 100k settlements (side A), each the sum of ten transactions (side B).
+    const settlements = N / 10;
+    const m2o = await timed(async () => {
+      const s = await createSide(
+        db,
+        'bench_s',
+        fillRows(`'S' || g`, `(10 * g + 45) / 100.0`, `date '2026-10-01' + (g % 28)::int`, settlements),
+      );
+      const t = await createSide(
+        db,
+        'bench_t',
+        fillRows(`'S' || (1 + (g - 1) / 10)`, `(1 + (g - 1) / 10 + (g - 1) % 10) / 100.0`, `date '2026-10-01'`, N),
+      );
+      return { s, t };
+    });
+    const sumRule: EngineRule = {
+      id: 2,
+      name: 'Settlement = sum of its transactions',
+      ruleType: 'RECONCILED',
+      conditions: [
+        matching(1, col(1, 'ref'), col(2, 'ref')),
+        matching(2, col(1, 'amount'), col(2, 'amount', [], 'SUM')),
+      ],
+    };
+    const sumRun = await timed(() =>
+      inTransaction(db, (c) =>
+        runRecon({ db: traced(c), input: { reconId: 2, sideA: m2o.value.s, sideB: m2o.value.t, rules: [sumRule] }, runId: 2 }),
+      ),
+    );
+    const result = {
+      rows: N,
+      generateSeconds: gen.s,
+      oneToOne: {
+        seconds: run.s,
+        floorSeconds: floor.s,
+        floorPairs: floor.value,
+        ratio: Math.round((run.s / floor.s) * 100) / 100,
+        pairs: run.value.rules[0]?.groups,
+        perRule: run.value.rules,
+      },
+      rollback: { seconds: rollback.s, ...rollback.value },
+      manyToOne: { seconds: sumRun.s, settlements, groups: sumRun.value.rules[0]?.groups, rowsB: sumRun.value.rowsB },
+      statements: steps.filter((st) => st.ms >= 50),
+      targets: TARGETS,
+      met: {
+        oneToOne: run.s <= TARGETS.oneToOneSeconds && run.s / floor.s <= TARGETS.oneToOneFloorRatio,
+        rollback: rollback.s <= TARGETS.rollbackSeconds,
+        manyToOne: sumRun.s <= TARGETS.manyToOneSeconds,
+      },
+    };
+    return result;
+  } finally {
+    await db.end();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
