@@ -73,7 +73,12 @@ const col = (side: 1 | 2, columnName: string, transforms: string[] = [], aggrega
   transforms: transforms.map((type) => ({ type })),
   aggregation,
 });
-const matching = (sequence: number, one: ReturnType<typeof col>, two: ReturnType<typeof col>, tolerance: number | null = null) => ({
+const matching = (
+  sequence: number,
+  one: ReturnType<typeof col>,
+  two: ReturnType<typeof col>,
+  tolerance: number | null = null,
+) => ({
   sequence,
   ruleConditionType: 'MATCHING' as const,
   primaryCondition: false,
@@ -91,7 +96,11 @@ function traced(c: pg.PoolClient) {
     query: async (text: string, values?: unknown[]) => {
       const t = performance.now();
       const r = await c.query(text, values);
-      steps.push({ sql: text.replace(/\s+/g, ' ').slice(0, 90), ms: Math.round(performance.now() - t), rows: r.rowCount });
+      steps.push({
+        sql: text.replace(/\s+/g, ' ').slice(0, 90),
+        ms: Math.round(performance.now() - t),
+        rows: r.rowCount,
+      });
       return r;
     },
   };
@@ -160,7 +169,9 @@ export async function benchRecon() {
       ],
     };
     const run = await timed(() =>
-      inTransaction(db, (c) => runRecon({ db: traced(c), input: { reconId: 1, sideA: a, sideB: b, rules: [rule] }, runId: 1 })),
+      inTransaction(db, (c) =>
+        runRecon({ db: traced(c), input: { reconId: 1, sideA: a, sideB: b, rules: [rule] }, runId: 1 }),
+      ),
     );
     const rollback = await timed(() =>
       inTransaction(db, (c) =>
@@ -196,7 +207,11 @@ export async function benchRecon() {
     };
     const sumRun = await timed(() =>
       inTransaction(db, (c) =>
-        runRecon({ db: traced(c), input: { reconId: 2, sideA: m2o.value.s, sideB: m2o.value.t, rules: [sumRule] }, runId: 2 }),
+        runRecon({
+          db: traced(c),
+          input: { reconId: 2, sideA: m2o.value.s, sideB: m2o.value.t, rules: [sumRule] },
+          runId: 2,
+        }),
       ),
     );
     const result = {

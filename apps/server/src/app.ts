@@ -26,6 +26,7 @@ import { moduleRoutes } from '@/features/modules/modules.routes.ts';
 import { parallelJobConfigRoutes } from '@/features/parallel-job-configs/parallel-job-configs.routes.ts';
 import { pipelineRowRoutes } from '@/features/pipeline-rows/pipeline-rows.routes.ts';
 import { pipelineRoutes } from '@/features/pipelines/pipelines.routes.ts';
+import { reconRunRoutes } from '@/features/recon-runs/recon-runs.routes.ts';
 import { reconRoutes } from '@/features/recons/recons.routes.ts';
 import { roleRoutes } from '@/features/roles/roles.routes.ts';
 import { settingRoutes } from '@/features/settings/settings.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(dataTableRoutes(ctx));
       await api.register(masterDataRoutes(ctx));
       await api.register(reconRoutes(ctx));
+      await api.register(reconRunRoutes(ctx));
       await api.register(dataSourceRoutes(ctx));
       await api.register(pipelineRoutes(ctx));
       await api.register(fileRoutes(ctx));

@@ -56,6 +56,8 @@ export const AUDIT_EVENTS = [
   'FILE_UPLOAD_CONFIG_CREATED',
   'FILE_UPLOAD_CONFIG_UPDATED',
   'FILE_UPLOADED',
+  // Recon runs and dry runs (issue 4)
+  'RECON_RUN_STARTED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export const AUDIT_OUTCOMES = ['SUCCESS', 'FAILURE'] as const;
