@@ -29,6 +29,7 @@ import { pipelineRoutes } from '@/features/pipelines/pipelines.routes.ts';
 import { reconRunRoutes } from '@/features/recon-runs/recon-runs.routes.ts';
 import { reconRoutes } from '@/features/recons/recons.routes.ts';
 import { roleRoutes } from '@/features/roles/roles.routes.ts';
+import { ruleRoutes } from '@/features/rules/rules.routes.ts';
 import { settingRoutes } from '@/features/settings/settings.routes.ts';
 import { userRoutes } from '@/features/users/users.routes.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(masterDataRoutes(ctx));
       await api.register(reconRoutes(ctx));
       await api.register(reconRunRoutes(ctx));
+      await api.register(ruleRoutes(ctx));
       await api.register(dataSourceRoutes(ctx));
       await api.register(pipelineRoutes(ctx));
       await api.register(fileRoutes(ctx));

@@ -56,6 +56,10 @@ export const AUDIT_EVENTS = [
   'FILE_UPLOAD_CONFIG_CREATED',
   'FILE_UPLOAD_CONFIG_UPDATED',
   'FILE_UPLOADED',
+  // Recon rules and their order (issue 4)
+  'RULE_CREATED',
+  'RULE_UPDATED',
+  'RULE_GROUP_UPDATED',
   // Recon runs and dry runs (issue 4)
   'RECON_RUN_STARTED',
 ] as const;

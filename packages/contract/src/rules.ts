@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILTER_OPERATORS } from './constants.ts';
+import { FILTER_OPERATORS, type FilterOperator } from './constants.ts';
 
 // Schemas of the recon-rules calls (spec 2 §3 "Recon rule condition", §7 "Recons and rules"). A rule belongs to a
 // recon; its type is the status it gives the rows it closes; its conditions say which rows pair up.
@@ -131,6 +131,8 @@ export const RULE_TEXTS = {
   saved: 'Rule saved successfully',
   created: 'Rule created successfully',
   orderSaved: 'Rule order saved',
+  aggregationNotForType: 'Sum and Average apply to Reconciled, Relax match, Propose match and Partial reconciled rules',
+  idRequired: 'id is Required',
 } as const;
 
 /** Messages about one condition start with its number, so the person knows which row of the editor to fix. */
@@ -159,7 +161,33 @@ export const CONDITION_PROBLEMS = {
   aggregationNotNumber: 'Sum and Average apply to number columns',
   aggregatedRuleKeys: 'in a rule with Sum or Average, every other matching condition must be Equal without tolerance',
   filterElementTwo: 'a primary filter compares a column with a value',
+  aggregationInFilter: 'Sum and Average go in matching conditions, not filters',
+  toleranceOnFilter: 'a tolerance applies to matching conditions, not filters',
+  toleranceWholeDays: 'a date tolerance is a whole number of days',
+  secondaryWithAggregation: 'a rule with Sum or Average cannot have secondary filters',
+  operatorNotForColumns: (operator: string) => `${operator} takes values, not a column`,
 } as const;
+
+/** How the editor and the messages name the spec's filter operators. */
+export const FILTER_OPERATOR_LABELS: Record<FilterOperator, string> = {
+  EQUAL: 'Equal',
+  NOT_EQUAL: 'Not equal',
+  GREATER_THAN: 'Greater than',
+  LESS_THAN: 'Less than',
+  GREATER_THAN_EQUAL: 'Greater than or equal',
+  LESS_THAN_EQUAL: 'Less than or equal',
+  IN: 'In',
+  NOT_IN: 'Not in',
+  LIKE: 'Like',
+  NOT_LIKE: 'Not like',
+  BETWEEN: 'Between',
+  NOT_BETWEEN: 'Not between',
+  IS_NULL: 'Is empty',
+  IS_NOT_NULL: 'Is not empty',
+  CONTAINS: 'Contains',
+  STARTS_WITH: 'Starts with',
+  ENDS_WITH: 'Ends with',
+};
 
 const numberArg = z.number().finite().nullable().optional();
 
@@ -237,7 +265,12 @@ export const rulesQuerySchema = z.object({
   Find: z.enum(['SelectedRuleByRecon']).describe('SelectedRuleByRecon: the rules of one recon in their order'),
   reconId: z.coerce.number().int().positive(),
 });
-export const rulesByReconResponseSchema = z.object({ data: z.array(ruleSummarySchema) });
+/** `ruleGroupId`: the recon's group (for GET / PUT /v2/rulegroups), null until its first rule is saved. */
+export const rulesByReconResponseSchema = z.object({
+  data: z.array(ruleSummarySchema),
+  ruleGroupId: z.number().int().nullable(),
+});
+export type RulesByRecon = z.infer<typeof rulesByReconResponseSchema>;
 
 /** GET /v2/rulegroups/{id}: a recon's ordered rules. */
 export const ruleGroupSchema = z.object({

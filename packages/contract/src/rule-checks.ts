@@ -1,0 +1,315 @@
+import { DATE_DATA_TYPES, type DataType, NUMERIC_DATA_TYPES } from './data-tables.ts';
+import {
+  CONDITION_PROBLEMS,
+  conditionMessage,
+  FILTER_OPERATOR_LABELS,
+  LIST_OPERATORS,
+  MATCHING_OPERATORS,
+  orderConditions,
+  RULE_NAME_MAX,
+  RULE_TEXTS,
+  RULE_TRANSFORM_LABELS,
+  RULE_TYPES,
+  type RuleCondition,
+  type RuleElement,
+  type RuleType,
+  SAME_SIDE_RULE_TYPES,
+  TRANSFORM_KINDS,
+  TRANSFORMS_WITH_ARGUMENT,
+  VALUELESS_OPERATORS,
+  type ValueKind,
+} from './rules.ts';
+
+// The checks a rule passes before it is saved, in the order the server answers them (the editor runs the same
+// ones before sending). Each answers the first problem only, as one message naming the condition.
+
+/** A data element's values as rules see them: numbers (money too), dates (with or without time), text. */
+export function valueKindOf(type: DataType): ValueKind {
+  if (NUMERIC_DATA_TYPES.includes(type)) return 'number';
+  if (DATE_DATA_TYPES.includes(type)) return 'date';
+  return 'text';
+}
+
+/** One side of the recon: its data source and the columns a rule may read, with their kinds. */
+export type RuleSide = { dataSourceId: number; columns: ReadonlyMap<string, ValueKind> };
+export type RuleCheckContext = { sideA: RuleSide; sideB: RuleSide };
+export type RuleProblem = { field: string; message: string };
+
+/** Rule types whose matching conditions may aggregate one side (one-to-many, many-to-one, many-to-many). */
+export const AGGREGATING_RULE_TYPES: readonly RuleType[] = [
+  'RECONCILED',
+  'RELAX_MATCH',
+  'PROPOSE_MATCH',
+  'PARTIAL_RECONCILED',
+];
+/** Operators that order or equate values: both elements must be of one kind. */
+const ORDERING_OPERATORS: readonly string[] = [
+  'EQUAL',
+  'NOT_EQUAL',
+  'GREATER_THAN',
+  'LESS_THAN',
+  'GREATER_THAN_EQUAL',
+  'LESS_THAN_EQUAL',
+];
+/** Operators that read their value as text (no number or date parsing). */
+const TEXT_OPERATORS: readonly string[] = ['CONTAINS', 'STARTS_WITH', 'ENDS_WITH', 'LIKE', 'NOT_LIKE'];
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ROUND_PLACES_MAX = 10;
+
+const isValueless = (operator: string) => (VALUELESS_OPERATORS as readonly string[]).includes(operator);
+const isList = (operator: string) => (LIST_OPERATORS as readonly string[]).includes(operator);
+const isBetween = (operator: string) => operator === 'BETWEEN' || operator === 'NOT_BETWEEN';
+const operatorLabel = (operator: string) =>
+  FILTER_OPERATOR_LABELS[operator as keyof typeof FILTER_OPERATOR_LABELS] ?? operator;
+
+function isDate(text: string): boolean {
+  const m = ISO_DATE.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** A constant typed for `kind`: the problem with it, or null. Numbers may carry thousands separators. */
+function constantProblem(raw: string, kind: ValueKind, isListItem: boolean): string | null {
+  const text = raw.trim();
+  if (kind === 'number' && !NUMBER.test(isListItem ? text : text.replaceAll(',', ''))) {
+    return CONDITION_PROBLEMS.badNumber(text);
+  }
+  if (kind === 'date' && !isDate(text)) return CONDITION_PROBLEMS.badDate(text);
+  return null;
+}
+
+const splitList = (raw: string) =>
+  raw
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+
+/** The name, recon and rule type of a save body, in the form's order: the first missing one. */
+export function firstRuleHeadProblem(body: unknown): RuleProblem | null {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const name = typeof b.name === 'string' ? b.name.trim() : '';
+  if (name === '') return { field: 'name', message: RULE_TEXTS.nameRequired };
+  if (name.length > RULE_NAME_MAX) return { field: 'name', message: RULE_TEXTS.nameTooLong };
+  if (!(typeof b.reconId === 'number' && Number.isInteger(b.reconId) && b.reconId > 0)) {
+    return { field: 'reconId', message: RULE_TEXTS.reconRequired };
+  }
+  if (!(RULE_TYPES as readonly unknown[]).includes(b.ruleType)) {
+    return { field: 'ruleType', message: RULE_TEXTS.ruleTypeRequired };
+  }
+  return null;
+}
+
+const CONSTANT_NONE: RuleElement = { valueType: 'CONSTANT', value: null, transforms: [], aggregation: null };
+
+function normalizeElement(el: RuleElement): RuleElement {
+  if (el.valueType === 'CONSTANT') return { ...CONSTANT_NONE, value: el.value ?? null };
+  return {
+    valueType: 'COLUMN',
+    dataSourceId: el.dataSourceId ?? null,
+    columnName: el.columnName?.trim() || null,
+    value: null,
+    transforms: el.transforms.map((t) => ({
+      type: t.type,
+      argument: TRANSFORMS_WITH_ARGUMENT.includes(t.type) ? (t.argument ?? null) : null,
+    })),
+    aggregation: el.aggregation ?? null,
+  };
+}
+
+/**
+ * The conditions as stored: in the spec's order and numbered from 1 (matching, primary filters, secondary
+ * filters); matching conditions are never primary; a valueless operator drops its value; constants carry no
+ * transforms; arguments only where the transform takes one.
+ */
+export function normalizeConditions(conditions: readonly RuleCondition[]): RuleCondition[] {
+  return orderConditions(
+    conditions.map((c) => ({
+      ...c,
+      conditionJointType: 'AND' as const,
+      primaryCondition: c.ruleConditionType === 'FILTER' && c.primaryCondition,
+      elementOne: normalizeElement(c.elementOne),
+      elementSecond: isValueless(c.operator) ? CONSTANT_NONE : normalizeElement(c.elementSecond),
+      tolerance: c.tolerance ?? null,
+    })),
+  );
+}
+
+type Resolved = { side: 'A' | 'B'; kind: ValueKind };
+
+/** The kind of an element's value after its transforms (applied left to right), or the first misfit. */
+function transformedKind(el: RuleElement, start: ValueKind): { kind: ValueKind } | { problem: string } {
+  const P = CONDITION_PROBLEMS;
+  let kind = start;
+  for (const t of el.transforms) {
+    const label = RULE_TRANSFORM_LABELS[t.type];
+    const spec = TRANSFORM_KINDS[t.type];
+    if (!spec.input.includes(kind)) return { problem: P.transformNotFor(label, kind) };
+    if (TRANSFORMS_WITH_ARGUMENT.includes(t.type)) {
+      const arg = t.argument;
+      if (arg === null || arg === undefined || !Number.isFinite(arg)) return { problem: P.transformArgument(label) };
+      if (t.type === 'DIVIDE' && arg === 0) return { problem: P.divideByZero };
+      if (t.type === 'ROUND' && (!Number.isInteger(arg) || arg < 0 || arg > ROUND_PLACES_MAX)) {
+        return { problem: P.roundPlaces };
+      }
+    }
+    if (spec.output !== 'same') kind = spec.output;
+  }
+  return { kind };
+}
+
+/** Checks of one condition; answers the problem (without the condition number) or null. */
+function conditionProblem(
+  c: RuleCondition,
+  ruleType: RuleType,
+  ctx: RuleCheckContext,
+  home: { dataSourceId: number | null },
+): string | null {
+  const sideOf = (id: number | null | undefined): RuleSide | null =>
+    id === ctx.sideA.dataSourceId ? ctx.sideA : id === ctx.sideB.dataSourceId ? ctx.sideB : null;
+  const P = CONDITION_PROBLEMS;
+
+  /** Presence, recon membership and column of a column element. */
+  const column = (el: RuleElement, label: string, missing: string): string | Resolved => {
+    if (el.valueType !== 'COLUMN' || !el.dataSourceId) return missing;
+    if (!el.columnName) return P.columnMissing(label);
+    const side = sideOf(el.dataSourceId);
+    if (!side) return P.notInRecon(label);
+    const kind = side.columns.get(el.columnName);
+    if (!kind) return P.unknownColumn(label, el.columnName);
+    return { side: side === ctx.sideA ? 'A' : 'B', kind };
+  };
+
+  const one = column(c.elementOne, 'Element one', P.elementOneMissing);
+  if (typeof one === 'string') return one;
+  const isMatching = c.ruleConditionType === 'MATCHING';
+  const valueless = isValueless(c.operator);
+  const twoIsColumn = !valueless && c.elementSecond.valueType === 'COLUMN';
+  let two: Resolved | null = null;
+  if (isMatching || twoIsColumn) {
+    if (!isMatching && c.primaryCondition) return P.filterElementTwo;
+    const resolved = column(c.elementSecond, 'Element two', P.elementTwoMissing);
+    if (typeof resolved === 'string') return resolved;
+    two = resolved;
+  }
+
+  // Sides: across the recon (A with B), or one data source throughout for reversals.
+  if (SAME_SIDE_RULE_TYPES.includes(ruleType)) {
+    home.dataSourceId ??= c.elementOne.dataSourceId ?? null;
+    const sources = [c.elementOne.dataSourceId, ...(two ? [c.elementSecond.dataSourceId] : [])];
+    if (sources.some((id) => id !== home.dataSourceId)) return P.sameSideNeeded;
+  } else if (isMatching && ruleType !== 'KNOCK_OFF' && (one.side !== 'A' || two?.side !== 'B')) {
+    return P.sidesCrossed;
+  }
+
+  const one1 = transformedKind(c.elementOne, one.kind);
+  if ('problem' in one1) return one1.problem;
+  const two1 = two ? transformedKind(c.elementSecond, two.kind) : null;
+  if (two1 && 'problem' in two1) return two1.problem;
+  const k1 = one1.kind;
+  const k2 = two1 ? two1.kind : null;
+
+  for (const [el, kind] of [
+    [c.elementOne, k1],
+    [c.elementSecond, k2],
+  ] as const) {
+    if (!el.aggregation || el.valueType !== 'COLUMN') continue;
+    if (!isMatching) return P.aggregationInFilter;
+    if (kind !== 'number') return P.aggregationNotNumber;
+  }
+
+  const label = operatorLabel(c.operator);
+  if (isMatching && !(MATCHING_OPERATORS as readonly string[]).includes(c.operator)) {
+    return P.operatorNotForMatching(label);
+  }
+  if (!isMatching && two && isList(c.operator)) return P.operatorNotForColumns(label);
+  if (k2 !== null && ORDERING_OPERATORS.includes(c.operator) && k1 !== k2) return P.typeMismatch(k1, k2);
+
+  if (!isMatching && !valueless && !two) {
+    const raw = c.elementSecond.value ?? '';
+    if (raw.trim() === '') return P.valueRequired;
+    if (isList(c.operator)) {
+      const items = splitList(raw);
+      if (items.length === 0) return P.valueRequired;
+      if (isBetween(c.operator) && items.length !== 2) return P.betweenTwoValues;
+      for (const item of items) {
+        const problem = constantProblem(item, k1, true);
+        if (problem) return problem;
+      }
+    } else if (!TEXT_OPERATORS.includes(c.operator)) {
+      const problem = constantProblem(raw, k1, false);
+      if (problem) return problem;
+    }
+  }
+
+  if (c.tolerance !== null && c.tolerance !== undefined) {
+    if (!isMatching) return P.toleranceOnFilter;
+    if (c.tolerance < 0) return P.toleranceNegative;
+    if (c.operator !== 'EQUAL') return P.toleranceNeedsEqual;
+    if (k1 === 'text') return P.toleranceNotFor(k1);
+    if (k1 === 'date' && !Number.isInteger(c.tolerance)) return P.toleranceWholeDays;
+  }
+  return null;
+}
+
+const isAggregated = (c: RuleCondition) => Boolean(c.elementOne.aggregation || c.elementSecond.aggregation);
+const isKey = (c: RuleCondition) =>
+  c.ruleConditionType === 'MATCHING' &&
+  c.operator === 'EQUAL' &&
+  (c.tolerance === null || c.tolerance === undefined) &&
+  !isAggregated(c);
+const at = (c: RuleCondition, problem: string): RuleProblem => ({
+  field: `conditions.${c.sequence - 1}`,
+  message: conditionMessage(c.sequence, problem),
+});
+const ruleLevel = (message: string): RuleProblem => ({ field: 'conditions', message });
+
+/** What the rule as a whole needs, on its enabled conditions: a join key, the knock-off shape, one aggregate. */
+function ruleShapeProblem(ruleType: RuleType, conditions: readonly RuleCondition[]): RuleProblem | null {
+  const enabled = conditions.filter((c) => c.conditionEnable);
+  const matching = enabled.filter((c) => c.ruleConditionType === 'MATCHING');
+  const filters = enabled.filter((c) => c.ruleConditionType === 'FILTER');
+  if (ruleType === 'KNOCK_OFF') {
+    if (matching.length > 0) return ruleLevel(RULE_TEXTS.knockOffNoMatching);
+    if (filters.length === 0) return ruleLevel(RULE_TEXTS.knockOffNeedsFilters);
+    const sources = new Set(
+      filters.flatMap((c) =>
+        [c.elementOne, c.elementSecond].filter((el) => el.valueType === 'COLUMN').map((el) => el.dataSourceId),
+      ),
+    );
+    if (sources.size > 1) return ruleLevel(RULE_TEXTS.knockOffOneSide);
+    return null;
+  }
+  if (matching.length === 0) return ruleLevel(RULE_TEXTS.noMatchingCondition);
+  if (!matching.some(isKey)) return ruleLevel(RULE_TEXTS.noJoinKey);
+  const aggregated = matching.find(isAggregated);
+  if (aggregated) {
+    if (!AGGREGATING_RULE_TYPES.includes(ruleType)) return ruleLevel(RULE_TEXTS.aggregationNotForType);
+    const stray = matching.find((c) => c !== aggregated && !isKey(c));
+    if (stray) return at(stray, CONDITION_PROBLEMS.aggregatedRuleKeys);
+    const secondary = filters.find((c) => !c.primaryCondition);
+    if (secondary) return at(secondary, CONDITION_PROBLEMS.secondaryWithAggregation);
+  } else if (ruleType === 'PARTIAL_RECONCILED') {
+    return ruleLevel(RULE_TEXTS.partialNeedsAggregation);
+  }
+  return null;
+}
+
+/**
+ * The first problem of a rule's conditions (already normalized: ordered and numbered), or null: every condition
+ * in sequence order (enabled or not: a condition switched on later must already make sense), then the rule.
+ */
+export function firstRuleProblem(
+  rule: { ruleType: RuleType; conditions: readonly RuleCondition[] },
+  ctx: RuleCheckContext,
+): RuleProblem | null {
+  if (rule.conditions.length === 0) return ruleLevel(RULE_TEXTS.noConditions);
+  const home = { dataSourceId: null as number | null };
+  for (const c of rule.conditions) {
+    const problem = conditionProblem(c, rule.ruleType, ctx, home);
+    if (problem) return at(c, problem);
+  }
+  return ruleShapeProblem(rule.ruleType, rule.conditions);
+}
