@@ -6,6 +6,7 @@ export * from './data-sources.ts';
 export * from './data-tables.ts';
 export * from './datatables.ts';
 export * from './errors.ts';
+export * from './explain.ts';
 export * from './files.ts';
 export * from './job-executions.ts';
 export * from './jobs.ts';
