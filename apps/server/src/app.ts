@@ -18,6 +18,7 @@ import { authRoutes } from '@/features/auth/auth.routes.ts';
 import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
 import { dataTableRoutes } from '@/features/data-tables/data-tables.routes.ts';
 import { departmentRoutes } from '@/features/departments/departments.routes.ts';
+import { explainRoutes } from '@/features/explain/explain.routes.ts';
 import { fileRoutes } from '@/features/files/files.routes.ts';
 import { jobExecutionRoutes } from '@/features/job-executions/job-executions.routes.ts';
 import { jobRoutes } from '@/features/jobs/jobs.routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(masterDataRoutes(ctx));
       await api.register(reconRoutes(ctx));
       await api.register(reconRunRoutes(ctx));
+      await api.register(explainRoutes(ctx));
       await api.register(ruleRoutes(ctx));
       await api.register(dataSourceRoutes(ctx));
       await api.register(pipelineRoutes(ctx));

@@ -1,5 +1,6 @@
+export * from './explain.ts';
 export { type GoldenCase, loadGoldenCases } from './golden.ts';
 export { assertIdentifier, InvalidIdentifierError, quoteIdent } from './identifiers.ts';
+export * from './journal.ts';
 export * from './model.ts';
 export { type Queryable, type RunContext, runRecon } from './run.ts';
-export * from './journal.ts';

@@ -1,0 +1,69 @@
+import type { ExplainResponse } from '@recon/contract';
+import { poolOf } from '@recon/db';
+import type { EngineRule, ValueKind } from '@recon/recon-engine';
+import { explainRow, type Queryable } from '@recon/recon-engine';
+import { sql } from 'kysely';
+import type { FeatureContext } from '@/deps.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { enabledRules, ReconNotRunnable, reconSides } from '@/lib/recon/recon-input.ts';
+
+const NOT_FOUND = 'Transaction not found';
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Dates and timestamps as the wall-clock text they were loaded as (pg hands them over as local Dates). */
+function plainValues(row: Record<string, unknown>, kinds: ReadonlyMap<string, ValueKind>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([k, v]) => {
+      if (!(v instanceof Date)) return [k, v];
+      const day = `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+      return [
+        k,
+        kinds.get(k) === 'date' ? day : `${day} ${pad(v.getHours())}:${pad(v.getMinutes())}:${pad(v.getSeconds())}`,
+      ];
+    }),
+  );
+}
+
+export async function explain(
+  ctx: FeatureContext,
+  moduleId: number,
+  q: { reconId: number; dataSourceId: number; rowId: number },
+): Promise<ExplainResponse> {
+  let sides: Awaited<ReturnType<typeof reconSides>>;
+  try {
+    sides = await reconSides(ctx.db, moduleId, q.reconId);
+  } catch (err) {
+    if (err instanceof ReconNotRunnable) throw new AppError('NOT_FOUND', NOT_FOUND);
+    throw err;
+  }
+  const me = sides.A.dataSourceId === q.dataSourceId ? 'A' : sides.B.dataSourceId === q.dataSourceId ? 'B' : null;
+  if (!me) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const rules = await enabledRules(ctx.db, q.reconId);
+  const all = await sql<{ id: number; name: string; rule_type: EngineRule['ruleType']; conditions: unknown }>`
+    SELECT id, name, rule_type, conditions FROM recon_rule WHERE recon_id = ${q.reconId}`.execute(ctx.db);
+  const byId = new Map<number, EngineRule>(
+    all.rows.map((r) => [
+      r.id,
+      { id: r.id, name: r.name, ruleType: r.rule_type, conditions: r.conditions as EngineRule['conditions'] },
+    ]),
+  );
+  const e = await explainRow(
+    poolOf(ctx.db) as unknown as Queryable,
+    { reconId: q.reconId, sideA: sides.A, sideB: sides.B, rules },
+    me,
+    q.rowId,
+    byId,
+  );
+  if (!e) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const kindsOf = (dataSourceId: number) => (dataSourceId === sides.A.dataSourceId ? sides.A.columns : sides.B.columns);
+  const candidate = (c: (typeof e.counterparts)[number]) => ({
+    ...c,
+    row: plainValues(c.row, kindsOf(c.dataSourceId)),
+  });
+  return {
+    ...e,
+    row: plainValues(e.row, kindsOf(e.dataSourceId)),
+    counterparts: e.counterparts.map(candidate),
+    rules: e.rules.map((r) => ({ ...r, candidates: r.candidates.map(candidate) })),
+  };
+}

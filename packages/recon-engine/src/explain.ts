@@ -1,0 +1,311 @@
+import type { EngineCondition, EngineElement, EngineRule, EngineSide, ReconInput } from './model.ts';
+import { RuleCompileError } from './model.ts';
+import { type Bound, conditionPredicate, elementExpr, inRule, sideOf } from './rule-sql.ts';
+import type { Queryable } from './run.ts';
+import { compareSql, ExprError, Params, toleranceSql } from './sql-expr.ts';
+
+/**
+ * Explain: why a row is where it is. A matched row: the rule that closed it and each condition's values against
+ * the rows of its group. An open row: under each enabled rule, the nearest rows of the other side (those meeting
+ * the most conditions) with every condition's values and verdict — the failing one is what kept them apart.
+ * Read-only; runs a bounded query per rule (a scan of the other side, at most CANDIDATES rows back).
+ */
+
+const CANDIDATES = 5;
+const SAME_SIDE = new Set(['SAME_SIDE_REVERSAL', 'LATE_REVERSAL']);
+
+export type ExplainedCondition = {
+  sequence: number;
+  ruleConditionType: 'MATCHING' | 'FILTER';
+  text: string;
+  valueOne: string | null;
+  valueTwo: string | null;
+  holds: boolean;
+};
+export type ExplainedCandidate = {
+  dataSourceId: number;
+  rowId: number;
+  status: string;
+  held: number;
+  total: number;
+  conditions: ExplainedCondition[];
+  row: Record<string, unknown>;
+};
+export type Explanation = {
+  dataSourceId: number;
+  rowId: number;
+  status: string;
+  matchId: number | null;
+  row: Record<string, unknown>;
+  matchedBy: { ruleId: number | null; name: string | null; runId: number; reason: string | null } | null;
+  counterparts: ExplainedCandidate[];
+  rules: {
+    ruleId: number;
+    name: string;
+    ruleType: string;
+    excludedBy: string | null;
+    candidates: ExplainedCandidate[];
+  }[];
+};
+
+const OPERATOR_TEXT: Record<string, string> = {
+  EQUAL: '=',
+  NOT_EQUAL: '≠',
+  GREATER_THAN: '>',
+  LESS_THAN: '<',
+  GREATER_THAN_EQUAL: '≥',
+  LESS_THAN_EQUAL: '≤',
+};
+const TRANSFORM_TEXT: Record<string, string> = {
+  ABSOLUTE: 'Absolute',
+  ADD: 'Add',
+  DIVIDE: 'Divide',
+  DATE: 'Date',
+  LEFT_TRIM: 'Left Trim',
+  LOWERCASE: 'Lowercase',
+  MULTIPLY: 'Multiply',
+  RIGHT_TRIM: 'Right Trim',
+  ROUND: 'Round',
+  SUBTRACT: 'Subtract',
+  TRIM: 'Trim',
+  UPPERCASE: 'Uppercase',
+};
+
+function elementText(input: ReconInput, el: EngineElement): string {
+  if (el.valueType === 'CONSTANT') return `"${el.value ?? ''}"`;
+  const side = sideOf(input, el) ?? '?';
+  const transforms = (el.transforms ?? []).map(
+    (t) =>
+      ` |${TRANSFORM_TEXT[t.type] ?? t.type}${t.argument === null || t.argument === undefined ? '' : ` ${t.argument}`}`,
+  );
+  const agg = el.aggregation ? ` |${el.aggregation === 'SUM' ? 'Sum' : 'Average'}` : '';
+  return `${side}.${el.columnName ?? ''}${transforms.join('')}${agg}`;
+}
+
+export function conditionText(input: ReconInput, c: EngineCondition): string {
+  const op = OPERATOR_TEXT[c.operator] ?? c.operator.replaceAll('_', ' ').toLowerCase();
+  const tol = c.tolerance !== null && c.tolerance !== undefined ? ` (± ${c.tolerance})` : '';
+  if (c.operator === 'IS_NULL' || c.operator === 'IS_NOT_NULL') return `${elementText(input, c.elementOne)} ${op}`;
+  return `${elementText(input, c.elementOne)} ${op} ${elementText(input, c.elementSecond)}${tol}`;
+}
+
+/** A condition as a verdict and the two values it compares, for row alias x against candidate alias o. */
+function conditionColumns(
+  params: Params,
+  input: ReconInput,
+  rule: EngineRule,
+  c: EngineCondition,
+  bind: (el: EngineElement, role: 'one' | 'two') => Bound,
+  i: number,
+): string[] {
+  return inRule(rule, c, () => {
+    const one = elementExpr(params, { ...c.elementOne, aggregation: null }, bind(c.elementOne, 'one'));
+    const twoIsConstant = c.elementSecond.valueType === 'CONSTANT';
+    const two = twoIsConstant
+      ? null
+      : elementExpr(params, { ...c.elementSecond, aggregation: null }, bind(c.elementSecond, 'two'));
+    let verdict: string;
+    if (c.ruleConditionType === 'MATCHING' && c.operator === 'EQUAL' && two) {
+      verdict =
+        c.tolerance !== null && c.tolerance !== undefined
+          ? toleranceSql(params, one, two, c.tolerance).test
+          : compareSql(one, 'EQUAL', two);
+    } else {
+      verdict = conditionPredicate(
+        params,
+        {
+          ...c,
+          elementOne: { ...c.elementOne, aggregation: null },
+          elementSecond: { ...c.elementSecond, aggregation: null },
+        },
+        bind,
+      );
+    }
+    const valueTwo = two ? `(${two.sql})::text` : params.add(c.elementSecond.value ?? null, 'text');
+    return [`(${one.sql})::text AS v1_${i}`, `${valueTwo} AS v2_${i}`, `coalesce((${verdict}), false) AS h_${i}`];
+  });
+}
+
+const enabledConditions = (rule: EngineRule) =>
+  [...rule.conditions].filter((c) => c.conditionEnable).sort((a, b) => a.sequence - b.sequence);
+
+function userColumns(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith('_') && !/^(v1|v2|h)_\d+$/.test(k)));
+}
+
+function readCandidate(
+  input: ReconInput,
+  conditions: EngineCondition[],
+  side: EngineSide,
+  r: Record<string, unknown>,
+): ExplainedCandidate {
+  const explained = conditions.map((c, i) => ({
+    sequence: c.sequence,
+    ruleConditionType: c.ruleConditionType,
+    text: conditionText(input, c),
+    valueOne: (r[`v1_${i}`] as string | null) ?? null,
+    valueTwo: (r[`v2_${i}`] as string | null) ?? null,
+    holds: r[`h_${i}`] === true,
+  }));
+  return {
+    dataSourceId: side.dataSourceId,
+    rowId: Number(r._id),
+    status: String(r._status),
+    held: explained.filter((c) => c.holds).length,
+    total: explained.length,
+    conditions: explained,
+    row: userColumns(r),
+  };
+}
+
+type Role = { me: 'A' | 'B'; mySide: EngineSide; other: EngineSide };
+
+/** The rows of `other` (all, or those in `ids`) with every condition evaluated against row x. */
+async function evaluate(
+  db: Queryable,
+  input: ReconInput,
+  rule: EngineRule,
+  role: Role,
+  rowId: number,
+  where: { ids?: number[]; nearest?: boolean },
+): Promise<ExplainedCandidate[]> {
+  const conditions = enabledConditions(rule).filter((c) => c.ruleConditionType === 'MATCHING' || !c.primaryCondition);
+  if (conditions.length === 0) return [];
+  const x: Bound = { side: role.mySide, alias: 'x' };
+  const o: Bound = { side: role.other, alias: 'o' };
+  const sameSide = SAME_SIDE.has(rule.ruleType);
+  const bind = (el: EngineElement, r: 'one' | 'two'): Bound => {
+    if (sameSide) return r === 'one' ? x : o;
+    return sideOf(input, el) === role.me ? x : o;
+  };
+  const params = new Params();
+  const cols = conditions.flatMap((c, i) => conditionColumns(params, input, rule, c, bind, i));
+  const held = conditions.map((_, i) => `h_${i}::int`).join(' + ');
+  const filter = where.ids
+    ? `o._id = ANY(${params.add(where.ids, 'bigint[]')})`
+    : sameSide
+      ? `o._id <> ${params.add(rowId, 'bigint')}`
+      : 'true';
+  const sql = `SELECT * FROM (
+      SELECT o.*, coalesce(so.status, o._recon_status) AS _status, ${cols.join(', ')}
+      FROM ${role.other.table} o LEFT JOIN ${role.other.stateTable} so ON so._id = o._id
+      CROSS JOIN (SELECT * FROM ${role.mySide.table} WHERE _id = ${params.add(rowId, 'bigint')}) x
+      WHERE ${filter}) c
+    ${where.nearest ? `WHERE ${conditions.map((_, i) => `h_${i}`).join(' OR ')} ORDER BY (${held}) DESC, _id LIMIT ${CANDIDATES}` : 'ORDER BY _id'}`;
+  const r = await db.query(sql, params.values);
+  return r.rows.map((row) => readCandidate(input, conditions, role.other, row));
+}
+
+/** Why a primary filter of the rule keeps the row out, or null when every one of them lets it in. */
+async function excludedBy(
+  db: Queryable,
+  input: ReconInput,
+  rule: EngineRule,
+  role: Role,
+  rowId: number,
+): Promise<string | null> {
+  const filters = enabledConditions(rule).filter(
+    (c) => c.ruleConditionType === 'FILTER' && c.primaryCondition && sideOf(input, c.elementOne) === role.me,
+  );
+  for (const c of filters) {
+    const params = new Params();
+    const x: Bound = { side: role.mySide, alias: 'x' };
+    const predicate = inRule(rule, c, () => conditionPredicate(params, c, () => x));
+    const r = await db.query(
+      `SELECT coalesce((${predicate}), false) AS ok FROM ${role.mySide.table} x WHERE x._id = ${params.add(rowId, 'bigint')}`,
+      params.values,
+    );
+    if (r.rows[0]?.ok !== true) return `Condition ${c.sequence}: ${conditionText(input, c)} does not hold for this row`;
+  }
+  return null;
+}
+
+/**
+ * Explains one row of side `me`. `rulesById` names the rule of a matched row even when it is disabled now;
+ * `input.rules` (the enabled ones, in order) are tried for an open row.
+ */
+export async function explainRow(
+  db: Queryable,
+  input: ReconInput,
+  me: 'A' | 'B',
+  rowId: number,
+  rulesById: ReadonlyMap<number, EngineRule>,
+): Promise<Explanation | null> {
+  const mySide = me === 'A' ? input.sideA : input.sideB;
+  const otherSide = me === 'A' ? input.sideB : input.sideA;
+  const found = await db.query(
+    `SELECT t.*, coalesce(st.status, t._recon_status) AS _status, st.match_id AS _match, st.rule_id AS _rule,
+            st.run_id AS _run, st.reason AS _reason
+     FROM ${mySide.table} t LEFT JOIN ${mySide.stateTable} st ON st._id = t._id WHERE t._id = $1`,
+    [rowId],
+  );
+  const row = found.rows[0];
+  if (!row) return null;
+  const base = {
+    dataSourceId: mySide.dataSourceId,
+    rowId,
+    status: String(row._status),
+    matchId: row._match === null ? null : Number(row._match),
+    row: userColumns(row),
+  };
+  if (row._run !== null && row._run !== undefined) {
+    const rule = row._rule === null ? undefined : rulesById.get(Number(row._rule));
+    const matchedBy = {
+      ruleId: row._rule === null ? null : Number(row._rule),
+      name: rule?.name ?? null,
+      runId: Number(row._run),
+      reason: (row._reason as string | null) ?? null,
+    };
+    const counterparts: ExplainedCandidate[] = [];
+    if (base.matchId !== null) {
+      for (const other of [otherSide, mySide]) {
+        const ids = await db.query(
+          `SELECT _id FROM ${other.stateTable} WHERE match_id = $1 AND _id <> $2 ORDER BY _id`,
+          [base.matchId, other === mySide ? rowId : -1],
+        );
+        const idList = ids.rows.map((r) => Number(r._id));
+        if (idList.length === 0) continue;
+        if (rule) {
+          try {
+            counterparts.push(...(await evaluate(db, input, rule, { me, mySide, other }, rowId, { ids: idList })));
+            continue;
+          } catch (err) {
+            if (!(err instanceof ExprError || err instanceof RuleCompileError)) throw err;
+          }
+        }
+        const plain = await db.query(
+          `SELECT o.*, coalesce(so.status, o._recon_status) AS _status FROM ${other.table} o
+           LEFT JOIN ${other.stateTable} so ON so._id = o._id WHERE o._id = ANY($1::bigint[]) ORDER BY o._id`,
+          [idList],
+        );
+        counterparts.push(...plain.rows.map((r) => readCandidate(input, [], other, r)));
+      }
+    }
+    return { ...base, matchedBy, counterparts, rules: [] };
+  }
+  const rules: Explanation['rules'] = [];
+  for (const rule of input.rules) {
+    const role: Role = { me, mySide, other: SAME_SIDE.has(rule.ruleType) ? mySide : otherSide };
+    const entry = {
+      ruleId: rule.id,
+      name: rule.name,
+      ruleType: rule.ruleType,
+      excludedBy: null as string | null,
+      candidates: [] as ExplainedCandidate[],
+    };
+    try {
+      entry.excludedBy = await excludedBy(db, input, rule, role, rowId);
+      if (rule.ruleType === 'KNOCK_OFF') {
+        const knocksOtherSide = enabledConditions(rule).some((c) => sideOf(input, c.elementOne) !== me);
+        entry.excludedBy ??= knocksOtherSide ? 'The rule knocks off rows of the other side' : null;
+      } else if (!entry.excludedBy) {
+        entry.candidates = await evaluate(db, input, rule, role, rowId, { nearest: true });
+      }
+    } catch (err) {
+      if (!(err instanceof ExprError || err instanceof RuleCompileError)) throw err;
+      entry.excludedBy = `The rule cannot be evaluated: ${err.message}`;
+    }
+    rules.push(entry);
+  }
+  return { ...base, matchedBy: null, counterparts: [], rules };
+}
