@@ -10,12 +10,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('seedDemoJob', () => {
-  it('creates the daily load job with the bank then the gateway pipeline, once', async () => {
+  it('creates the daily load job with the bank then the gateway pipeline then the recon, once', async () => {
     const moduleId = await addModule(t, 'Demo module');
     const bank = await addPipeline(t, moduleId, 'Bank statement');
     const pg = await addPipeline(t, moduleId, 'PG settlement');
-    const id = await seedDemoJob(t.database.db, { moduleId, bankPipelineId: bank.id, pgPipelineId: pg.id });
-    expect(await seedDemoJob(t.database.db, { moduleId, bankPipelineId: bank.id, pgPipelineId: pg.id })).toBe(id);
+    const { id: reconId } = await t.database.db
+      .insertInto('recon')
+      .values({ module_id: moduleId, name: 'Demo recon' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids = { moduleId, bankPipelineId: bank.id, pgPipelineId: pg.id, reconId };
+    const id = await seedDemoJob(t.database.db, ids);
+    expect(await seedDemoJob(t.database.db, ids)).toBe(id);
     const jobs = await t.database.db
       .selectFrom('job')
       .select(['id', 'name'])
@@ -31,6 +37,7 @@ describe('seedDemoJob', () => {
     expect(activities).toEqual([
       { sequence: 1, type: 'PIPE_LINE', type_id: bank.id, enabled: true },
       { sequence: 2, type: 'PIPE_LINE', type_id: pg.id, enabled: true },
+      { sequence: 3, type: 'RECON', type_id: reconId, enabled: true },
     ]);
     const filters = await t.database.db
       .selectFrom('job_filter')

@@ -5,12 +5,12 @@ import { sql } from 'kysely';
 export const DEMO_JOB_NAME = 'Daily Bank and Gateway Load';
 
 /**
- * The demo job: load the bank statement pipeline, then the payment-gateway pipeline. Created once per module
- * (a job of that name already there is kept as is); answers the job id.
+ * The demo job: load the bank statement pipeline, then the payment-gateway pipeline, then run the recon (when
+ * given). Created once per module (a job of that name already there is kept as is); answers the job id.
  */
 export async function seedDemoJob(
   db: Db,
-  ids: { moduleId: number; bankPipelineId: number; pgPipelineId: number },
+  ids: { moduleId: number; bankPipelineId: number; pgPipelineId: number; reconId?: number },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const existing = await tx
@@ -25,7 +25,7 @@ export async function seedDemoJob(
       .values({
         module_id: ids.moduleId,
         name: DEMO_JOB_NAME,
-        description: 'Loads the day’s bank statement and payment-gateway settlement files',
+        description: 'Loads the day’s bank statement and payment-gateway settlement files, then reconciles them',
         no_of_retrial: 1,
         retrial_interval: 5,
         schedule_type: 'MANUAL',
@@ -50,6 +50,12 @@ export async function seedDemoJob(
         })),
       )
       .execute();
+    if (ids.reconId !== undefined) {
+      await tx
+        .insertInto('job_activity')
+        .values({ job_id: id, sequence: 3, enabled: true, type: 'RECON', type_id: ids.reconId, pipeline_source: null })
+        .execute();
+    }
     await tx
       .insertInto('job_filter')
       .values(JOB_FILTER_NAMES.map((filter_name) => ({ job_id: id, filter_name, enabled: false })))

@@ -86,7 +86,8 @@ async function ensurePipeline(tx: Db, moduleId: number, tableId: number, p: Demo
       tableColumn,
       dataType,
       dateFormat: dateFormat ?? null,
-      isRequired: tableColumn !== 'narration',
+      // Narrations may be blank; bank charges carry no UTR.
+      isRequired: tableColumn !== 'narration' && tableColumn !== 'utr',
     };
   });
   await tx
