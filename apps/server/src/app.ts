@@ -32,6 +32,7 @@ import { reconRoutes } from '@/features/recons/recons.routes.ts';
 import { roleRoutes } from '@/features/roles/roles.routes.ts';
 import { ruleRoutes } from '@/features/rules/rules.routes.ts';
 import { settingRoutes } from '@/features/settings/settings.routes.ts';
+import { transactionRoutes } from '@/features/transactions/transactions.routes.ts';
 import { userRoutes } from '@/features/users/users.routes.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
@@ -111,6 +112,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(jobRoutes(ctx));
       await api.register(jobExecutionRoutes(ctx));
       await api.register(parallelJobConfigRoutes(ctx));
+      // Transactions (spec 1 navigation, issue 4)
+      await api.register(transactionRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

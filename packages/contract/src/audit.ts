@@ -62,6 +62,12 @@ export const AUDIT_EVENTS = [
   'RULE_GROUP_UPDATED',
   // Recon runs and dry runs (issue 4)
   'RECON_RUN_STARTED',
+  // Transactions: actions on a recon's rows (issue 4)
+  'TRANSACTIONS_MATCHED',
+  'TRANSACTIONS_UNMATCHED',
+  'TRANSACTIONS_KNOCKED_OFF',
+  'PROPOSED_MATCHES_ACCEPTED',
+  'PROPOSED_MATCHES_REJECTED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export const AUDIT_OUTCOMES = ['SUCCESS', 'FAILURE'] as const;

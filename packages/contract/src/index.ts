@@ -25,4 +25,6 @@ export * from './roles.ts';
 export * from './rule-checks.ts';
 export * from './rules.ts';
 export * from './settings.ts';
+export * from './transaction-actions.ts';
+export * from './transactions.ts';
 export * from './users.ts';

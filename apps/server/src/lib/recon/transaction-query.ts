@@ -1,0 +1,424 @@
+import {
+  type DataType,
+  FILTER_OPERATORS,
+  FILTER_PROBLEMS,
+  type FilterOperator,
+  filterValueMessage,
+  LOADED_AT_DATE_COLUMN,
+  readDataTablesParams,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TEXTS,
+} from '@recon/contract';
+import { quoteIdent } from '@recon/recon-engine';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { validation } from '@/lib/app-error.ts';
+import { qualified } from '@/lib/data-tables/ddl.ts';
+
+/**
+ * The rows of one data source of a recon as the Transactions views filter and sort them: effective status
+ * (state row, else the status the row was loaded with), a date range on one date column, column filters with
+ * the spec's operators, and an order. The list call pages it; exports stream the same SQL without a page.
+ * Identifiers come only from the data table's catalog (quoteIdent); every value is a parameter.
+ */
+
+export type SourceColumn = { name: string; dataType: DataType; isMoney: boolean };
+
+export type TransactionSource = {
+  reconId: number;
+  dataSourceId: number;
+  dataSourceName: string;
+  side: 'A' | 'B' | null;
+  dataTableId: number;
+  /** Physical names in recon_data (unquoted). */
+  table: string;
+  stateTable: string;
+  columns: readonly SourceColumn[];
+};
+
+export type ColumnFilter = { field: string; operator: FilterOperator; values: string[] };
+export type SortKey = { field: string; dir: 'asc' | 'desc' };
+
+export type TransactionView = {
+  source: TransactionSource;
+  /** Effective statuses the view shows (a tab's, narrowed by the status filter). */
+  statuses: readonly string[];
+  /** Inclusive days (YYYY-MM-DD) on a DATE / DATETIME column or _loaded_at; null ends are open. */
+  date: { column: string; from: string | null; to: string | null } | null;
+  filters: readonly ColumnFilter[];
+  order: readonly SortKey[];
+};
+
+type Kind = 'number' | 'text' | 'date' | 'timestamp' | 'status';
+type Join = 'rule' | 'file';
+type Field = { expr: RawBuilder<unknown>; kind: Kind; join?: Join };
+
+/** Statuses a row carries as loaded (no state row); every other status lives in the state table. */
+const LOADED_STATUSES = new Set(['UNRECONCILED', 'DUPLICATE']);
+const CLOSED_STATUSES = TRANSACTION_STATUSES.filter((s) => !LOADED_STATUSES.has(s));
+
+const SYSTEM_FIELDS: Readonly<Record<string, Field>> = {
+  _id: { expr: sql`r._id`, kind: 'number' },
+  _status: { expr: sql`coalesce(s.status, r._recon_status)`, kind: 'status' },
+  _match_id: { expr: sql`s.match_id`, kind: 'number' },
+  _rule_name: { expr: sql`rr.name`, kind: 'text', join: 'rule' },
+  _reconciled_at: { expr: sql`s.reconciled_at`, kind: 'timestamp' },
+  _reason: { expr: sql`s.reason`, kind: 'text' },
+  _file_name: { expr: sql`f.original_name`, kind: 'text', join: 'file' },
+  _loaded_at: { expr: sql`r._loaded_at`, kind: 'timestamp' },
+};
+
+export function kindOfColumn(c: SourceColumn): 'number' | 'text' | 'date' | 'timestamp' {
+  if (c.isMoney) return 'number';
+  switch (c.dataType) {
+    case 'DATE':
+      return 'date';
+    case 'DATETIME':
+      return 'timestamp';
+    case 'VARCHAR':
+      return 'text';
+    default:
+      return 'number';
+  }
+}
+
+/** A field the client may name: a column of the data table, or one of the row's system fields. */
+function fieldOf(source: TransactionSource, name: string): Field | null {
+  if (Object.hasOwn(SYSTEM_FIELDS, name)) return SYSTEM_FIELDS[name] ?? null;
+  const column = source.columns.find((c) => c.name === name);
+  return column ? { expr: sql`r.${sql.raw(quoteIdent(column.name))}`, kind: kindOfColumn(column) } : null;
+}
+
+/** The DATE / DATETIME columns of the data source, in catalog order: the first is the default range column. */
+export function dateColumnsOf(source: Pick<TransactionSource, 'columns'>): string[] {
+  return source.columns.filter((c) => c.dataType === 'DATE' || c.dataType === 'DATETIME').map((c) => c.name);
+}
+
+/** The date column a view filters on: the one asked for (checked), else the first date column, else loading. */
+export function resolveDateColumn(source: TransactionSource, asked: string | undefined): string {
+  const dates = dateColumnsOf(source);
+  if (asked === undefined) return dates[0] ?? LOADED_AT_DATE_COLUMN;
+  if (asked === LOADED_AT_DATE_COLUMN || dates.includes(asked)) return asked;
+  throw validation(TRANSACTION_TEXTS.dateColumnInvalid, 'dateColumn');
+}
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/;
+const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(v));
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, '\\$&');
+const PATTERNS: Partial<Record<FilterOperator, (v: string) => string>> = {
+  CONTAINS: (v) => `%${escapeLike(v)}%`,
+  STARTS_WITH: (v) => `${escapeLike(v)}%`,
+  ENDS_WITH: (v) => `%${escapeLike(v)}`,
+  // LIKE takes the person's own % and _.
+  LIKE: (v) => v,
+  NOT_LIKE: (v) => v,
+};
+const COMPARISONS: Partial<Record<FilterOperator, string>> = {
+  EQUAL: '=',
+  GREATER_THAN: '>',
+  LESS_THAN: '<',
+  GREATER_THAN_EQUAL: '>=',
+  LESS_THAN_EQUAL: '<=',
+};
+
+/** How many values an operator takes: none, one, two (BETWEEN) or a list (IN). */
+function arityOf(operator: FilterOperator): 'none' | 'one' | 'two' | 'list' {
+  if (operator === 'IS_NULL' || operator === 'IS_NOT_NULL') return 'none';
+  if (operator === 'BETWEEN' || operator === 'NOT_BETWEEN') return 'two';
+  if (operator === 'IN' || operator === 'NOT_IN') return 'list';
+  return 'one';
+}
+
+/**
+ * The column filters of a DataTables query: `columns[i][data]` a field, `columns[i][search][type]` an operator
+ * (default CONTAINS on text, EQUAL otherwise), `columns[i][search][value]` the value (a comma-separated list for
+ * IN / NOT_IN, two values for BETWEEN / NOT_BETWEEN, nothing for IS_NULL / IS_NOT_NULL). Unknown fields are
+ * ignored, as the DataTables lists of the product do; a bad operator or value is a 400 naming the column.
+ */
+export function readColumnFilters(source: TransactionSource, query: Record<string, unknown>): ColumnFilter[] {
+  const { columns } = readDataTablesParams(query);
+  const filters: ColumnFilter[] = [];
+  for (const c of columns) {
+    const field = c.searchable ? fieldOf(source, c.data) : null;
+    if (!field) continue;
+    const rawOperator = c.search.type?.trim().toUpperCase() || '';
+    const value = c.search.value.trim();
+    if (!rawOperator && !value) continue;
+    const operator = (rawOperator || (field.kind === 'text' ? 'CONTAINS' : 'EQUAL')) as FilterOperator;
+    if (!(FILTER_OPERATORS as readonly string[]).includes(operator)) {
+      throw validation(filterValueMessage(c.data, FILTER_PROBLEMS.unknownOperator(rawOperator)), c.data);
+    }
+    const arity = arityOf(operator);
+    const values = arity === 'none' ? [] : arity === 'one' ? [value] : value.split(',').map((v) => v.trim());
+    const fail = (problem: string) => validation(filterValueMessage(c.data, problem), c.data);
+    if (arity === 'two' && (values.length !== 2 || values.some((v) => v === '')))
+      throw fail(FILTER_PROBLEMS.betweenTwoValues);
+    const given = values.filter((v) => v !== '');
+    if (arity !== 'none' && given.length === 0) throw fail(FILTER_PROBLEMS.valueRequired);
+    if (!PATTERNS[operator]) for (const v of given) checkValue(field.kind, v, fail);
+    filters.push({ field: c.data, operator, values: given });
+  }
+  return filters;
+}
+
+function checkValue(kind: Kind, v: string, fail: (problem: string) => Error): void {
+  if (kind === 'number' && !DECIMAL.test(v)) throw fail(FILTER_PROBLEMS.notNumber(v));
+  if (kind === 'date' && !isRealDay(v)) throw fail(FILTER_PROBLEMS.notDate(v));
+  if (
+    kind === 'timestamp' &&
+    !isRealDay(v) &&
+    !(ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T'))))
+  )
+    throw fail(FILTER_PROBLEMS.notDateTime(v));
+  if (kind === 'status' && !(TRANSACTION_STATUSES as readonly string[]).includes(v.toUpperCase()))
+    throw fail(FILTER_PROBLEMS.unknownStatus(v));
+}
+
+/** A typed parameter. A timestamp compared with whole days is compared by its day. */
+function typed(kind: Kind, v: string, byDay: boolean): RawBuilder<unknown> {
+  switch (kind) {
+    case 'number':
+      return sql`${v}::numeric`;
+    case 'date':
+      return sql`${v}::date`;
+    case 'timestamp':
+      return byDay ? sql`${v}::date` : sql`${v.replace('T', ' ')}::timestamp`;
+    case 'status':
+      return sql`${v.toUpperCase()}`;
+    default:
+      return sql`${v}`;
+  }
+}
+
+function filterSql(source: TransactionSource, f: ColumnFilter): { where: RawBuilder<SqlBool>; join?: Join } {
+  const field = fieldOf(source, f.field);
+  if (!field) throw new Error(`filter on unknown field ${f.field}`);
+  const pattern = PATTERNS[f.operator];
+  if (pattern) {
+    const text = sql`(${field.expr})::text`;
+    const like = sql`${text} ILIKE ${pattern(f.values[0] ?? '')}`;
+    const where = f.operator === 'NOT_LIKE' ? sql`(${field.expr} IS NULL OR NOT ${like})` : like;
+    return { where: where as RawBuilder<SqlBool>, join: field.join };
+  }
+  if (f.operator === 'IS_NULL' || f.operator === 'IS_NOT_NULL') {
+    // Empty text is as empty as NULL to the person filtering.
+    const isEmpty = field.kind === 'text' ? sql`coalesce(${field.expr}::text, '') = ''` : sql`${field.expr} IS NULL`;
+    return {
+      where: (f.operator === 'IS_NULL' ? isEmpty : sql`NOT (${isEmpty})`) as RawBuilder<SqlBool>,
+      join: field.join,
+    };
+  }
+  const byDay = field.kind === 'timestamp' && f.values.every((v) => ISO_DAY.test(v));
+  const left = byDay ? sql`(${field.expr})::date` : field.expr;
+  const values = f.values.map((v) => typed(field.kind, v, byDay));
+  const [first, second] = values;
+  let where: RawBuilder<unknown>;
+  switch (f.operator) {
+    case 'NOT_EQUAL':
+      // "Not equal to X" keeps the rows without a value, as a spreadsheet filter does.
+      where = sql`${left} IS DISTINCT FROM ${first}`;
+      break;
+    case 'IN':
+      where = sql`${left} IN (${sql.join(values)})`;
+      break;
+    case 'NOT_IN':
+      where = sql`(${left} IS NULL OR ${left} NOT IN (${sql.join(values)}))`;
+      break;
+    case 'BETWEEN':
+      where = sql`${left} BETWEEN ${first} AND ${second}`;
+      break;
+    case 'NOT_BETWEEN':
+      where = sql`(${left} IS NULL OR ${left} NOT BETWEEN ${first} AND ${second})`;
+      break;
+    default:
+      where = sql`${left} ${sql.raw(COMPARISONS[f.operator] ?? '=')} ${first}`;
+  }
+  return { where: where as RawBuilder<SqlBool>, join: field.join };
+}
+
+/** The rows of some effective statuses: closed ones by their state row, open ones by having none. */
+export function statusPredicate(statuses: readonly string[]): RawBuilder<SqlBool> {
+  const loaded = statuses.filter((s) => LOADED_STATUSES.has(s));
+  const closed = statuses.filter((s) => !LOADED_STATUSES.has(s));
+  const parts: RawBuilder<unknown>[] = [];
+  if (closed.length === CLOSED_STATUSES.length && CLOSED_STATUSES.every((s) => closed.includes(s))) {
+    parts.push(sql`s._id IS NOT NULL`);
+  } else if (closed.length > 0) {
+    parts.push(sql`s.status IN (${sql.join(closed)})`);
+  }
+  if (loaded.length > 0) parts.push(sql`(s._id IS NULL AND r._recon_status IN (${sql.join(loaded)}))`);
+  if (parts.length === 0) return sql<SqlBool>`false`;
+  return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
+}
+
+function datePredicates(view: TransactionView): RawBuilder<SqlBool>[] {
+  if (!view.date) return [];
+  const column =
+    view.date.column === LOADED_AT_DATE_COLUMN ? sql`r._loaded_at` : fieldOf(view.source, view.date.column)?.expr;
+  if (!column) throw validation(TRANSACTION_TEXTS.dateColumnInvalid, 'dateColumn');
+  const out: RawBuilder<SqlBool>[] = [];
+  // Half-open on the day after: a DATETIME late on the last day is inside, and an index on the column is usable.
+  if (view.date.from) out.push(sql<SqlBool>`${column} >= ${view.date.from}::date`);
+  if (view.date.to) out.push(sql<SqlBool>`${column} < ${view.date.to}::date + 1`);
+  return out;
+}
+
+type Parts = {
+  from: RawBuilder<unknown>;
+  base: RawBuilder<SqlBool>;
+  where: RawBuilder<SqlBool>;
+  orderBy: RawBuilder<unknown>;
+};
+
+/**
+ * FROM, WHERE and ORDER BY of a view. `base` is the tab and the date range (DataTables' recordsTotal); `where`
+ * adds the status filter and column filters (recordsFiltered). `tabStatuses` are the statuses of the whole tab.
+ */
+export function transactionViewSql(view: TransactionView, tabStatuses: readonly string[] = view.statuses): Parts {
+  const joins = new Set<Join>();
+  const filters = view.filters.map((f) => {
+    const built = filterSql(view.source, f);
+    if (built.join) joins.add(built.join);
+    return built.where;
+  });
+  const sorts = view.order.flatMap((o) => {
+    const field = fieldOf(view.source, o.field);
+    if (!field) return [];
+    if (field.join) joins.add(field.join);
+    return [sql`${field.expr} ${sql.raw(o.dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`];
+  });
+  const { table, stateTable } = view.source;
+  const from = sql`${sql.raw(qualified(table))} r LEFT JOIN ${sql.raw(qualified(stateTable))} s ON s._id = r._id${sql.raw(
+    joins.has('rule') ? ' LEFT JOIN recon_rule rr ON rr.id = s.rule_id' : '',
+  )}${sql.raw(joins.has('file') ? ' LEFT JOIN uploaded_file f ON f.id = r._file_id' : '')}`;
+  const base = [statusPredicate(tabStatuses), ...datePredicates(view)];
+  const narrowed = view.statuses.length === tabStatuses.length ? [] : [statusPredicate(view.statuses)];
+  return {
+    from,
+    base: sql<SqlBool>`${sql.join(base, sql` AND `)}`,
+    where: sql<SqlBool>`${sql.join([...base, ...narrowed, ...filters], sql` AND `)}`,
+    orderBy: sql.join([...sorts, sql`r._id DESC`], sql`, `),
+  };
+}
+
+/** `order[i]` on fields of the data source, in order; unknown fields are ignored like the other lists do. */
+export function readOrder(source: TransactionSource, query: Record<string, unknown>): SortKey[] {
+  const { columns, order } = readDataTablesParams(query);
+  return order.flatMap((o) => {
+    const name = columns[o.column]?.data;
+    return name && fieldOf(source, name) ? [{ field: name, dir: o.dir }] : [];
+  });
+}
+
+/** The default order: the range's date column, newest first. */
+export function defaultOrder(view: Pick<TransactionView, 'date'>): SortKey[] {
+  return view.date ? [{ field: view.date.column, dir: 'desc' }] : [];
+}
+
+export type TransactionRecord = {
+  _id: number;
+  status: string;
+  match_id: number | null;
+  rule_id: number | null;
+  rule_name: string | null;
+  run_kind: string | null;
+  run_user: string | null;
+  reconciled_at: Date | null;
+  reason: string | null;
+  _file_id: number | null;
+  file_name: string | null;
+  _loaded_at: Date;
+} & Record<`v_${string}`, string | null>;
+
+/** Select list of a row: its state and every column of the data source as text (money exact, dates ISO). */
+function rowSelect(source: TransactionSource): RawBuilder<unknown> {
+  const values = source.columns.map(
+    (c) => sql`r.${sql.raw(quoteIdent(c.name))}::text AS ${sql.raw(quoteIdent(`v_${c.name}`))}`,
+  );
+  return sql.join(
+    [
+      sql`r._id, coalesce(s.status, r._recon_status) AS status, s.match_id, s.rule_id, s.run_id, s.reconciled_at, s.reason, r._file_id, r._loaded_at`,
+      ...values,
+    ],
+    sql`, `,
+  );
+}
+
+/**
+ * The rows of a view in order, with the names a person reads (rule, file, who closed it by hand), looked up
+ * after paging so only the page's rows pay for them. Without `page`: every row (exports stream this).
+ */
+export function transactionRowsSql(
+  view: TransactionView,
+  page: { start: number; length: number } | null,
+  tabStatuses?: readonly string[],
+): RawBuilder<TransactionRecord> {
+  const parts = transactionViewSql(view, tabStatuses);
+  const limit = page ? sql` OFFSET ${page.start} LIMIT ${page.length}` : sql``;
+  return sql<TransactionRecord>`SELECT p.*, rr.name AS rule_name, f.original_name AS file_name, rn.kind AS run_kind,
+      CASE WHEN rn.kind <> 'ENGINE' THEN u.user_name END AS run_user
+    FROM (SELECT q.*, row_number() OVER () AS _ord FROM (
+      SELECT ${rowSelect(view.source)} FROM ${parts.from} WHERE ${parts.where} ORDER BY ${parts.orderBy}${limit}) q) p
+    LEFT JOIN recon_rule rr ON rr.id = p.rule_id
+    LEFT JOIN uploaded_file f ON f.id = p._file_id
+    LEFT JOIN recon_run rn ON rn.id = p.run_id
+    LEFT JOIN app_user u ON u.id = rn.started_by
+    ORDER BY p._ord`;
+}
+
+/** recordsTotal (tab and range) and recordsFiltered (plus status and column filters); one count when equal. */
+export function transactionCountsSql(view: TransactionView, tabStatuses: readonly string[]) {
+  const parts = transactionViewSql(view, tabStatuses);
+  const isFiltered = view.filters.length > 0 || view.statuses.length !== tabStatuses.length;
+  if (!isFiltered) {
+    return sql<{ total: number; filtered: number }>`SELECT count(*)::int AS total, count(*)::int AS filtered
+      FROM ${parts.from} WHERE ${parts.base}`;
+  }
+  return sql<{ total: number; filtered: number }>`SELECT
+      (SELECT count(*)::int FROM ${parts.from} WHERE ${parts.base}) AS total,
+      (SELECT count(*)::int FROM ${parts.from} WHERE ${parts.where}) AS filtered`;
+}
+
+/** The latest day of the tab's rows on the range's date column (offered when the range holds none). */
+export function latestDateSql(view: TransactionView, tabStatuses: readonly string[]) {
+  const column = view.date?.column ?? LOADED_AT_DATE_COLUMN;
+  const expr = column === LOADED_AT_DATE_COLUMN ? sql`r._loaded_at` : sql`r.${sql.raw(quoteIdent(column))}`;
+  return sql<{ latest: string | null }>`SELECT max(${expr})::date::text AS latest
+    FROM ${sql.raw(qualified(view.source.table))} r LEFT JOIN ${sql.raw(qualified(view.source.stateTable))} s ON s._id = r._id
+    WHERE ${statusPredicate(tabStatuses)}`;
+}
+
+/** A record as the contract's row. */
+export function toTransactionRow(r: TransactionRecord, columns: readonly SourceColumn[]) {
+  return {
+    id: r._id,
+    status: r.status,
+    matchId: r.match_id,
+    ruleId: r.rule_id,
+    ruleName: r.rule_name,
+    closedBy: r.run_kind,
+    closedByUser: r.run_user,
+    reconciledAt: r.reconciled_at?.toISOString() ?? null,
+    reason: r.reason,
+    fileId: r._file_id,
+    fileName: r.file_name,
+    loadedAt: r._loaded_at.toISOString(),
+    values: Object.fromEntries(columns.map((c) => [c.name, r[`v_${c.name}`] ?? null])),
+  };
+}
+
+/** Rows of a source by id, in the same shape (a group, the mapped row, global search hits). */
+export function rowsByIdSql(source: TransactionSource, where: RawBuilder<SqlBool>, limit?: number) {
+  return sql<TransactionRecord>`SELECT p.*, rr.name AS rule_name, f.original_name AS file_name, rn.kind AS run_kind,
+      CASE WHEN rn.kind <> 'ENGINE' THEN u.user_name END AS run_user
+    FROM (SELECT ${rowSelect(source)} FROM ${sql.raw(qualified(source.table))} r
+      LEFT JOIN ${sql.raw(qualified(source.stateTable))} s ON s._id = r._id WHERE ${where}
+      ORDER BY r._id${limit === undefined ? sql`` : sql` LIMIT ${limit}`}) p
+    LEFT JOIN recon_rule rr ON rr.id = p.rule_id
+    LEFT JOIN uploaded_file f ON f.id = p._file_id
+    LEFT JOIN recon_run rn ON rn.id = p.run_id
+    LEFT JOIN app_user u ON u.id = rn.started_by
+    ORDER BY p._id`;
+}
