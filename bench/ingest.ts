@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
@@ -12,6 +12,7 @@ import { type BenchServer, signInDemo, startBenchServer } from './server.ts';
  * loaded by a MANUAL_JOB_EXEC run of a one-activity job (the worker in the server process runs it). Measured:
  * upload time, time from upload complete to the run's end, the activity's own duration, the server's RSS growth
  * (VmRSS of its process, sampled every 50 ms), and the floor — a bare COPY of the same CSV into a text table.
+ * The machine's load average is recorded before each load: other work on the 2 cores slows every number.
  */
 export const TARGETS = { csvLoadSeconds: 6, memoryGrowthMb: 200, xlsxLoadSeconds: 8 } as const;
 
@@ -161,6 +162,7 @@ async function uploadAndLoad(
   ids: { pipelineId: number; jobId: number },
   file: { path: string; name: string },
 ) {
+  const loadAverageBefore = loadavg().map(round);
   const rss = rssSampler(server.process.pid as number);
   const baseline = rss.now();
   const form = new FormData();
@@ -209,6 +211,7 @@ async function uploadAndLoad(
     activityStatus: a?.status,
     counts: a?.counts,
     error: a?.error_message ?? null,
+    loadAverageBefore,
   };
 }
 
