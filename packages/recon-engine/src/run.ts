@@ -22,7 +22,13 @@ export type Queryable = {
   query: (text: string, values?: unknown[]) => Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }>;
 };
 
-export type RunContext = { db: Queryable; input: ReconInput; runId: number };
+export type RunContext = {
+  db: Queryable;
+  input: ReconInput;
+  runId: number;
+  /** From this many new state rows on, an insert rebuilds the state table's indexes (tests lower it). */
+  bulkRows?: number;
+};
 
 /** One-to-one selection stops after this many rounds; each round pairs every mutual best candidate left. */
 const MAX_ROUNDS = 200;
@@ -135,6 +141,45 @@ function primaryFor(ctx: RunContext, parts: ConditionParts, side: 'A' | 'B') {
   return parts.primary.filter((c) => sideOf(ctx.input, c.elementOne) === side);
 }
 
+/** Below this many new state rows, indexes are maintained row by row. */
+const BULK_ROWS = 50_000;
+
+/**
+ * Inserts state rows. A large insert into a state table holding fewer rows than it adds drops the table's
+ * indexes, inserts, and builds them again — measured 1.1–1.7 s instead of 2.5 s per million rows. The drop takes
+ * the table's exclusive lock until the run commits: readers of that data source wait for the run (a big first
+ * run; daily incremental runs stay below the threshold). DDL is transactional: a dry run or failure restores all.
+ */
+async function bulkInsert(
+  db: Queryable,
+  table: string,
+  insert: string,
+  values: unknown[],
+  expected: number,
+  threshold: number,
+): Promise<number> {
+  if (expected < threshold) return exec(db, insert, values);
+  const existing = await scalar(db, `SELECT count(*) FROM (SELECT 1 FROM ${table} LIMIT ${expected}) s`);
+  if (existing >= expected) return exec(db, insert, values);
+  const indexes = await db.query(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
+     FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
+     WHERE i.indrelid = $1::regclass`,
+    [table],
+  );
+  for (const ix of indexes.rows) {
+    await exec(db, ix.conname ? `ALTER TABLE ${table} DROP CONSTRAINT "${ix.conname}"` : `DROP INDEX ${ix.name}`);
+  }
+  const rows = await exec(db, insert, values);
+  for (const ix of indexes.rows) {
+    await exec(
+      db,
+      ix.conname ? `ALTER TABLE ${table} ADD CONSTRAINT "${ix.conname}" PRIMARY KEY (_id)` : String(ix.def),
+    );
+  }
+  return rows;
+}
+
 /** Writes matched groups: one match id per (a, b) pair, then each side's rows into its state table. */
 async function writeGroups(
   ctx: RunContext,
@@ -147,8 +192,9 @@ async function writeGroups(
   const groups = await scalar(db, 'SELECT count(*) FROM rc_pairs');
   // Rows go in in id order: the state table's primary key is then appended to, not scattered into.
   const write = (table: string, end: 'a_id' | 'b_id', m: string | undefined) =>
-    exec(
+    bulkInsert(
       db,
+      table,
       `INSERT INTO ${table} (_id, status, match_id, rule_id, run_id)
        ${
          m
@@ -156,6 +202,8 @@ async function writeGroups(
            : `SELECT g.${end}, $1, g.match_id, $2, $3 FROM rc_pairs g ORDER BY g.${end}`
        }`,
       [status, rule.id, runId],
+      groups,
+      ctx.bulkRows ?? BULK_ROWS,
     );
   const rowsA = await write(input.sideA.stateTable, 'a_id', members?.a);
   const rowsB = await write(input.sideB.stateTable, 'b_id', members?.b);

@@ -156,7 +156,7 @@ export class GoldenWorld {
   }
 
   /** Runs the rules in one transaction; answers the run id. */
-  async run(rules: EngineRule[]): Promise<number> {
+  async run(rules: EngineRule[], options: { bulkRows?: number } = {}): Promise<number> {
     const runId = await this.newRun();
     await this.client.query('BEGIN');
     try {

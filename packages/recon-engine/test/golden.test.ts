@@ -11,7 +11,16 @@ describe('golden cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(8);
   });
 
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+  // Each case twice: state rows inserted one by one, and by the bulk path that rebuilds the state table's indexes.
+  it.each(
+    cases.flatMap(
+      (c) =>
+        [
+          [c.name, c, undefined],
+          [`${c.name} (bulk insert)`, c, 1],
+        ] as const,
+    ),
+  )('%s', async (_name, c, bulkRows) => {
     const t = await createTestDatabase();
     const client = await t.pool.connect();
     try {
@@ -22,7 +31,7 @@ describe('golden cases', () => {
       const snapshots: string[] = [];
       const runs: number[] = [];
       for (const [i, step] of steps.entries()) {
-        if (step.do === 'run') runs.push(await world.run(rules));
+        if (step.do === 'run') runs.push(await world.run(rules, { bulkRows }));
         else if (step.do === 'load') await world.loadFile(c.dir, step.side, step.file);
         else if (step.do === 'rollback') {
           const rollback = world.rollback(runs[step.run - 1] as number);
@@ -54,6 +63,11 @@ describe('golden cases', () => {
           );
         }
       }
+      // The bulk path dropped and rebuilt the state tables' primary keys: they are back.
+      const keys = await client.query(
+        "SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'recon_data' AND indexname IN ('g_a_state_pkey', 'g_b_state_pkey')",
+      );
+      expect(keys.rows[0].n).toBe(2);
     } finally {
       client.release();
       await t.drop();
