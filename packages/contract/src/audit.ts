@@ -68,6 +68,11 @@ export const AUDIT_EVENTS = [
   'TRANSACTIONS_KNOCKED_OFF',
   'PROPOSED_MATCHES_ACCEPTED',
   'PROPOSED_MATCHES_REJECTED',
+  // Rollbacks of job executions (issue 4): requests (refusals audited as FAILURE), retries, outcomes
+  'ROLLBACK_REQUESTED',
+  'ROLLBACK_RETRIED',
+  'ROLLBACK_FINISHED',
+  'ROLLBACK_FAILED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export const AUDIT_OUTCOMES = ['SUCCESS', 'FAILURE'] as const;

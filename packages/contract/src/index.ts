@@ -22,6 +22,7 @@ export * from './privileges.ts';
 export * from './recon-runs.ts';
 export * from './recons.ts';
 export * from './roles.ts';
+export * from './rollbacks.ts';
 export * from './rule-checks.ts';
 export * from './rules.ts';
 export * from './settings.ts';

@@ -4,3 +4,4 @@ export { createDb, createPool, type Db, type Logger, poolOf } from './pool.ts';
 export type * from './schema.ts';
 export type * from './schema-operations.ts';
 export type * from './schema-recon.ts';
+export type * from './schema-rollbacks.ts';

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
+import type { RollbackDatabase } from './schema-rollbacks.ts';
 
 /** Kysely's view of the tables in `migrations/`. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -122,7 +123,8 @@ export type LoginThrottleTable = {
 };
 
 export type Database = OperationsDatabase &
-  ReconDatabase & {
+  ReconDatabase &
+  RollbackDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;
     app_user: AppUserTable;
