@@ -30,6 +30,7 @@ import { pipelineRoutes } from '@/features/pipelines/pipelines.routes.ts';
 import { reconRunRoutes } from '@/features/recon-runs/recon-runs.routes.ts';
 import { reconRoutes } from '@/features/recons/recons.routes.ts';
 import { roleRoutes } from '@/features/roles/roles.routes.ts';
+import { rollbackRoutes } from '@/features/rollbacks/rollbacks.routes.ts';
 import { ruleRoutes } from '@/features/rules/rules.routes.ts';
 import { settingRoutes } from '@/features/settings/settings.routes.ts';
 import { transactionRoutes } from '@/features/transactions/transactions.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(jobRoutes(ctx));
       await api.register(jobExecutionRoutes(ctx));
       await api.register(parallelJobConfigRoutes(ctx));
+      await api.register(rollbackRoutes(ctx));
       // Transactions (spec 1 navigation, issue 4)
       await api.register(transactionRoutes(ctx));
     },

@@ -1,8 +1,12 @@
 import { JOB_EXECUTION_TEXTS } from '@recon/contract';
 import type { Db } from '@recon/db';
-import { sql } from 'kysely';
-import { validation } from '@/lib/app-error.ts';
-import { qualified } from '@/lib/data-tables/ddl.ts';
+import { AppError, validation } from '@/lib/app-error.ts';
+import {
+  deleteFileRows,
+  LoadedRowsInUseError,
+  loadedPipelinesOf,
+  markFilesRolledBack,
+} from '@/lib/rollback/loaded-rows.ts';
 import { enqueueExecution } from './queue.ts';
 
 /**
@@ -67,25 +71,17 @@ export async function rejectExecution(tx: Db, executionId: number, checkerId: nu
     .execute();
 }
 
+/** Every row the run's files loaded goes (lib/rollback/loaded-rows.ts), the files become ROLLED_BACK. */
 async function removeLoadedRows(tx: Db, executionId: number, now: Date): Promise<void> {
-  const files = await tx
-    .selectFrom('uploaded_file as f')
-    .innerJoin('pipeline as p', 'p.id', 'f.pipeline_id')
-    .innerJoin('data_table as dt', 'dt.id', 'p.data_table_id')
-    .select(['f.id', 'dt.table_name', 'dt.invalid_table_name'])
-    .where('f.job_execution_id', '=', executionId)
-    .execute();
-  const byTable = new Map<string, number[]>();
-  for (const f of files) {
-    for (const table of [f.table_name, f.invalid_table_name]) byTable.set(table, [...(byTable.get(table) ?? []), f.id]);
+  for (const p of await loadedPipelinesOf(tx, executionId)) {
+    const fileIds = p.files.map((f) => f.id);
+    try {
+      await deleteFileRows(tx, p, fileIds);
+    } catch (err) {
+      // A recon run matched rows of these files meanwhile: rejecting them would break its groups.
+      if (err instanceof LoadedRowsInUseError) throw new AppError('CONFLICT', err.message);
+      throw err;
+    }
+    await markFilesRolledBack(tx, fileIds, now);
   }
-  for (const [table, fileIds] of byTable) {
-    // Table names come from data_table (created by the product) and are quoted; the ids are parameters.
-    await sql`DELETE FROM ${sql.raw(qualified(table))} WHERE _file_id = ANY(${fileIds}::bigint[])`.execute(tx);
-  }
-  await tx
-    .updateTable('uploaded_file')
-    .set({ status: 'ROLLED_BACK', updated_at: now })
-    .where('job_execution_id', '=', executionId)
-    .execute();
 }

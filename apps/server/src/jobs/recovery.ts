@@ -1,6 +1,7 @@
 import { JOB_EXECUTION_TEXTS } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { failInterruptedRuns } from '@/lib/recon/recon-runner.ts';
+import { failInterruptedRollbacks } from '@/lib/rollback/executor.ts';
 import { wakeModule } from './executions.ts';
 import { enqueueExecution } from './queue.ts';
 
@@ -13,6 +14,8 @@ import { enqueueExecution } from './queue.ts';
 export async function recoverAfterRestart(db: Db, now: Date): Promise<number[]> {
   // A recon run's transaction died with the process: the run is FAILED, nothing of it stayed.
   await failInterruptedRuns(db);
+  // A rollback cut off keeps every step it finished; it becomes ROLLBACK_FAILED, retried from where it stopped.
+  await failInterruptedRollbacks(db, now);
   return db.transaction().execute(async (tx) => {
     const interrupted = await tx
       .updateTable('job_execution')

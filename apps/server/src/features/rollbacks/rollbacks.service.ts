@@ -1,0 +1,211 @@
+import {
+  blockedByExecutions,
+  JOB_EXECUTION_TEXTS,
+  jobStatusLabel,
+  notRollbackable,
+  ROLLBACK_ALLOWED_EXECUTION_STATUSES,
+  ROLLBACK_TEXTS,
+  type RollbackDetail,
+  type RollbackImpact,
+} from '@recon/contract';
+import type { Db } from '@recon/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FeatureContext } from '@/deps.ts';
+import { AppError, validation } from '@/lib/app-error.ts';
+import { writeAudit } from '@/lib/audit.ts';
+import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { enqueueRollback } from '@/lib/rollback/executor.ts';
+import { impactOf } from '@/lib/rollback/impact.ts';
+import { planRollback, type RollbackPlan } from '@/lib/rollback/plan.ts';
+import { writePlan } from '@/lib/rollback/records.ts';
+import { getRollbackDetail, liveRequestOf } from './rollbacks.queries.ts';
+
+/**
+ * Rollbacks of job executions: the impact, a request (checked and planned in one transaction holding the
+ * execution's row, then queued), a retry of a failed one, and the history. The work itself runs in the
+ * background (lib/rollback/executor.ts); every request and retry is audited, refusals included.
+ */
+
+export async function getImpact(db: Db, moduleId: number, executionId: number): Promise<RollbackImpact> {
+  const plan = await planRollback(db, moduleId, executionId);
+  if (!plan) throw new AppError('NOT_FOUND', JOB_EXECUTION_TEXTS.notFound);
+  return impactOf(db, plan, (await liveRequestOf(db, executionId)) ?? null);
+}
+
+export async function getDetail(db: Db, moduleId: number, id: number): Promise<RollbackDetail> {
+  const detail = await getRollbackDetail(db, moduleId, id);
+  if (!detail) throw new AppError('NOT_FOUND', ROLLBACK_TEXTS.notFound);
+  return detail;
+}
+
+type Refusal = { code: 'VALIDATION' | 'CONFLICT'; message: string; details: Record<string, unknown> };
+type Outcome = { rollbackId: number } | { refused: Refusal };
+
+const blockedBy = (plan: RollbackPlan): Refusal => ({
+  code: 'CONFLICT',
+  message: blockedByExecutions(plan.blocking.map((b) => ({ id: b.jobExecutionId, jobName: b.jobName }))),
+  details: { blockedBy: plan.blocking },
+});
+
+/** A refused request or retry is audited as a FAILURE (outside the rolled-back transaction), then answered. */
+async function refuse(
+  ctx: FeatureContext,
+  actor: ModuleActor,
+  event: 'ROLLBACK_REQUESTED' | 'ROLLBACK_RETRIED',
+  entity: { executionId: number; rollbackId: number | null },
+  refusal: Refusal,
+): Promise<never> {
+  await writeAudit(ctx.db, {
+    event,
+    outcome: 'FAILURE',
+    userId: actor.userId,
+    userName: actor.userName,
+    moduleId: actor.moduleId,
+    entityType: 'job_execution',
+    entityId: entity.executionId,
+    ip: actor.ip,
+    requestId: actor.requestId,
+    details: { rollbackId: entity.rollbackId, message: refusal.message, ...refusal.details },
+  });
+  throw refusal.code === 'VALIDATION'
+    ? validation(refusal.message, event === 'ROLLBACK_RETRIED' ? 'rollbackId' : 'jobExecution')
+    : new AppError('CONFLICT', refusal.message);
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+
+/**
+ * PUT /v2/executionrollbacks?Operation=RetryFailedJob&jobExecution={id}: plans the rollback of the execution and
+ * queues it. 400 when the run is not over (or already rolled back or rejected), 409 when a rollback of it
+ * exists or later executions used its data.
+ */
+export async function requestRollback(
+  ctx: FeatureContext,
+  actor: ModuleActor,
+  executionId: number,
+  log: FastifyBaseLogger,
+): Promise<RollbackDetail> {
+  let outcome: Outcome;
+  try {
+    outcome = await ctx.db.transaction().execute(async (tx): Promise<Outcome> => {
+      // The execution's row is held: no second request, retry of the run or approval decision meanwhile.
+      const execution = await tx
+        .selectFrom('job_execution')
+        .select(['id', 'status'])
+        .where('id', '=', executionId)
+        .where('module_id', '=', actor.moduleId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!execution) throw new AppError('NOT_FOUND', JOB_EXECUTION_TEXTS.notFound);
+      const live = await liveRequestOf(tx, executionId);
+      if (live) {
+        const message =
+          live.status === 'ROLLBACK_FAILED' ? ROLLBACK_TEXTS.failedUseRetry : ROLLBACK_TEXTS.alreadyRequested;
+        return { refused: { code: 'CONFLICT', message, details: { liveRollbackId: live.id } } };
+      }
+      if (!(ROLLBACK_ALLOWED_EXECUTION_STATUSES as readonly string[]).includes(execution.status)) {
+        const message = notRollbackable(jobStatusLabel(execution.status));
+        return { refused: { code: 'VALIDATION', message, details: { status: execution.status } } };
+      }
+      const plan = (await planRollback(tx, actor.moduleId, executionId)) as RollbackPlan;
+      if (plan.blocking.length > 0) return { refused: blockedBy(plan) };
+      const now = ctx.now();
+      const impact = await impactOf(tx, plan, null);
+      const { id } = await tx
+        .insertInto('rollback_request')
+        .values({
+          module_id: actor.moduleId,
+          job_execution_id: executionId,
+          execution_status: plan.execution.status,
+          impact: JSON.stringify(impact),
+          requested_by: actor.userId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writePlan(tx, id, plan);
+      await tx
+        .updateTable('job_execution')
+        .set({ status: 'ROLLBACK_CREATED', updated_at: now })
+        .where('id', '=', executionId)
+        .execute();
+      await auditChange(tx, actor, {
+        event: 'ROLLBACK_REQUESTED',
+        entityType: 'job_execution',
+        entityId: executionId,
+        details: {
+          rollbackId: id,
+          executionStatus: plan.execution.status,
+          reconRuns: plan.runsToRollBack.map((r) => r.id),
+          files: plan.pipelines.flatMap((p) => p.pendingFileIds),
+          rows: impact.tables.reduce((sum, t) => sum + t.rows, 0),
+        },
+      });
+      return { rollbackId: id };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', ROLLBACK_TEXTS.alreadyRequested);
+    throw err;
+  }
+  if ('refused' in outcome) {
+    return refuse(ctx, actor, 'ROLLBACK_REQUESTED', { executionId, rollbackId: null }, outcome.refused);
+  }
+  void enqueueRollback({ db: ctx.db, now: ctx.now, log }, outcome.rollbackId);
+  return getDetail(ctx.db, actor.moduleId, outcome.rollbackId);
+}
+
+/**
+ * PUT /v2/executionrollbacks/executeFailedJob/{rollbackId}: a ROLLBACK_FAILED request is planned again from
+ * what is left (finished steps stay) and queued. 409 when later executions used the data meanwhile.
+ */
+export async function retryRollback(
+  ctx: FeatureContext,
+  actor: ModuleActor,
+  rollbackId: number,
+  log: FastifyBaseLogger,
+): Promise<RollbackDetail> {
+  let executionId = 0;
+  const outcome = await ctx.db.transaction().execute(async (tx): Promise<Outcome> => {
+    const request = await tx
+      .selectFrom('rollback_request')
+      .select(['id', 'job_execution_id', 'status', 'attempt', 'error_message'])
+      .where('id', '=', rollbackId)
+      .where('module_id', '=', actor.moduleId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!request) throw new AppError('NOT_FOUND', ROLLBACK_TEXTS.notFound);
+    executionId = request.job_execution_id;
+    if (request.status !== 'ROLLBACK_FAILED') {
+      return {
+        refused: { code: 'VALIDATION', message: ROLLBACK_TEXTS.onlyFailedRetry, details: { status: request.status } },
+      };
+    }
+    const plan = (await planRollback(tx, actor.moduleId, request.job_execution_id)) as RollbackPlan;
+    if (plan.blocking.length > 0) return { refused: blockedBy(plan) };
+    const now = ctx.now();
+    await writePlan(tx, rollbackId, plan);
+    await tx
+      .updateTable('rollback_request')
+      .set({ status: 'QUEUED', attempt: request.attempt + 1, error_message: null, finished_at: null, updated_at: now })
+      .where('id', '=', rollbackId)
+      .execute();
+    await tx
+      .updateTable('job_execution')
+      .set({ status: 'ROLLBACK_CREATED', updated_at: now })
+      .where('id', '=', request.job_execution_id)
+      .execute();
+    await auditChange(tx, actor, {
+      event: 'ROLLBACK_RETRIED',
+      entityType: 'job_execution',
+      entityId: request.job_execution_id,
+      details: { rollbackId, attempt: request.attempt + 1, previousError: request.error_message },
+    });
+    return { rollbackId };
+  });
+  if ('refused' in outcome) {
+    return refuse(ctx, actor, 'ROLLBACK_RETRIED', { executionId, rollbackId }, outcome.refused);
+  }
+  void enqueueRollback({ db: ctx.db, now: ctx.now, log }, rollbackId);
+  return getDetail(ctx.db, actor.moduleId, rollbackId);
+}

@@ -1,0 +1,197 @@
+import { ROLLBACK_ENTITY_LABELS, ROLLBACK_TEXTS } from '@recon/contract';
+import type { Db } from '@recon/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { writeAudit } from '@/lib/audit.ts';
+import { runStep, type StepRecord } from './steps.ts';
+
+/**
+ * Works a queued rollback request: QUEUED → ONGOING, each unfinished record in sequence (steps.ts), then
+ * ROLLBACK_FINISHED — or, at the first step that fails, ROLLBACK_FAILED with the step's message (the execution
+ * becomes ROLLBACK_FAILED too). What the finished steps undid stays undone; a retry plans what is left.
+ */
+
+export type RollbackDeps = { db: Db; now: () => Date; log: FastifyBaseLogger };
+
+type Claimed = { id: number; module_id: number; job_execution_id: number; requested_by: number | null };
+
+async function audit(
+  deps: RollbackDeps,
+  r: Claimed,
+  event: 'ROLLBACK_FINISHED' | 'ROLLBACK_FAILED',
+  details: Record<string, unknown>,
+) {
+  const user = r.requested_by
+    ? await deps.db.selectFrom('app_user').select('user_name').where('id', '=', r.requested_by).executeTakeFirst()
+    : undefined;
+  await writeAudit(deps.db, {
+    event,
+    outcome: event === 'ROLLBACK_FINISHED' ? 'SUCCESS' : 'FAILURE',
+    userId: r.requested_by,
+    userName: user?.user_name ?? null,
+    moduleId: r.module_id,
+    entityType: 'rollback',
+    entityId: r.id,
+    details: { jobExecutionId: r.job_execution_id, ...details },
+  });
+}
+
+async function fail(
+  deps: RollbackDeps,
+  r: Claimed,
+  record: StepRecord & { sequence: number; entity_name: string },
+  err: unknown,
+) {
+  const message = err instanceof Error ? err.message : String(err);
+  const step = `Step ${record.sequence} (${ROLLBACK_ENTITY_LABELS[record.entity_kind]} ${record.entity_name}${record.recon_run_id ? `, run #${record.recon_run_id}` : ''})`;
+  const now = deps.now();
+  await deps.db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('rollback_record')
+      .set({ status: 'ROLLBACK_FAILED', error_message: message, finished_at: now })
+      .where('id', '=', record.id)
+      .execute();
+    await tx
+      .updateTable('rollback_dependency')
+      .set({ status: 'ROLLBACK_FAILED' })
+      .where('record_id', '=', record.id)
+      .execute();
+    await tx
+      .updateTable('rollback_request')
+      .set({ status: 'ROLLBACK_FAILED', error_message: `${step}: ${message}`, finished_at: now, updated_at: now })
+      .where('id', '=', r.id)
+      .execute();
+    await tx
+      .updateTable('job_execution')
+      .set({ status: 'ROLLBACK_FAILED', updated_at: now })
+      .where('id', '=', r.job_execution_id)
+      .execute();
+  });
+  deps.log.warn({ rollbackId: r.id, jobExecutionId: r.job_execution_id, recordId: record.id, err }, 'rollback failed');
+  await audit(deps, r, 'ROLLBACK_FAILED', { sequence: record.sequence, error: message });
+}
+
+/** Works one request if it is QUEUED (another worker or an earlier call may have taken it). */
+export async function executeRollback(deps: RollbackDeps, rollbackId: number): Promise<void> {
+  const startedAt = deps.now();
+  const claimed = await deps.db
+    .updateTable('rollback_request')
+    .set((eb) => ({
+      status: 'ONGOING',
+      started_at: eb.fn.coalesce('started_at', eb.val(startedAt)),
+      updated_at: startedAt,
+    }))
+    .where('id', '=', rollbackId)
+    .where('status', '=', 'QUEUED')
+    .returning(['id', 'module_id', 'job_execution_id', 'requested_by'])
+    .executeTakeFirst();
+  if (!claimed) return;
+  await deps.db
+    .updateTable('job_execution')
+    .set({ status: 'ROLLBACK_IN_PROGRESS', updated_at: startedAt })
+    .where('id', '=', claimed.job_execution_id)
+    .execute();
+  const records = await deps.db
+    .selectFrom('rollback_record')
+    .select(['id', 'sequence', 'entity_kind', 'entity_id', 'entity_name', 'recon_run_id', 'file_ids', 'status'])
+    .where('rollback_id', '=', rollbackId)
+    .orderBy('sequence')
+    .execute();
+  const t0 = performance.now();
+  for (const record of records) {
+    if (record.status === 'ROLLBACK_FINISHED') continue;
+    const now = deps.now();
+    await deps.db
+      .updateTable('rollback_record')
+      .set({ status: 'ROLLBACK_STARTED', started_at: now, error_message: null })
+      .where('id', '=', record.id)
+      .execute();
+    await deps.db
+      .updateTable('rollback_dependency')
+      .set({ status: 'ROLLBACK_STARTED' })
+      .where('record_id', '=', record.id)
+      .execute();
+    try {
+      await runStep({ db: deps.db, now, requestedBy: claimed.requested_by }, record);
+    } catch (err) {
+      await fail(deps, claimed, record, err);
+      return;
+    }
+  }
+  const finishedAt = deps.now();
+  await deps.db
+    .updateTable('rollback_request')
+    .set({ status: 'ROLLBACK_FINISHED', error_message: null, finished_at: finishedAt, updated_at: finishedAt })
+    .where('id', '=', rollbackId)
+    .execute();
+  const ms = Math.round(performance.now() - t0);
+  deps.log.info(
+    { rollbackId, jobExecutionId: claimed.job_execution_id, steps: records.length, ms },
+    'rollback finished',
+  );
+  await audit(deps, claimed, 'ROLLBACK_FINISHED', { steps: records.length });
+}
+
+// Requests of this process run one at a time, in the order they were queued (rollbacks are rare and heavy).
+let queueTail: Promise<void> = Promise.resolve();
+
+/** Queues a request (after the transaction that created or re-queued it has committed); resolves when it ran. */
+export function enqueueRollback(deps: RollbackDeps, rollbackId: number): Promise<void> {
+  const next = queueTail.then(() =>
+    executeRollback(deps, rollbackId).catch((err: unknown) => {
+      // The request could not even record its failure (the database went away): start-up recovery fails it.
+      deps.log.error({ rollbackId, err }, 'rollback could not be worked');
+    }),
+  );
+  queueTail = next;
+  return next;
+}
+
+/**
+ * At start-up: requests a stop cut off (QUEUED in memory, or ONGOING) become ROLLBACK_FAILED, retryable; a step
+ * that was under way left nothing (its transaction died), so it is failed too. Answers the requests' ids.
+ */
+export async function failInterruptedRollbacks(db: Db, now: Date): Promise<number[]> {
+  return db.transaction().execute(async (tx) => {
+    const cut = await tx
+      .updateTable('rollback_request')
+      .set({
+        status: 'ROLLBACK_FAILED',
+        error_message: ROLLBACK_TEXTS.serverStopped,
+        finished_at: now,
+        updated_at: now,
+      })
+      .where('status', 'in', ['QUEUED', 'ONGOING'])
+      .returning(['id', 'job_execution_id'])
+      .execute();
+    if (cut.length === 0) return [];
+    const ids = cut.map((r) => r.id);
+    const started = await tx
+      .updateTable('rollback_record')
+      .set({ status: 'ROLLBACK_FAILED', error_message: ROLLBACK_TEXTS.serverStopped, finished_at: now })
+      .where('rollback_id', 'in', ids)
+      .where('status', '=', 'ROLLBACK_STARTED')
+      .returning('id')
+      .execute();
+    if (started.length > 0) {
+      await tx
+        .updateTable('rollback_dependency')
+        .set({ status: 'ROLLBACK_FAILED' })
+        .where(
+          'record_id',
+          'in',
+          started.map((r) => r.id),
+        )
+        .execute();
+    }
+    await tx
+      .updateTable('job_execution')
+      .set({ status: 'ROLLBACK_FAILED', updated_at: now })
+      .where(
+        'id',
+        'in',
+        cut.map((r) => r.job_execution_id),
+      )
+      .execute();
+    return ids;
+  });
+}

@@ -1,0 +1,92 @@
+import {
+  blockedByExecutions,
+  jobStatusLabel,
+  notRollbackable,
+  ROLLBACK_ALLOWED_EXECUTION_STATUSES,
+  ROLLBACK_DEPENDENCY_REASON_TEXTS,
+  ROLLBACK_STEP_STATUS_LABELS,
+  ROLLBACK_TEXTS,
+  type RollbackDependency,
+  type RollbackImpact,
+  type RollbackImpactRun,
+} from '@recon/contract';
+import type { Db } from '@recon/db';
+import { countFileRows } from './loaded-rows.ts';
+import type { PlannedDependency, RollbackPlan, RunInfo } from './plan.ts';
+
+export const toImpactRun = (r: RunInfo): RollbackImpactRun => ({
+  runId: r.id,
+  reconId: r.reconId,
+  reconName: r.reconName,
+  kind: r.kind,
+  kindLabel: r.kindLabel,
+  startedAt: r.startedAt.toISOString(),
+  startedBy: r.startedBy,
+  rowsClosed: r.rowsClosed,
+  statesRestored: r.statesRestored,
+});
+
+export const toDependency = (
+  d: PlannedDependency,
+  status: RollbackDependency['status'] = 'DEPENDENCY_EXPLORED',
+): RollbackDependency => ({
+  ...toImpactRun(d),
+  reason: d.reason,
+  reasonText: ROLLBACK_DEPENDENCY_REASON_TEXTS[d.reason],
+  dependsOnRunId: d.dependsOnRunId,
+  jobExecutionId: d.jobExecutionId,
+  jobName: d.jobName,
+  isBlocking: d.isBlocking,
+  status,
+  statusLabel: ROLLBACK_STEP_STATUS_LABELS[status],
+});
+
+/** Why a rollback of the execution cannot be requested now, or null. `liveStatus`: its live request's status. */
+export function blockedReasonOf(plan: RollbackPlan, liveStatus: string | null): string | null {
+  if (liveStatus === 'ROLLBACK_FAILED') return ROLLBACK_TEXTS.failedUseRetry;
+  if (liveStatus !== null) return ROLLBACK_TEXTS.alreadyRequested;
+  const status = plan.execution.status;
+  if (!(ROLLBACK_ALLOWED_EXECUTION_STATUSES as readonly string[]).includes(status)) {
+    return notRollbackable(jobStatusLabel(status));
+  }
+  if (plan.blocking.length > 0) {
+    return blockedByExecutions(plan.blocking.map((b) => ({ id: b.jobExecutionId, jobName: b.jobName })));
+  }
+  return null;
+}
+
+/** The rollback_impact answer: rows per pipeline (counted now), runs, dependencies, and whether it can go. */
+export async function impactOf(
+  db: Db,
+  plan: RollbackPlan,
+  live: { id: number; status: string } | null,
+): Promise<RollbackImpact> {
+  const tables = [];
+  for (const p of plan.pipelines) {
+    const counts = await countFileRows(db, p, p.pendingFileIds);
+    tables.push({
+      pipelineId: p.pipelineId,
+      pipelineName: p.pipelineName,
+      dataTableId: p.dataTableId,
+      dataTableName: p.dataTableName,
+      files: p.files.filter((f) => p.pendingFileIds.includes(f.id)),
+      ...counts,
+    });
+  }
+  const blockedReason = blockedReasonOf(plan, live?.status ?? null);
+  const e = plan.execution;
+  return {
+    jobExecutionId: e.id,
+    jobId: e.jobId,
+    jobName: e.jobName,
+    status: e.status,
+    statusLabel: jobStatusLabel(e.status),
+    canRollBack: blockedReason === null,
+    blockedReason,
+    tables,
+    reconRuns: plan.ownRuns.map(toImpactRun),
+    dependencies: plan.dependencies.map((d) => toDependency(d)),
+    blockingExecutions: plan.blocking,
+    rollbackId: live?.id ?? null,
+  };
+}
