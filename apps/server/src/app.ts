@@ -18,6 +18,7 @@ import { authRoutes } from '@/features/auth/auth.routes.ts';
 import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
 import { dataTableRoutes } from '@/features/data-tables/data-tables.routes.ts';
 import { departmentRoutes } from '@/features/departments/departments.routes.ts';
+import { downloadRoutes } from '@/features/downloads/downloads.routes.ts';
 import { explainRoutes } from '@/features/explain/explain.routes.ts';
 import { fileRoutes } from '@/features/files/files.routes.ts';
 import { jobExecutionRoutes } from '@/features/job-executions/job-executions.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(rollbackRoutes(ctx));
       // Transactions (spec 1 navigation, issue 4)
       await api.register(transactionRoutes(ctx));
+      await api.register(downloadRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -73,6 +73,9 @@ export const AUDIT_EVENTS = [
   'ROLLBACK_RETRIED',
   'ROLLBACK_FINISHED',
   'ROLLBACK_FAILED',
+  // Exports and downloads (issue 4): a request, and its file fetched with the one-time token
+  'DOWNLOAD_REQUESTED',
+  'DOWNLOAD_FILE_SERVED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export const AUDIT_OUTCOMES = ['SUCCESS', 'FAILURE'] as const;

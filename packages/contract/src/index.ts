@@ -5,6 +5,7 @@ export * from './data-source-form.ts';
 export * from './data-sources.ts';
 export * from './data-tables.ts';
 export * from './datatables.ts';
+export * from './downloads.ts';
 export * from './errors.ts';
 export * from './explain.ts';
 export * from './files.ts';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DownloadsDatabase } from './schema-downloads.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
 import type { RollbackDatabase } from './schema-rollbacks.ts';
@@ -124,6 +125,7 @@ export type LoginThrottleTable = {
 
 export type Database = OperationsDatabase &
   ReconDatabase &
+  DownloadsDatabase &
   RollbackDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

@@ -2,6 +2,14 @@ import type { Db } from '@recon/db';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '@/config.ts';
+import {
+  DOWNLOAD_CONCURRENCY,
+  DOWNLOAD_MESSAGE_EXPIRY_SECONDS,
+  DOWNLOAD_QUEUE,
+  type DownloadMessage,
+  recoverDownloads,
+} from '@/lib/downloads/export-queue.ts';
+import { runDownload } from '@/lib/downloads/run-export.ts';
 import { BOSS_SCHEMA, bossDb, RUN_QUEUE, type RunMessage, registerLocalWaker, TICK_CRON, TICK_QUEUE } from './queue.ts';
 import { recoverAfterRestart } from './recovery.ts';
 import { type ActivityHandlers, createActivityRegistry } from './registry.ts';
@@ -41,6 +49,11 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   await boss.start();
   await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, retryLimit: 0, expireInSeconds: RUN_MESSAGE_EXPIRY_SECONDS });
   await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, retryLimit: 0 });
+  await boss.createQueue(DOWNLOAD_QUEUE, {
+    name: DOWNLOAD_QUEUE,
+    retryLimit: 0,
+    expireInSeconds: DOWNLOAD_MESSAGE_EXPIRY_SECONDS,
+  });
 
   const runner: Runner = {
     db: deps.db,
@@ -52,6 +65,10 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   const failed = await recoverAfterRestart(deps.db, now());
   if (failed.length > 0) log.warn({ executionIds: failed }, 'runs cut off by a stop were marked FAILED');
 
+  const failedDownloads = await recoverDownloads(deps.db, now());
+  if (failedDownloads.length > 0)
+    log.warn({ downloadIds: failedDownloads }, 'exports cut off by a stop were marked FAILED');
+
   const pollingIntervalSeconds = deps.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
   const workerIds: string[] = [];
   for (let i = 0; i < (deps.concurrency ?? DEFAULT_CONCURRENCY); i++) {
@@ -60,15 +77,27 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     });
     workerIds.push(id);
   }
+  const exportDeps = { db: deps.db, dataDir: deps.config.dataDir, log, now };
+  const downloadWorkerIds: string[] = [];
+  for (let i = 0; i < DOWNLOAD_CONCURRENCY; i++) {
+    const id = await boss.work<DownloadMessage>(
+      DOWNLOAD_QUEUE,
+      { pollingIntervalSeconds, batchSize: 1 },
+      async ([message]) => {
+        if (message) await runDownload(exportDeps, message.data.requestId);
+      },
+    );
+    downloadWorkerIds.push(id);
+  }
   await boss.work(TICK_QUEUE, { pollingIntervalSeconds: DEFAULT_POLLING_SECONDS }, async () => {
     const created = await fireDueSchedules(runner, now());
     if (created.length > 0) log.info({ executionIds: created }, 'scheduled jobs started');
   });
   await boss.schedule(TICK_QUEUE, TICK_CRON);
   const unregister = registerLocalWaker(() => {
-    for (const id of workerIds) boss.notifyWorker(id);
+    for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
   });
-  for (const id of workerIds) boss.notifyWorker(id);
+  for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
   log.info({ concurrency: workerIds.length }, 'job worker started');
 
   return {
