@@ -20,11 +20,17 @@ const CreateDataSourcePage = lazy(() => import('@/features/data-sources/create-d
 const EditDataSourcePage = lazy(() => import('@/features/data-sources/edit-data-source-page'));
 const ViewDataSourcePage = lazy(() => import('@/features/data-sources/view-data-source-page'));
 const DuplicateDataSourcePage = lazy(() => import('@/features/data-sources/duplicate-data-source-page'));
+const RulesPage = lazy(() => import('@/features/rules/rules-page'));
+const CreateRulePage = lazy(() => import('@/features/rules/create-rule-page'));
+const EditRulePage = lazy(() => import('@/features/rules/edit-rule-page'));
+const CopyRulePage = lazy(() => import('@/features/rules/copy-rule-page'));
+const ViewRulePage = lazy(() => import('@/features/rules/view-rule-page'));
 
 const DATA_TABLE_ADMIN = { code: 'viewAdminDataTable' } as const;
 const MASTER_DATA = { code: 'masterData' } as const;
 const RECON_WRITER = { code: 'recons' } as const;
 const DATA_SOURCE_WRITER = { code: 'createEditDataSource' } as const;
+const RULE_WRITER = { code: 'createEditRule' } as const;
 
 /** Operations › Configuration: data tables, master data, recons, data sources (spec 2). */
 export const OPERATIONS_CONFIG_PAGES: readonly PageRoute[] = [
@@ -54,4 +60,9 @@ export const OPERATIONS_CONFIG_PAGES: readonly PageRoute[] = [
     component: DuplicateDataSourcePage,
     privilege: DATA_SOURCE_WRITER,
   },
+  { path: `${CONFIG}/recon-rules`, component: RulesPage },
+  { path: `${CONFIG}/recon-rules/create-rule`, component: CreateRulePage, privilege: RULE_WRITER },
+  { path: `${CONFIG}/recon-rules/edit-rule/:id`, component: EditRulePage, privilege: RULE_WRITER },
+  { path: `${CONFIG}/recon-rules/copy-rule/:id`, component: CopyRulePage, privilege: RULE_WRITER },
+  { path: `${CONFIG}/recon-rules/view-rule/:id`, component: ViewRulePage, privilege: { code: 'viewRule' } },
 ];

@@ -1,0 +1,20 @@
+import { type RuleDetail, ruleDetailSchema, type SaveRuleRequest } from '@recon/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { rulesQueryRoot } from '@/features/rules/api/query-keys';
+import { http } from '@/lib/http';
+
+/** POST /v2/rules (create, copy) or, with an id, PUT /v2/rules (edit). */
+export async function saveRule(body: SaveRuleRequest): Promise<RuleDetail> {
+  const { data } = body.id === undefined ? await http.post('/v2/rules', body) : await http.put('/v2/rules', body);
+  return ruleDetailSchema.parse(data);
+}
+
+/** A refusal shows the server's message as the error toast (the common handler); success shows `successMessage`. */
+export function useSaveRule(successMessage: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveRule,
+    meta: { successMessage },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rulesQueryRoot }),
+  });
+}
