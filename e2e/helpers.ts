@@ -25,10 +25,16 @@ export async function shot(page: Page, name: string, options: { isBusy?: boolean
   if (viewport && height > viewport.height) await page.setViewportSize(viewport);
 }
 
-/** Closes the toasts showing (success and error notifications). */
+/** Closes the toasts showing (success and error notifications); one may be leaving by itself meanwhile. */
 export async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.locator('.ant-notification-notice');
-  for (const close of await toasts.getByRole('button', { name: 'Close' }).all()) await close.click();
+  const close = toasts.getByRole('button', { name: 'Close' });
+  for (let tries = 0; tries < 10 && (await close.count()) > 0; tries++) {
+    await close
+      .first()
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
+  }
   await expect(toasts).toHaveCount(0);
 }
 
@@ -120,7 +126,8 @@ export function productSwitcher(page: Page) {
 export async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
   await select.click();
   if (typeof option === 'string') await select.fill(option);
-  await dropdownOptions(page).filter({ hasText: option }).first().click();
+  // The previous select's list may still be fading out: only an option of the open list will do.
+  await dropdownOptions(page).filter({ hasText: option, visible: true }).first().click();
 }
 
 /** Makes the given module the current one (the product switcher), unless it already is. */
