@@ -1,4 +1,13 @@
-import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  openAsBlob,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -105,6 +114,38 @@ function rssSampler(pid: number) {
   };
 }
 
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds used so far by the server process itself (Node: parsing, checks, encoding) and by its
+ * descendants (the embedded PostgreSQL: COPY, indexes, WAL). Unlike wall time, this barely changes when other
+ * work shares the cores, so it says which side a load spends on.
+ */
+function cpuSeconds(serverPid: number) {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(name), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const isDescendant = (pid: number): boolean => {
+    for (let p = stats.get(pid)?.ppid; p !== undefined && p > 1; p = stats.get(p)?.ppid)
+      if (p === serverPid) return true;
+    return false;
+  };
+  let postgres = 0;
+  for (const [pid, s] of stats) if (isDescendant(pid)) postgres += s.ticks;
+  return {
+    node: (stats.get(serverPid)?.ticks ?? 0) / CLOCK_TICKS_PER_SECOND,
+    postgres: postgres / CLOCK_TICKS_PER_SECOND,
+  };
+}
+
 type Api = (method: string, path: string, body?: unknown) => Promise<unknown>;
 
 function apiOf(server: BenchServer, user: { id: number; authToken: string }, moduleId: number): Api {
@@ -181,6 +222,7 @@ async function uploadAndLoad(
 
   rss.resetMax();
   const loadBaseline = rss.now();
+  const cpuBefore = cpuSeconds(server.process.pid as number);
   const t0 = performance.now();
   const run = (await api('POST', '/v2/jobs?opertionType=MANUAL_JOB_EXEC', {
     id: ids.jobId,
@@ -193,6 +235,7 @@ async function uploadAndLoad(
     status = (await db.query('SELECT status FROM job_execution WHERE id = $1', [run.id])).rows[0]?.status;
   }
   const loadSeconds = (performance.now() - t0) / 1000;
+  const cpuAfter = cpuSeconds(server.process.pid as number);
   rss.stop();
   const activity = await db.query(
     `SELECT status, counts, error_message, extract(epoch FROM finished_at - started_at)::float8 AS seconds
@@ -206,6 +249,10 @@ async function uploadAndLoad(
     uploadRssGrowthMb: Math.round(uploadRssMb),
     loadSeconds: round(loadSeconds),
     activitySeconds: round(a?.seconds ?? 0),
+    loadCpuSeconds: {
+      node: round(cpuAfter.node - cpuBefore.node),
+      postgres: round(cpuAfter.postgres - cpuBefore.postgres),
+    },
     loadRssGrowthMb: Math.round(rss.max() - loadBaseline),
     executionStatus: status,
     activityStatus: a?.status,
