@@ -72,7 +72,7 @@ export default function RulesPage() {
     {
       title: t('rules.sequence'),
       key: 'sequence',
-      width: 64,
+      width: 76,
       align: 'right' as const,
       render: (_: unknown, _row: RuleSummary, index: number) => index + 1,
     },
@@ -95,7 +95,7 @@ export default function RulesPage() {
       title: t('rules.ruleType'),
       dataIndex: 'ruleType',
       key: 'ruleType',
-      width: 160,
+      width: 170,
       render: (type: RuleSummary['ruleType']) => <Tag color="geekblue">{RULE_TYPE_LABELS[type]}</Tag>,
     },
     {
@@ -120,7 +120,7 @@ export default function RulesPage() {
       title: t('rules.conditions'),
       dataIndex: 'conditionCount',
       key: 'conditionCount',
-      width: 110,
+      width: 130,
       align: 'right' as const,
     },
     {

@@ -85,7 +85,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
       <Flex vertical gap={6} align="flex-start">
         <Select<RuleConditionType>
           aria-label={nameOf(row, t('rules.conditionType'))}
-          style={{ width: 104 }}
+          style={{ width: 118 }}
           value={row.ruleConditionType}
           options={RULE_CONDITION_TYPES.map((c) => ({ value: c, label: t(`rules.conditionTypes.${c}`) }))}
           onChange={(type) => onChange(row.key, switchType(row, type, sides, ruleType))}
@@ -211,7 +211,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
       pagination={false}
       dataSource={[...rows]}
       locale={{ emptyText: t('rules.noConditions') }}
-      scroll={{ x: 1040 }}
+      scroll={{ x: 1050 }}
       rowClassName={(row) => (row.key === problemKey ? 'rule-condition-problem' : '')}
       onRow={(row) => ({
         style: {
@@ -221,11 +221,11 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
       })}
       columns={[
         { title: '#', dataIndex: 'sequence', key: 'sequence', width: 44, align: 'right' },
-        { title: t('rules.condition'), key: 'type', width: 124, render: (_, row) => conditionCell(row) },
+        { title: t('rules.condition'), key: 'type', width: 140, render: (_, row) => conditionCell(row) },
         {
           title: t('rules.elementOne'),
           key: 'one',
-          width: 284,
+          width: 280,
           render: (_, row) => (
             <ElementEditor
               element={row.elementOne}
@@ -257,8 +257,8 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
               />
             ),
         },
-        { title: t('rules.elementTwo'), key: 'two', width: 284, render: (_, row) => secondCell(row) },
-        { title: t('rules.tolerance'), key: 'tolerance', width: 132, render: (_, row) => toleranceCell(row) },
+        { title: t('rules.elementTwo'), key: 'two', width: 280, render: (_, row) => secondCell(row) },
+        { title: t('rules.tolerance'), key: 'tolerance', width: 124, render: (_, row) => toleranceCell(row) },
         ...(isReadOnly
           ? []
           : [
