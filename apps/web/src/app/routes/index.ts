@@ -2,6 +2,7 @@ import { OPERATIONS_CONFIG_PAGES } from '@/app/routes/operations-config';
 import { OPERATIONS_HISTORY_PAGES } from '@/app/routes/operations-history';
 import { OPERATIONS_JOB_PAGES } from '@/app/routes/operations-jobs';
 import { PLATFORM_PAGES } from '@/app/routes/platform';
+import { TRANSACTION_PAGES } from '@/app/routes/transactions';
 import type { PageRoute } from '@/app/routes/types';
 
 /** Every built page, one registry file per area so areas are added without touching the router. */
@@ -10,4 +11,5 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ...OPERATIONS_CONFIG_PAGES,
   ...OPERATIONS_JOB_PAGES,
   ...OPERATIONS_HISTORY_PAGES,
+  ...TRANSACTION_PAGES,
 ];

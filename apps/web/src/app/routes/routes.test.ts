@@ -19,6 +19,6 @@ describe('page registry', () => {
     expect(isBuiltPage('/settings/audit-logs?page=2')).toBe(true);
     expect(isBuiltPage('/settings/audit-logs/anything')).toBe(true);
     expect(isBuiltPage('/settings/audit')).toBe(false);
-    expect(isBuiltPage('/transactions/recon/all')).toBe(false);
+    expect(isBuiltPage('/transactions/lien-actions/marked')).toBe(false);
   });
 });

@@ -1,0 +1,17 @@
+import { type ProposedRequest, TRANSACTION_ACTION_TEXTS } from '@recon/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { putTransactionAction, refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+
+/** PUT /v2/transactions?Operation=AcceptProposed: proposed groups become RECONCILED. */
+export function acceptProposed(body: ProposedRequest) {
+  return putTransactionAction('AcceptProposed', body);
+}
+
+export function useAcceptProposed(moduleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptProposed,
+    meta: { successMessage: TRANSACTION_ACTION_TEXTS.accepted },
+    onSuccess: () => refreshTransactions(queryClient, moduleId),
+  });
+}

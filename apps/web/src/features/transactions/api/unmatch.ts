@@ -1,0 +1,17 @@
+import { TRANSACTION_ACTION_TEXTS, type UnmatchRequest } from '@recon/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { putTransactionAction, refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+
+/** PUT /v2/transactions?Operation=Unmatch: every row of the groups is open again. */
+export function unmatch(body: UnmatchRequest) {
+  return putTransactionAction('Unmatch', body);
+}
+
+export function useUnmatch(moduleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unmatch,
+    meta: { successMessage: TRANSACTION_ACTION_TEXTS.unmatched },
+    onSuccess: () => refreshTransactions(queryClient, moduleId),
+  });
+}

@@ -1,0 +1,85 @@
+import { LOADED_AT_DATE_COLUMN, type TransactionDataSource, type TransactionRecon } from '@recon/contract';
+import { DatePicker, Flex, Form } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { statusLabel } from '@/features/transactions/status';
+import { humanize } from '@/features/transactions/view-columns';
+import { AppSelect } from '@/ui/app-select';
+
+type Props = {
+  recons: readonly TransactionRecon[] | undefined;
+  isLoading: boolean;
+  recon: TransactionRecon | undefined;
+  onRecon: (id: number) => void;
+  dataSource: TransactionDataSource | undefined;
+  dateColumn: string;
+  onDateColumn: (column: string) => void;
+  /** Hidden in the match view, where each side's range is on its first date column. */
+  isDateColumnHidden?: boolean;
+  range: readonly [string, string];
+  onRange: (range: [string, string]) => void;
+  /** The tab's statuses when it shows more than one. */
+  statusChoices?: readonly string[];
+  statuses: readonly string[];
+  onStatuses: (statuses: string[]) => void;
+};
+
+export const sideLabel = (d: TransactionDataSource) => (d.side ? `${d.side} · ${d.name}` : d.name);
+
+/** The recon, the date column and range, and the status filter the rows are read for. */
+export function ReconToolbar(p: Props) {
+  const { t } = useTranslation();
+  const dateColumns = [...(p.dataSource?.dateColumns ?? []), LOADED_AT_DATE_COLUMN];
+  const item = { layout: 'vertical' as const, style: { marginBottom: 0 } };
+  return (
+    <Flex gap={12} wrap align="flex-end">
+      <Form.Item label={t('transactions.toolbar.recon')} {...item} style={{ marginBottom: 0, minWidth: 260 }}>
+        <AppSelect<number>
+          aria-label={t('transactions.toolbar.recon')}
+          allowClear={false}
+          loading={p.isLoading}
+          value={p.recon?.id}
+          onChange={p.onRecon}
+          options={(p.recons ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        />
+      </Form.Item>
+      {!p.isDateColumnHidden && (
+        <Form.Item label={t('transactions.toolbar.dateColumn')} {...item} style={{ marginBottom: 0, minWidth: 170 }}>
+          <AppSelect<string>
+            aria-label={t('transactions.toolbar.dateColumn')}
+            allowClear={false}
+            value={p.dateColumn}
+            onChange={p.onDateColumn}
+            options={dateColumns.map((c) => ({
+              value: c,
+              label: c === LOADED_AT_DATE_COLUMN ? t('transactions.fields._loaded_at') : humanize(c),
+            }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item label={t('transactions.toolbar.dateRange')} {...item}>
+        <DatePicker.RangePicker
+          aria-label={t('transactions.toolbar.dateRange')}
+          format="DD-MM-YYYY"
+          allowClear={false}
+          value={[dayjs(p.range[0]), dayjs(p.range[1])]}
+          onChange={(days) => {
+            if (days?.[0] && days[1]) p.onRange([days[0].format('YYYY-MM-DD'), days[1].format('YYYY-MM-DD')]);
+          }}
+        />
+      </Form.Item>
+      {p.statusChoices && (
+        <Form.Item label={t('transactions.toolbar.status')} {...item} style={{ marginBottom: 0, minWidth: 220 }}>
+          <AppSelect<string[]>
+            mode="multiple"
+            aria-label={t('transactions.toolbar.status')}
+            placeholder={t('transactions.toolbar.allStatuses')}
+            value={[...p.statuses]}
+            onChange={p.onStatuses}
+            options={p.statusChoices.map((s) => ({ value: s, label: statusLabel(s) }))}
+          />
+        </Form.Item>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,108 @@
+import { FilterFilled, FilterOutlined } from '@ant-design/icons';
+import type { TransactionRow } from '@recon/contract';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import type { ColumnFilterValue } from '@/features/transactions/api/get-transactions';
+import { formatCell, isNumericType } from '@/features/transactions/cell-format';
+import { ColumnFilter } from '@/features/transactions/components/column-filter';
+import { StatusBadge } from '@/features/transactions/components/status-badge';
+import { humanize, type RowField, type ViewColumn } from '@/features/transactions/view-columns';
+import { formatDate, type NumberLocale } from '@/lib/format';
+import { DATE_TIME_COLUMN_WIDTH } from '@/ui/column-widths';
+
+export function columnTitle(t: TFunction, column: ViewColumn): string {
+  return column.isField ? t(`transactions.fields.${column.key}`) : humanize(column.key);
+}
+
+/** Who or what closed a row: its rule, or the person's action. */
+export function closedByText(t: TFunction, row: TransactionRow): string {
+  if (row.ruleName) return row.ruleName;
+  if (!row.closedBy || row.closedBy === 'ENGINE') return '';
+  const action = t(`transactions.closedBy.${row.closedBy}`, { defaultValue: row.closedBy });
+  return row.closedByUser ? `${action} · ${row.closedByUser}` : action;
+}
+
+function fieldCell(t: TFunction, key: RowField, row: TransactionRow) {
+  switch (key) {
+    case '_status':
+      return <StatusBadge status={row.status} />;
+    case '_match_id':
+      return row.matchId ?? '';
+    case '_rule_name':
+      return closedByText(t, row);
+    case '_reconciled_at':
+      return formatDate(row.reconciledAt, 'shortDateTime');
+    case '_reason':
+      return row.reason ?? '';
+    case '_file_name':
+      return row.fileName ?? '';
+    case '_loaded_at':
+      return formatDate(row.loadedAt, 'shortDateTime');
+  }
+}
+
+const FIELD_WIDTHS: Record<RowField, number> = {
+  _status: 150,
+  _match_id: 110,
+  _rule_name: 200,
+  _reconciled_at: DATE_TIME_COLUMN_WIDTH,
+  _reason: 240,
+  _file_name: 220,
+  _loaded_at: DATE_TIME_COLUMN_WIDTH,
+};
+
+/** Room for the values of the type, and for the heading with its sort and filter icons (about 80 px). */
+function width(column: ViewColumn, title: string): number {
+  const heading = Math.ceil(title.length * 8.5) + 80;
+  if (column.isField) return Math.max(FIELD_WIDTHS[column.key], column.key === '_status' ? 0 : heading);
+  if (column.cell.type === 'DATE') return Math.max(120, heading);
+  if (column.cell.type === 'DATETIME') return Math.max(DATE_TIME_COLUMN_WIDTH, heading);
+  if (column.cell.isMoney) return Math.max(150, heading);
+  if (isNumericType(column.cell.type)) return Math.max(120, heading);
+  return Math.max(180, heading);
+}
+
+type Options = {
+  t: TFunction;
+  locale: NumberLocale;
+  columns: readonly ViewColumn[];
+  filters: Readonly<Record<string, ColumnFilterValue>>;
+  sort: { column: string; dir: 'asc' | 'desc' } | undefined;
+  onFilter: (column: string, filter: ColumnFilterValue | undefined) => void;
+};
+
+/** The visible columns as table columns: each sorted and filtered by the server. */
+export function transactionTableColumns(o: Options): ColumnsType<TransactionRow> {
+  return o.columns.map((column) => {
+    const title = columnTitle(o.t, column);
+    const filter = o.filters[column.key];
+    // Amounts and counts line up on the right; identifiers (match id) read from the left.
+    const isRight = column.kind === 'number' && !column.isField;
+    return {
+      title,
+      key: column.key,
+      width: width(column, title),
+      fixed: column.key === '_status' ? ('left' as const) : undefined,
+      ellipsis: column.key !== '_status' ? { showTitle: true } : undefined,
+      align: isRight ? ('right' as const) : undefined,
+      sorter: true,
+      sortOrder:
+        o.sort?.column === column.key ? (o.sort.dir === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+      filteredValue: filter ? [filter.value] : null,
+      filterIcon: (isFiltered: boolean) =>
+        isFiltered ? <FilterFilled style={{ color: 'var(--ant-color-primary)' }} /> : <FilterOutlined />,
+      filterDropdown: ({ close }) => (
+        <ColumnFilter
+          key={`${filter?.operator}:${filter?.value}`}
+          title={title}
+          kind={column.kind}
+          value={filter}
+          onApply={(next) => o.onFilter(column.key, next)}
+          close={close}
+        />
+      ),
+      render: (_: unknown, row: TransactionRow) =>
+        column.isField ? fieldCell(o.t, column.key, row) : formatCell(row.values[column.key], column.cell, o.locale),
+    };
+  });
+}

@@ -1,0 +1,234 @@
+import { LOADED_AT_DATE_COLUMN, TAB_STATUSES, type TransactionRow, type TransactionTab } from '@recon/contract';
+import { Card, Empty, Flex, Segmented } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTransactionRecons } from '@/features/transactions/api/get-transaction-recons';
+import type { ColumnFilterValue } from '@/features/transactions/api/get-transactions';
+import { ActionBar } from '@/features/transactions/components/action-bar';
+import { ColumnChooser } from '@/features/transactions/components/column-chooser';
+import { MatchWorkbench } from '@/features/transactions/components/match-workbench';
+import { ReconToolbar, sideLabel } from '@/features/transactions/components/recon-toolbar';
+import { RowDrawer } from '@/features/transactions/components/row-drawer';
+import { RowsTable } from '@/features/transactions/components/rows-table';
+import { columnTitle } from '@/features/transactions/components/transaction-columns';
+import { hasStatusChoice } from '@/features/transactions/tabs';
+import { readTabMemory, writeTabMemory } from '@/features/transactions/transactions-cache';
+import { hiddenAtFirst, viewColumns } from '@/features/transactions/view-columns';
+import { useAccess } from '@/lib/access-context';
+import { useBrand } from '@/lib/brand-context';
+import { defaultDateRange } from '@/lib/date-range';
+import { useModuleSelection } from '@/lib/module-context';
+import { PageHeader } from '@/ui/page-header';
+import { QueryError } from '@/ui/query-error';
+
+type Mode = 'list' | 'match';
+
+/**
+ * One tab of Transactions › Recon: a recon, one of its sides, a date range on a date column, the status filter;
+ * rows with column filters, sorting and the columns chosen; selected rows acted on; a row opened in a drawer with
+ * its group and explanation. The unreconciled tab also has the match view (both sides next to each other). Every
+ * choice is remembered per module and tab.
+ */
+export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const moduleId = useModuleSelection().current.id;
+  const { held } = useAccess();
+  const [memory] = useState(() => readTabMemory(moduleId, tab));
+  const recons = useTransactionRecons(moduleId);
+  const [reconId, setReconId] = useState(memory.reconId);
+  const [dataSourceId, setDataSourceId] = useState(memory.dataSourceId);
+  const [dateColumn, setDateColumn] = useState(memory.dateColumn);
+  const [range, setRange] = useState<[string, string]>(() => {
+    if (memory.from && memory.to) return [memory.from, memory.to];
+    const [from, to] = defaultDateRange(brand.defaultDateRangeDays);
+    return [from.format('YYYY-MM-DD'), to.format('YYYY-MM-DD')];
+  });
+  const tabStatuses = TAB_STATUSES[tab] as readonly string[];
+  const [statuses, setStatuses] = useState<string[]>(() =>
+    (memory.statuses ?? []).filter((s) => tabStatuses.includes(s)),
+  );
+  const [filters, setFilters] = useState<Record<string, ColumnFilterValue>>(memory.filters ?? {});
+  const [hiddenBySource, setHiddenBySource] = useState(memory.hidden ?? {});
+  const [selection, setSelection] = useState(new Map<number, TransactionRow>());
+  const [opened, setOpened] = useState<{ row: TransactionRow; dataSourceId: number } | null>(null);
+  const [mode, setMode] = useState<Mode>('list');
+
+  // The remembered recon and side while they still exist, else the first recon with data sources.
+  const recon =
+    recons.data?.find((r) => r.id === reconId) ??
+    recons.data?.find((r) => r.dataSources.length > 0) ??
+    recons.data?.[0];
+  const dataSource = recon?.dataSources.find((d) => d.id === dataSourceId) ?? recon?.dataSources[0];
+  const effectiveDateColumn =
+    dateColumn && (dateColumn === LOADED_AT_DATE_COLUMN || dataSource?.dateColumns.includes(dateColumn))
+      ? dateColumn
+      : (dataSource?.dateColumns[0] ?? LOADED_AT_DATE_COLUMN);
+  const columns = dataSource ? viewColumns(dataSource) : [];
+  const hidden = (dataSource && hiddenBySource[String(dataSource.id)]) ?? hiddenAtFirst(columns, tab);
+  const visible = columns.filter((c) => c.key === '_status' || !hidden.includes(c.key));
+  const known = new Set(columns.map((c) => c.key));
+  const shownFilters = Object.fromEntries(Object.entries(filters).filter(([k]) => known.has(k)));
+
+  const remember = (change: Parameters<typeof writeTabMemory>[2]) => writeTabMemory(moduleId, tab, change);
+  const resetRows = () => {
+    setSelection(new Map());
+    setFilters({});
+  };
+  const chooseRecon = (id: number) => {
+    setReconId(id);
+    setDataSourceId(undefined);
+    resetRows();
+    remember({ reconId: id, dataSourceId: undefined, filters: {} });
+  };
+  const chooseDataSource = (id: number) => {
+    setDataSourceId(id);
+    resetRows();
+    remember({ dataSourceId: id, filters: {} });
+  };
+  const chooseRange = (next: [string, string]) => {
+    setRange(next);
+    setSelection(new Map());
+    remember({ from: next[0], to: next[1] });
+  };
+  const chooseHidden = (next: string[] | undefined) => {
+    if (!dataSource) return;
+    const all = { ...hiddenBySource };
+    if (next) all[String(dataSource.id)] = next;
+    else delete all[String(dataSource.id)];
+    setHiddenBySource(all);
+    remember({ hidden: all });
+  };
+  const canMatch = tab === 'unreconciled' && held.has('unReconciledTransaction');
+  // Knocked-off rows have no action (a rollback of the knock off re-opens them): no selection there.
+  const canAct =
+    tab !== 'knockoff' && ['knockOff', 'reconciledTransaction', 'reversal', 'reconDuplicate'].some((c) => held.has(c));
+  const isMatchView = canMatch && mode === 'match';
+
+  const body = () => {
+    if (recons.isError) return <QueryError onRetry={() => void recons.refetch()} />;
+    if (recons.isPending) return <Card loading />;
+    if (!recon || !dataSource) {
+      return (
+        <Card>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('transactions.noRecons')} />
+        </Card>
+      );
+    }
+    if (isMatchView) {
+      return (
+        <MatchWorkbench
+          key={recon.id}
+          recon={recon}
+          range={range}
+          onRange={chooseRange}
+          onOpen={(row, id) => setOpened({ row, dataSourceId: id })}
+        />
+      );
+    }
+    return (
+      <Card
+        styles={{ body: { padding: 12 } }}
+        tabList={recon.dataSources.map((d) => ({ key: String(d.id), label: sideLabel(d) }))}
+        activeTabKey={String(dataSource.id)}
+        onTabChange={(key) => chooseDataSource(Number(key))}
+        tabProps={{ size: 'middle' }}
+        tabBarExtraContent={
+          <ColumnChooser
+            columns={columns.filter((c) => c.key !== '_status').map((c) => ({ key: c.key, title: columnTitle(t, c) }))}
+            hidden={hidden}
+            onChange={chooseHidden}
+            onReset={() => chooseHidden(undefined)}
+          />
+        }
+      >
+        <Flex vertical gap={8}>
+          {selection.size > 0 && canAct && (
+            <ActionBar
+              tab={tab}
+              recon={recon}
+              dataSource={dataSource}
+              selected={[...selection.values()]}
+              onDone={() => setSelection(new Map())}
+            />
+          )}
+          <RowsTable
+            key={dataSource.id}
+            tab={tab}
+            recon={recon}
+            dataSource={dataSource}
+            columns={visible}
+            dateColumn={effectiveDateColumn}
+            range={range}
+            statuses={statuses}
+            filters={shownFilters}
+            onFilters={(next) => {
+              setFilters(next);
+              setSelection(new Map());
+              remember({ filters: next });
+            }}
+            pageSize={memory.pageSize}
+            onPageSize={(pageSize) => remember({ pageSize })}
+            selection={canAct ? selection : undefined}
+            onSelection={canAct ? setSelection : undefined}
+            onOpen={(row) => setOpened({ row, dataSourceId: dataSource.id })}
+            onRange={chooseRange}
+          />
+        </Flex>
+      </Card>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t(`transactions.tabs.${tab}.title`)}
+        description={t(`transactions.tabs.${tab}.description`)}
+        extra={
+          canMatch && (
+            <Segmented<Mode>
+              aria-label={t('transactions.match.mode')}
+              value={mode}
+              onChange={setMode}
+              options={[
+                { value: 'list', label: t('transactions.match.list') },
+                { value: 'match', label: t('transactions.match.match') },
+              ]}
+            />
+          )
+        }
+      />
+      <Card style={{ marginBottom: 12 }} styles={{ body: { padding: 16 } }}>
+        <ReconToolbar
+          recons={recons.data}
+          isLoading={recons.isPending}
+          recon={recon}
+          onRecon={chooseRecon}
+          dataSource={dataSource}
+          dateColumn={effectiveDateColumn}
+          onDateColumn={(column) => {
+            setDateColumn(column);
+            remember({ dateColumn: column });
+          }}
+          isDateColumnHidden={isMatchView}
+          range={range}
+          onRange={chooseRange}
+          statusChoices={hasStatusChoice(tab) ? tabStatuses : undefined}
+          statuses={statuses}
+          onStatuses={(next) => {
+            setStatuses(next);
+            setSelection(new Map());
+            remember({ statuses: next });
+          }}
+        />
+      </Card>
+      {body()}
+      <RowDrawer
+        recon={recon}
+        dataSourceId={opened?.dataSourceId ?? 0}
+        row={opened?.row ?? null}
+        onClose={() => setOpened(null)}
+      />
+    </>
+  );
+}

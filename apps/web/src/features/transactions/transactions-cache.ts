@@ -1,0 +1,75 @@
+import { FILTER_OPERATORS, type FilterOperator, type TransactionTab } from '@recon/contract';
+import type { ColumnFilterValue } from '@/features/transactions/api/get-transactions';
+import { MODULE_CACHE_NAMES, readModuleCache, writeModuleCache } from '@/lib/module-cache';
+
+/**
+ * Spec 1's per-module "transactions page filters per tab key": each tab remembers its recon, data source, date
+ * column and range, status filter, column filters, page size and hidden columns (per data source). Kept in the module's transaction filters next to other screens' keys; unreadable parts are dropped.
+ */
+export type TabMemory = {
+  reconId?: number;
+  dataSourceId?: number;
+  dateColumn?: string;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+  statuses?: string[];
+  filters?: Record<string, ColumnFilterValue>;
+  pageSize?: number;
+  /** Per data source id: the columns the person hid (absent: the tab's defaults). */
+  hidden?: Record<string, string[]>;
+};
+
+const TABS_KEY = 'reconTabs';
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function cacheObject(moduleId: number): Record<string, unknown> {
+  const value = readModuleCache(MODULE_CACHE_NAMES.transactionFilters, moduleId);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+const objectOf = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+const isDay = (v: unknown): v is string => typeof v === 'string' && ISO_DAY.test(v);
+
+function readFilters(raw: unknown): Record<string, ColumnFilterValue> {
+  const out: Record<string, ColumnFilterValue> = {};
+  for (const [column, f] of Object.entries(objectOf(raw))) {
+    const { operator, value } = objectOf(f);
+    if ((FILTER_OPERATORS as readonly unknown[]).includes(operator) && typeof value === 'string') {
+      out[column] = { operator: operator as FilterOperator, value };
+    }
+  }
+  return out;
+}
+
+function readHidden(raw: unknown): Record<string, string[]> {
+  const hidden: Record<string, string[]> = {};
+  for (const [id, columns] of Object.entries(objectOf(raw))) {
+    if (Array.isArray(columns)) hidden[id] = columns.filter((c): c is string => typeof c === 'string');
+  }
+  return hidden;
+}
+
+export function readTabMemory(moduleId: number, tab: TransactionTab): TabMemory {
+  const r = objectOf(objectOf(cacheObject(moduleId)[TABS_KEY])[tab]);
+  const hasRange = isDay(r.from) && isDay(r.to) && r.from <= r.to;
+  return {
+    reconId: isId(r.reconId) ? r.reconId : undefined,
+    dataSourceId: isId(r.dataSourceId) ? r.dataSourceId : undefined,
+    dateColumn: typeof r.dateColumn === 'string' ? r.dateColumn : undefined,
+    from: hasRange ? (r.from as string) : undefined,
+    to: hasRange ? (r.to as string) : undefined,
+    statuses: Array.isArray(r.statuses) ? r.statuses.filter((s): s is string => typeof s === 'string') : undefined,
+    filters: readFilters(r.filters),
+    pageSize: isId(r.pageSize) ? r.pageSize : undefined,
+    hidden: readHidden(r.hidden),
+  };
+}
+
+export function writeTabMemory(moduleId: number, tab: TransactionTab, change: TabMemory): void {
+  const cache = cacheObject(moduleId);
+  const tabs = objectOf(cache[TABS_KEY]);
+  const next = { ...readTabMemory(moduleId, tab), ...change };
+  writeModuleCache(MODULE_CACHE_NAMES.transactionFilters, moduleId, { ...cache, [TABS_KEY]: { ...tabs, [tab]: next } });
+}

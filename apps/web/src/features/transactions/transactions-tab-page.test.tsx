@@ -1,0 +1,303 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import dayjs from 'dayjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TransactionsTabView } from '@/features/transactions/components/transactions-tab-view';
+import { MATCHED_ROWS, OPEN_ROWS, page, RECON, row } from '@/features/transactions/testing/fixtures';
+import { readTabMemory, writeTabMemory } from '@/features/transactions/transactions-cache';
+import { http } from '@/lib/http';
+import { signIn } from '@/testing/fixtures';
+import { WithModule } from '@/testing/module';
+import { renderRoute, WithAccess } from '@/testing/render';
+
+const mock = new MockAdapter(http);
+const ALL_CODES = [
+  'allTransactions',
+  'reconciledTransaction',
+  'unReconciledTransaction',
+  'reversal',
+  'knockOff',
+  'reconDuplicate',
+  'viewMappedRow',
+  'viewMapping',
+];
+
+beforeEach(() => {
+  signIn({}, 1);
+  mock.onGet('/v2/transactions', { params: { Find: 'Recons' } }).reply(200, { data: [RECON] });
+});
+afterEach(() => {
+  mock.reset();
+  localStorage.clear();
+});
+
+type Tab = Parameters<typeof TransactionsTabView>[0]['tab'];
+function renderTab(tab: Tab, codes = ALL_CODES) {
+  return renderRoute(
+    <WithModule>
+      <WithAccess codes={codes}>
+        <TransactionsTabView tab={tab} />
+      </WithAccess>
+    </WithModule>,
+    { path: `/transactions/recon/${tab}` },
+  );
+}
+
+const rowCalls = () =>
+  (mock.history.get ?? []).filter((r) => r.url === '/v2/transactions' && r.params?.Find === 'ByTab');
+const lastParams = () => rowCalls().at(-1)?.params as Record<string, unknown>;
+const rowOf = async (text: string) =>
+  (await screen.findByText(text, {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+
+// Each test drives a whole page of Ant Design tables through real events: seconds each on a loaded machine.
+describe('a transactions tab', { timeout: 60_000 }, () => {
+  it("shows the first recon's side A over the last 15 days on its first date column, in the module formats", async () => {
+    mock
+      .onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) })
+      .reply(200, page(MATCHED_ROWS));
+    renderTab('reconciled');
+
+    const proposed = await rowOf('BNK0000201');
+    expect(within(proposed).getByText('Proposed match')).toBeTruthy();
+    expect(within(proposed).getByText('₹26,455.50')).toBeTruthy();
+    expect(within(proposed).getByText('03-10-2026')).toBeTruthy();
+    expect(within(proposed).getByText('Credited a day late')).toBeTruthy();
+    expect(lastParams()).toMatchObject({
+      tab: 'reconciled',
+      reconId: 4,
+      dataSourceId: 11,
+      dateColumn: 'value_date',
+      fromDate: dayjs().subtract(15, 'day').format('YYYY-MM-DD'),
+      toDate: dayjs().format('YYYY-MM-DD'),
+      start: 0,
+    });
+    // An inactive element (balance) is hidden at first.
+    expect(screen.queryByText('Balance')).toBeNull();
+  });
+
+  it('reads side B when its tab is chosen, and remembers it for the tab', async () => {
+    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page([]));
+    renderTab('all');
+    await waitFor(() => expect(lastParams()).toMatchObject({ dataSourceId: 11 }), { timeout: 10_000 });
+
+    await userEvent.click(screen.getByText('B · Gateway Settlement'));
+
+    await waitFor(() => expect(lastParams()).toMatchObject({ dataSourceId: 12, dateColumn: 'settlement_date' }), {
+      timeout: 5000,
+    });
+    expect(readTabMemory(1, 'all').dataSourceId).toBe(12);
+  });
+
+  it('filters a column with an operator on the server, shows the filter and remembers it', async () => {
+    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page(OPEN_ROWS));
+    renderTab('unreconciled');
+    await rowOf('BNK0000101');
+    const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Amount'));
+    if (!header) throw new Error('Amount column expected');
+
+    await userEvent.click(within(header).getByRole('button'));
+    const operator = await screen.findByRole('combobox', { name: 'Operator' }, { timeout: 10_000 });
+    const dropdown = operator.closest('.ant-dropdown') as HTMLElement;
+    await userEvent.click(operator);
+    await userEvent.click(await screen.findByTitle('Greater than', {}, { timeout: 10_000 }));
+    await userEvent.type(within(dropdown).getByRole('textbox', { name: 'Value' }), '1000{Enter}');
+
+    await waitFor(
+      () =>
+        expect(lastParams()).toMatchObject({
+          'columns[0][data]': 'amount',
+          'columns[0][search][type]': 'GREATER_THAN',
+          'columns[0][search][value]': '1000',
+        }),
+      { timeout: 10_000 },
+    );
+    expect(screen.getByText('Amount greater than 1000')).toBeTruthy();
+    expect(readTabMemory(1, 'unreconciled').filters).toEqual({ amount: { operator: 'GREATER_THAN', value: '1000' } });
+  });
+
+  it('starts from the filters remembered for the module and tab', async () => {
+    writeTabMemory(1, 'reconciled', {
+      dataSourceId: 12,
+      from: '2026-09-01',
+      to: '2026-09-30',
+      statuses: ['PROPOSE_MATCH'],
+      filters: { utr: { operator: 'STARTS_WITH', value: '2245' } },
+    });
+    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page([]));
+    renderTab('reconciled');
+
+    await waitFor(
+      () =>
+        expect(lastParams()).toMatchObject({
+          dataSourceId: 12,
+          fromDate: '2026-09-01',
+          toDate: '2026-09-30',
+          status: 'PROPOSE_MATCH',
+          'columns[0][data]': 'utr',
+          'columns[0][search][type]': 'STARTS_WITH',
+        }),
+      { timeout: 10_000 },
+    );
+    expect(screen.getByText('UTR starts with 2245')).toBeTruthy();
+  });
+
+  it('offers the days up to the latest date when the range holds nothing', async () => {
+    mock
+      .onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) })
+      .reply(200, page([], { latestDate: '2026-10-31' }));
+    renderTab('all');
+
+    await userEvent.click(await screen.findByText('Show the days up to 31-10-2026', {}, { timeout: 10_000 }));
+
+    await waitFor(() => expect(lastParams()).toMatchObject({ fromDate: '2026-10-16', toDate: '2026-10-31' }), {
+      timeout: 5000,
+    });
+  });
+
+  it('knocks off the selected open rows with the reason asked for', async () => {
+    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page(OPEN_ROWS));
+    mock
+      .onPut('/v2/transactions')
+      .reply(200, { operation: 'KnockOff', runId: 9, rows: 2, matchIds: [], message: 'Rows knocked off' });
+    renderTab('unreconciled');
+    await userEvent.click(within(await rowOf('BNK0000101')).getByRole('checkbox'));
+    await userEvent.click(within(await rowOf('BNK0000102')).getByRole('checkbox'));
+    expect(screen.getByText('2 rows selected · Amount ₹1,750.25')).toBeTruthy();
+    // Nothing of the unreconciled tab can be unmatched.
+    expect(screen.queryByText('Unmatch')).toBeNull();
+
+    await userEvent.click(screen.getByText('Knock off'));
+    const dialog = (
+      await screen.findByText('Knock off 2 rows', { selector: '.ant-modal-title' }, { timeout: 10_000 })
+    ).closest('.ant-modal') as HTMLElement;
+    const confirm = within(dialog)
+      .getByText('Knock off 2 rows', { selector: 'button span' })
+      .closest('button') as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Bank charges');
+    await userEvent.click(confirm);
+
+    await waitFor(() => expect(mock.history.put).toHaveLength(1), { timeout: 10_000 });
+    expect(mock.history.put?.[0]?.params).toEqual({ Operation: 'KnockOff' });
+    expect(JSON.parse(mock.history.put?.[0]?.data)).toEqual({
+      reconId: 4,
+      dataSourceId: 11,
+      rowIds: [101, 102],
+      reason: 'Bank charges',
+    });
+    await waitFor(() => expect(screen.queryByText(/rows selected/)).toBeNull(), { timeout: 10_000 });
+  });
+
+  it('unmatches the groups of the selected rows after a confirmation', async () => {
+    mock
+      .onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) })
+      .reply(200, page(MATCHED_ROWS));
+    mock
+      .onPut('/v2/transactions')
+      .reply(200, { operation: 'Unmatch', runId: 9, rows: 4, matchIds: [900, 901], message: 'x' });
+    renderTab('reconciled');
+    await userEvent.click(within(await rowOf('BNK0000201')).getByRole('checkbox'));
+    await userEvent.click(within(await rowOf('BNK0000202')).getByRole('checkbox'));
+    // A reconciled row cannot be accepted: accept is for proposed matches only.
+    expect((screen.getByText('Accept').closest('button') as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.click(screen.getByText('Unmatch'));
+    const popup = (await screen.findByText('Unmatch 2 groups?', {}, { timeout: 10_000 })).closest(
+      '.ant-popover',
+    ) as HTMLElement;
+    await userEvent.click(within(popup).getByText('Unmatch', { selector: 'button span' }));
+
+    await waitFor(() => expect(mock.history.put).toHaveLength(1), { timeout: 10_000 });
+    expect(mock.history.put?.[0]?.params).toEqual({ Operation: 'Unmatch' });
+    expect(JSON.parse(mock.history.put?.[0]?.data)).toEqual({ reconId: 4, matchIds: [900, 901] });
+  });
+
+  it('offers no selection to a person who may only read the tab', async () => {
+    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page(OPEN_ROWS));
+    renderTab('all', ['allTransactions']);
+    const first = await rowOf('BNK0000101');
+    expect(within(first).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('opens a matched row with its group side by side and explains it', async () => {
+    mock
+      .onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) })
+      .reply(200, page(MATCHED_ROWS));
+    mock.onGet('/v2/transactions/group/901').reply(200, {
+      matchId: 901,
+      reconId: 4,
+      rows: [
+        { ...MATCHED_ROWS[1], side: 'A', dataSourceId: 11, dataSourceName: 'Bank Statement' },
+        {
+          ...row(301, { utr: '3636800037', settlement_date: '2026-10-02', net_amount: '100.0000' }),
+          status: 'RECONCILED',
+          matchId: 901,
+          side: 'B',
+          dataSourceId: 12,
+          dataSourceName: 'Gateway Settlement',
+        },
+      ],
+    });
+    mock.onGet('/v2/transactions/explain').reply(200, {
+      dataSourceId: 11,
+      rowId: 202,
+      status: 'RECONCILED',
+      matchId: 901,
+      row: {},
+      matchedBy: { ruleId: 3, name: 'UTR and amount', runId: 2, reason: null },
+      counterparts: [
+        {
+          dataSourceId: 12,
+          rowId: 301,
+          status: 'RECONCILED',
+          held: 2,
+          total: 2,
+          row: {},
+          conditions: [
+            {
+              sequence: 1,
+              ruleConditionType: 'MATCHING',
+              text: 'A.utr = B.utr',
+              valueOne: '3636800037',
+              valueTwo: '3636800037',
+              holds: true,
+            },
+          ],
+        },
+      ],
+      rules: [],
+    });
+    renderTab('reconciled');
+
+    await userEvent.click(within(await rowOf('BNK0000202')).getByText('₹100.00'));
+
+    const drawer = (await screen.findByText('Bank Statement · row 202 · group 901', {}, { timeout: 10_000 })).closest(
+      '.ant-drawer',
+    ) as HTMLElement;
+    await within(drawer).findByText('Side B · Gateway Settlement (1 row)', {}, { timeout: 10_000 });
+    expect(within(drawer).getByText('3636800037')).toBeTruthy();
+    expect(within(drawer).getByText('Bank Statement · row 202 · group 901')).toBeTruthy();
+
+    await userEvent.click(within(drawer).getByText('Why?'));
+    expect(
+      await within(drawer).findByText('Matched by the rule "UTR and amount"', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(within(drawer).getByText('A.utr = B.utr')).toBeTruthy();
+  });
+
+  it('says so when the server cannot explain a row yet', async () => {
+    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page(OPEN_ROWS));
+    mock.onGet('/v2/transactions/explain').reply(404, [{ message: 'Resource not found', code: 'NOT_FOUND' }]);
+    renderTab('unreconciled');
+
+    await userEvent.click(within(await rowOf('BNK0000101')).getByText('₹1,500.00'));
+
+    const drawer = (await screen.findByText('Bank Statement · row 101', {}, { timeout: 10_000 })).closest(
+      '.ant-drawer',
+    ) as HTMLElement;
+    expect(
+      await within(drawer).findByText('The explanation is not available on this server yet.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+  });
+});
