@@ -211,7 +211,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
       pagination={false}
       dataSource={[...rows]}
       locale={{ emptyText: t('rules.noConditions') }}
-      scroll={{ x: 1050 }}
+      scroll={{ x: 1060 }}
       rowClassName={(row) => (row.key === problemKey ? 'rule-condition-problem' : '')}
       onRow={(row) => ({
         style: {
@@ -240,7 +240,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
         {
           title: t('rules.operator'),
           key: 'operator',
-          width: 140,
+          width: 132,
           render: (_, row) =>
             isReadOnly ? (
               FILTER_OPERATOR_LABELS[row.operator]
@@ -258,7 +258,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
             ),
         },
         { title: t('rules.elementTwo'), key: 'two', width: 280, render: (_, row) => secondCell(row) },
-        { title: t('rules.tolerance'), key: 'tolerance', width: 124, render: (_, row) => toleranceCell(row) },
+        { title: t('rules.tolerance'), key: 'tolerance', width: 140, render: (_, row) => toleranceCell(row) },
         ...(isReadOnly
           ? []
           : [
