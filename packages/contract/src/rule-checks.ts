@@ -218,6 +218,8 @@ function conditionProblem(
     if (!el.aggregation || el.valueType !== 'COLUMN') continue;
     if (!isMatching) return P.aggregationInFilter;
     if (kind !== 'number') return P.aggregationNotNumber;
+    // The engine groups by the keys and compares the totals with Equal, within the tolerance if any.
+    if (c.operator !== 'EQUAL') return P.aggregationNeedsEqual;
   }
 
   const label = operatorLabel(c.operator);

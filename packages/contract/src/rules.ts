@@ -162,6 +162,7 @@ export const CONDITION_PROBLEMS = {
   aggregatedRuleKeys: 'in a rule with Sum or Average, every other matching condition must be Equal without tolerance',
   filterElementTwo: 'a primary filter compares a column with a value',
   aggregationInFilter: 'Sum and Average go in matching conditions, not filters',
+  aggregationNeedsEqual: 'Sum and Average compare with Equal (a tolerance allows a difference)',
   toleranceOnFilter: 'a tolerance applies to matching conditions, not filters',
   toleranceWholeDays: 'a date tolerance is a whole number of days',
   secondaryWithAggregation: 'a rule with Sum or Average cannot have secondary filters',

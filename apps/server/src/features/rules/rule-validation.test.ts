@@ -141,6 +141,12 @@ describe('each condition, in order', () => {
     ],
     ['a text column is summed', [KEY, { one: 'A.ref', two: 'B.utr|SUM' }], 2, P.aggregationNotNumber],
     [
+      'a sum is compared with another operator than Equal',
+      [KEY, { one: 'A.amount', op: 'GREATER_THAN', two: 'B.amount|SUM' }],
+      2,
+      P.aggregationNeedsEqual,
+    ],
+    [
       'a matching condition uses a list operator',
       [{ one: 'A.ref', op: 'IN', two: 'B.ref' }],
       1,
