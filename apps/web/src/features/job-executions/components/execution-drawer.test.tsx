@@ -143,26 +143,6 @@ describe('execution drawer', () => {
     );
   });
 
-  it('names activity types as the job editor does, shows a retried attempt and dashes for what the run lacks', async () => {
-    mock
-      .onGet('/v2/jobexecutions/41')
-      .reply(200, detail({ activities: [PIPELINE_ACTIVITY, { ...RECON_ACTIVITY, attempt: 2 }], batchNumber: null }));
-    renderPage();
-
-    const pipelineRow = (await screen.findByText('Bank Statement Pipeline', {}, { timeout: 5000 })).closest(
-      'tr',
-    ) as HTMLElement;
-    expect(within(pipelineRow).getByText('Pipeline')).toBeTruthy();
-    expect(within(dialog()).queryByText('PIPE_LINE')).toBeNull();
-    // The first try is the rule: only a later one is told.
-    expect(within(pipelineRow).queryByText(/Attempt/)).toBeNull();
-    const reconRow = within(dialog()).getByText('Bank vs Gateway Settlement').closest('tr') as HTMLElement;
-    expect(within(reconRow).getByText('Recon')).toBeTruthy();
-    expect(within(reconRow).getByText('Attempt 2')).toBeTruthy();
-    // No batch, cycle or end date: a dash each, not an empty box.
-    expect(within(dialog()).getAllByText('—')).toHaveLength(3);
-  });
-
   it('closes by dropping executionId from the URL', async () => {
     mock
       .onGet('/v2/jobexecutions/41')
