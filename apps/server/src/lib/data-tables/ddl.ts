@@ -59,7 +59,7 @@ export function physicalNames(moduleId: number, name: string) {
 
 /**
  * The narrow state table of a DATA table: one row per row the engine or a person closed (absent: open). The
- * engine inserts here instead of updating the wide table (decision 0006). Same shape as the migration's.
+ * engine inserts here instead of updating the wide table (decision 0007). Same shape as the migration's.
  */
 export async function createStateTable(db: Db, state: string): Promise<void> {
   const t = qualified(state);
