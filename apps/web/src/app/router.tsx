@@ -23,7 +23,7 @@ import { CatchAll, RootLayout, RootRedirect } from '@/app/root-layout';
 import { PAGE_ROUTES } from '@/app/routes';
 import { RenderFailure } from '@/ui/render-failure';
 
-/** Shell paths outside the navigation tree; their pages come with later areas. */
+/** Shell paths outside the navigation tree (Downloads' lists; the others come with later areas). */
 const OTHER_SHELL_PATHS = ['downloads', 'invoice', 'docs'] as const;
 
 /** The privilege of a page comes from the navigation tree, so menu and route can never disagree. */
@@ -31,27 +31,29 @@ function guardOf(fullPath: string): PrivilegeRule | undefined {
   return navLeaves().find((leaf) => leaf.fullPath === fullPath)?.privilege;
 }
 
+/** The built pages under a base path, each behind its privilege (its own, or its navigation leaf's). */
+function pagesUnder(basePath: string): RouteObject[] {
+  return PAGE_ROUTES.filter((route) => route.path.startsWith(`${basePath}/`)).map(
+    ({ path, component: Page, privilege }): RouteObject => {
+      const rule = privilege ?? guardOf(path);
+      const page = <Page key={path} />;
+      return {
+        path: path.slice(basePath.length + 1),
+        element: rule ? <RequirePrivilege rule={rule}>{page}</RequirePrivilege> : page,
+      };
+    },
+  );
+}
+
 function sectionRoutes(): RouteObject[] {
-  return NAV_TREE.map((section) => {
-    const pages = PAGE_ROUTES.filter((route) => route.path.startsWith(`${section.basePath}/`)).map(
-      ({ path, component: Page, privilege }): RouteObject => {
-        const rule = privilege ?? guardOf(path);
-        const page = <Page key={path} />;
-        return {
-          path: path.slice(section.basePath.length + 1),
-          element: rule ? <RequirePrivilege rule={rule}>{page}</RequirePrivilege> : page,
-        };
-      },
-    );
-    return {
-      path: section.basePath.slice(1),
-      children: [
-        { index: true, element: <SectionIndex basePath={section.basePath} /> },
-        ...pages,
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    };
-  });
+  return NAV_TREE.map((section) => ({
+    path: section.basePath.slice(1),
+    children: [
+      { index: true, element: <SectionIndex basePath={section.basePath} /> },
+      ...pagesUnder(section.basePath),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  }));
 }
 
 export const routes: RouteObject[] = [
@@ -84,7 +86,14 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'redirect', element: <RedirectRoute /> },
               ...sectionRoutes(),
-              ...OTHER_SHELL_PATHS.map((path) => ({ path: `${path}/*`, element: <NotFoundPage /> })),
+              ...OTHER_SHELL_PATHS.map((path) => ({
+                path,
+                children: [
+                  { index: true, element: <NotFoundPage /> },
+                  ...pagesUnder(`/${path}`),
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              })),
             ],
           },
         ],

@@ -1,22 +1,58 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { downloadsRefreshInterval } from '@/features/downloads/api/get-downloads';
+import { fileNavigator } from '@/features/downloads/api/initiate-download';
+import { http } from '@/lib/http';
 import { DownloadsMenu } from '@/shell/downloads-menu';
+import { signIn } from '@/testing/fixtures';
+import { WithModule } from '@/testing/module';
+import { captureToasts } from '@/testing/notifications';
 import { renderRoute, WithAccess } from '@/testing/render';
+
+const mock = new MockAdapter(http);
 
 /** Lets real time pass with React's updates flushed. */
 const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
+function download(id: number, status: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    fileName: `Bank_recon_Bank_all_2026110${id}_093000.csv`,
+    reportType: 'TRANSACTIONS',
+    format: 'CSV',
+    scope: 'ALL_COLUMNS',
+    status,
+    requestedOn: '2026-11-21T09:30:00.000Z',
+    requestedBy: 'operator',
+    finishedOn: null,
+    rowCount: null,
+    size: null,
+    error: null,
+    ...overrides,
+  };
+}
+const listOf = (rows: unknown[]) => ({ draw: 0, recordsTotal: rows.length, recordsFiltered: rows.length, data: rows });
+
+beforeEach(() => {
+  signIn({}, 1);
+  mock.onGet('/v2/dashletdownloads').reply(200, listOf([]));
+});
+afterEach(() => mock.reset());
+
 function renderMenu(codes: string[], isCollapsed: boolean) {
   return renderRoute(
-    <WithAccess codes={codes}>
-      <DownloadsMenu isCollapsed={isCollapsed} />
-    </WithAccess>,
+    <WithModule>
+      <WithAccess codes={codes}>
+        <DownloadsMenu isCollapsed={isCollapsed} />
+      </WithAccess>
+    </WithModule>,
     { path: '/settings/audit-logs' },
   );
 }
 
-const trigger = () => screen.getByRole('button', { name: 'Downloads' });
+const trigger = () => screen.getByRole('button', { name: /^Downloads/ });
 
 describe('downloads dropdown', () => {
   it('lists only the downloads the user may see when clicked in the expanded sidebar', async () => {
@@ -38,6 +74,68 @@ describe('downloads dropdown', () => {
     await userEvent.click(await screen.findByText('BRS Report Downloads'));
 
     expect(router.state.location.pathname).toBe('/downloads/brs-report-downloads');
+  });
+
+  it('shows the latest 6 downloads with their status and time, and a badge counting the SUBMITTED ones', async () => {
+    mock
+      .onGet('/v2/dashletdownloads')
+      .reply(
+        200,
+        listOf([
+          download(6, 'SUBMITTED'),
+          download(5, 'SUBMITTED'),
+          download(4, 'INPROCESS'),
+          download(3, 'READYFORDOWNLOAD'),
+          download(2, 'FAILED', { error: 'Data source not found' }),
+          download(1, 'DOWNLOADED'),
+        ]),
+      );
+    renderMenu(['viewRecons'], false);
+
+    await waitFor(() => expect(trigger().textContent).toContain('2'));
+    expect(mock.history.get?.[0]?.params).toEqual({ maxResults: 6 });
+    await userEvent.click(trigger());
+
+    const list = await screen.findByRole('list', { name: 'Latest downloads' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => within(i).getByText(/Submitted|In Process|Ready|Failed|Downloaded/).textContent)).toEqual([
+      'Submitted',
+      'Submitted',
+      'In Process',
+      'Ready',
+      'Failed',
+      'Downloaded',
+    ]);
+    expect(within(items[0] as HTMLElement).getByText(/^\d{2}:\d{2} (am|pm) • 21\/11\/2026$/)).toBeTruthy();
+    // Only a ready (or already downloaded) file can be fetched.
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([`Download ${download(3, '').fileName}`, `Download ${download(1, '').fileName}`]);
+  });
+
+  it('asks again while a download is SUBMITTED or INPROCESS, and no more once none is', () => {
+    expect(downloadsRefreshInterval([{ status: 'SUBMITTED' }, { status: 'FAILED' }])).toBe(3000);
+    expect(downloadsRefreshInterval([{ status: 'INPROCESS' }])).toBe(3000);
+    expect(downloadsRefreshInterval([{ status: 'READYFORDOWNLOAD' }, { status: 'DOWNLOADED' }])).toBe(false);
+  });
+
+  it('downloads a ready entry: one-time token, the browser goes to the file, and a toast says so', async () => {
+    const { toasts, release } = captureToasts();
+    const open = vi.spyOn(fileNavigator, 'open').mockImplementation(() => undefined);
+    mock.onGet('/v2/dashletdownloads').reply(200, listOf([download(3, 'READYFORDOWNLOAD')]));
+    mock.onGet('/v2/dashletdownloads/downloadInitiate/3').reply(200, { token: 'tok/en+1' });
+    renderMenu(['viewRecons'], false);
+
+    await userEvent.click(trigger());
+    await userEvent.click(await screen.findByRole('button', { name: `Download ${download(3, '').fileName}` }));
+
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/web/v2/dashletdownloads/download?token=tok%2Fen%2B1'));
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Your Download will start shortly'));
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    open.mockRestore();
+    release();
   });
 
   it('closes 150 ms after the pointer leaves', async () => {
@@ -70,8 +168,10 @@ describe('downloads dropdown', () => {
     expect(trigger().getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('is absent for a user without any download privilege', () => {
+  it('is absent, and asks for nothing, for a user without any download privilege', async () => {
     renderMenu(['auditLogs'], false);
-    expect(screen.queryByRole('button', { name: 'Downloads' })).toBeNull();
+    await sleep(20);
+    expect(screen.queryByRole('button', { name: /^Downloads/ })).toBeNull();
+    expect(mock.history.get ?? []).toHaveLength(0);
   });
 });

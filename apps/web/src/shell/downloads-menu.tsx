@@ -1,22 +1,32 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { DOWNLOAD_ENTRIES, hasPrivilege, SIDEBAR_FLYOUT_CLOSE_DELAY_MS } from '@recon/contract';
-import { Button, Dropdown } from 'antd';
+import { DOWNLOAD_ENTRIES, type DownloadRequest, hasPrivilege, SIDEBAR_FLYOUT_CLOSE_DELAY_MS } from '@recon/contract';
+import { Badge, Button, Divider, Dropdown, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLatestDownloads } from '@/features/downloads/api/get-downloads';
+import { useStartDownload } from '@/features/downloads/api/initiate-download';
+import { LatestDownloads } from '@/features/downloads/components/latest-downloads';
 import { useAccess } from '@/lib/access-context';
+import { useModuleSelection } from '@/lib/module-context';
 
 /**
- * Downloads has no page of its own: a dropdown of the download lists the user may see. It opens on click
- * while the sidebar is expanded and on hover while collapsed, and closes 150 ms after the pointer leaves.
+ * The Downloads dropdown: the latest 6 downloads (a ready one downloads on click), then the download pages the
+ * user may see. The badge counts those SUBMITTED; while one is SUBMITTED or INPROCESS the list is asked again.
+ * It opens on click while the sidebar is expanded and on hover while collapsed, and closes 150 ms after the
+ * pointer leaves.
  */
 export function DownloadsMenu({ isCollapsed }: { isCollapsed: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { token } = theme.useToken();
   const { held } = useAccess();
+  const { current } = useModuleSelection();
   const [isOpen, setIsOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const entries = DOWNLOAD_ENTRIES.filter((entry) => hasPrivilege(held, entry.privilege));
+  const latest = useLatestDownloads(current.id, entries.length > 0);
+  const startDownload = useStartDownload();
 
   const cancelClose = () => clearTimeout(closeTimer.current);
   const scheduleClose = () => {
@@ -27,6 +37,12 @@ export function DownloadsMenu({ isCollapsed }: { isCollapsed: boolean }) {
 
   if (entries.length === 0) return null;
   const label = t('shell.downloads');
+  const downloads = latest.data?.data ?? [];
+  const submitted = downloads.filter((d) => d.status === 'SUBMITTED').length;
+  const onDownload = (d: DownloadRequest) => {
+    setIsOpen(false);
+    startDownload.mutate(d.id);
+  };
 
   return (
     <Dropdown
@@ -45,17 +61,37 @@ export function DownloadsMenu({ isCollapsed }: { isCollapsed: boolean }) {
           setIsOpen(false);
           navigate(`/downloads/${key}`);
         },
+        style: { boxShadow: 'none' },
       }}
       popupRender={(menu) => (
-        // biome-ignore lint/a11y/noStaticElementInteractions: pointer tracking for the close delay only; the menu inside is the interactive part
-        <div onMouseEnter={cancelClose} onMouseLeave={scheduleClose}>
+        // biome-ignore lint/a11y/noStaticElementInteractions: pointer tracking for the close delay only; the list and menu inside are the interactive part
+        <div
+          onMouseEnter={cancelClose}
+          onMouseLeave={scheduleClose}
+          style={{
+            background: token.colorBgElevated,
+            borderRadius: token.borderRadiusLG,
+            boxShadow: token.boxShadowSecondary,
+          }}
+        >
+          <LatestDownloads downloads={downloads} isLoading={latest.isPending} onDownload={onDownload} />
+          <Divider style={{ margin: 0 }} />
           {menu}
         </div>
       )}
     >
       <Button
         type="text"
-        icon={<DownloadOutlined />}
+        icon={
+          <Badge
+            count={submitted}
+            size="small"
+            offset={[2, -2]}
+            title={t('downloads.submittedBadge', { count: submitted })}
+          >
+            <DownloadOutlined style={{ color: 'rgba(255,255,255,0.75)' }} />
+          </Badge>
+        }
         aria-label={label}
         aria-expanded={isOpen}
         onMouseEnter={cancelClose}

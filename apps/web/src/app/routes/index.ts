@@ -1,3 +1,4 @@
+import { DOWNLOAD_PAGES } from '@/app/routes/downloads';
 import { OPERATIONS_CONFIG_PAGES } from '@/app/routes/operations-config';
 import { OPERATIONS_HISTORY_PAGES } from '@/app/routes/operations-history';
 import { OPERATIONS_JOB_PAGES } from '@/app/routes/operations-jobs';
@@ -11,5 +12,6 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ...OPERATIONS_CONFIG_PAGES,
   ...OPERATIONS_JOB_PAGES,
   ...OPERATIONS_HISTORY_PAGES,
+  ...DOWNLOAD_PAGES,
   ...TRANSACTION_PAGES,
 ];

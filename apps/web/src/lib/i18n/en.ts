@@ -1077,6 +1077,48 @@ export const en = {
       aggregation: { SUM: 'Sum', AVERAGE: 'Average' },
     },
   },
+  // Downloads dropdown, download pages and the Export button (features/downloads).
+  downloads: {
+    latest: 'Latest downloads',
+    none: 'No downloads yet',
+    pages: 'All downloads',
+    submittedBadge: '{{count}} submitted',
+    download: 'Download',
+    downloadFile: 'Download {{name}}',
+    refreshing: 'Updating every {{seconds}} s while an export runs',
+    pageDescription:
+      'Your exports in this product, newest first. A file is ready to download once its status is Ready.',
+    fileName: 'File Name',
+    format: 'Format',
+    scope: 'Columns',
+    rows: 'Rows',
+    size: 'Size',
+    status: 'Status',
+    requestedOn: 'Requested On',
+    action: 'Action',
+    failedBecause: 'Failed: {{message}}',
+    export: 'Export',
+    exportTitle: 'Export this view',
+    exportHint:
+      'Every row of the view, with its filters and order, is written to a file. It is listed under Downloads when ready.',
+    formatLabel: 'File format',
+    scopeLabel: 'Columns',
+    scopes: {
+      ALL_COLUMNS: 'All columns',
+      CONFIGURED_COLUMNS: 'Configured columns',
+      CUSTOM_COLUMNS: 'Choose columns',
+    },
+    scopeHints: {
+      ALL_COLUMNS: 'Every column of the data source, then status and match id',
+      CONFIGURED_COLUMNS: "The data source's active data elements, in their order",
+      CUSTOM_COLUMNS: 'The columns you choose, in the order you choose them',
+    },
+    columnsLabel: 'Columns to export',
+    columnsPlaceholder: 'Choose columns',
+    columnsRequired: 'Choose at least one column',
+    submit: 'Export',
+    cancel: 'Cancel',
+  },
   nav: navLabels(),
 };
 

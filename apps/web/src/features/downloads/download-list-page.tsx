@@ -1,0 +1,176 @@
+import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
+import {
+  DOWNLOAD_PAGE_REPORT_TYPES,
+  DOWNLOAD_POLL_MS,
+  type DownloadPage,
+  type DownloadRequest,
+  PAGE_SIZE_OPTIONS,
+} from '@recon/contract';
+import { Button, Card, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { downloadsRefreshInterval, useDownloads } from '@/features/downloads/api/get-downloads';
+import { useStartDownload } from '@/features/downloads/api/initiate-download';
+import { DownloadStatusTag } from '@/features/downloads/components/download-status-tag';
+import { formatRequestedOn, formatSize, isDownloadable } from '@/features/downloads/download-format';
+import { useBrand } from '@/lib/brand-context';
+import { formatNumber } from '@/lib/format';
+import { useModuleSelection } from '@/lib/module-context';
+import { useNumberLocale } from '@/lib/number-format';
+import { columnsWidth } from '@/ui/column-widths';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
+import { QueryError } from '@/ui/query-error';
+
+function positiveInt(value: string | null): number | undefined {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isInteger(n) && n > 0 && String(n) === value ? n : undefined;
+}
+
+/** The download page a path names (its last segment), e.g. /downloads/transaction-downloads. */
+export function downloadPageOf(pathname: string): DownloadPage {
+  const segment = pathname.split('/').filter(Boolean).at(-1) ?? '';
+  return Object.hasOwn(DOWNLOAD_PAGE_REPORT_TYPES, segment) ? (segment as DownloadPage) : 'transaction-downloads';
+}
+
+/**
+ * Dashboard, Transaction, Report, Approval and BRS Report Downloads: one page, the report type from the path.
+ * The user's own requests of that type, paged on the server, newest first; a ready one downloads from here.
+ */
+export default function DownloadListPage() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const locale = useNumberLocale();
+  const { current } = useModuleSelection();
+  const { pathname } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = downloadPageOf(pathname);
+  const pageNo = positiveInt(searchParams.get('page')) ?? 1;
+  const askedSize = positiveInt(searchParams.get('size'));
+  const size =
+    askedSize && (PAGE_SIZE_OPTIONS as readonly number[]).includes(askedSize) ? askedSize : brand.defaultPageSize;
+  const downloads = useDownloads(current.id, {
+    reportType: DOWNLOAD_PAGE_REPORT_TYPES[page],
+    start: (pageNo - 1) * size,
+    length: size,
+  });
+  const startDownload = useStartDownload();
+  const isRefreshing = downloadsRefreshInterval(downloads.data?.data ?? []) !== false;
+
+  const columns: ColumnsType<DownloadRequest> = [
+    {
+      key: 'fileName',
+      title: t('downloads.fileName'),
+      dataIndex: 'fileName',
+      width: 280,
+      render: (name: string) => <span style={{ wordBreak: 'break-all' }}>{name}</span>,
+    },
+    { key: 'format', title: t('downloads.format'), dataIndex: 'format', width: 80 },
+    {
+      key: 'scope',
+      title: t('downloads.scope'),
+      dataIndex: 'scope',
+      width: 160,
+      render: (scope: DownloadRequest['scope']) => t(`downloads.scopes.${scope}`),
+    },
+    {
+      key: 'rowCount',
+      title: t('downloads.rows'),
+      dataIndex: 'rowCount',
+      width: 100,
+      align: 'right',
+      render: (n: number | null) => (n === null ? '' : formatNumber(n, locale, 0)),
+    },
+    {
+      key: 'size',
+      title: t('downloads.size'),
+      dataIndex: 'size',
+      width: 90,
+      align: 'right',
+      render: (n: number | null) => formatSize(n),
+    },
+    {
+      key: 'status',
+      title: t('downloads.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (_: unknown, d) =>
+        d.error ? (
+          <Tooltip title={t('downloads.failedBecause', { message: d.error })}>
+            <span>
+              <DownloadStatusTag status={d.status} />
+            </span>
+          </Tooltip>
+        ) : (
+          <DownloadStatusTag status={d.status} />
+        ),
+    },
+    {
+      key: 'requestedOn',
+      title: t('downloads.requestedOn'),
+      dataIndex: 'requestedOn',
+      width: 180,
+      render: (iso: string) => formatRequestedOn(iso),
+    },
+    {
+      key: 'action',
+      title: t('downloads.action'),
+      width: 120,
+      fixed: 'right',
+      render: (_: unknown, d) =>
+        isDownloadable(d) && (
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            aria-label={t('downloads.downloadFile', { name: d.fileName })}
+            loading={startDownload.isPending && startDownload.variables === d.id}
+            onClick={() => startDownload.mutate(d.id)}
+          >
+            {t('downloads.download')}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t(`nav./downloads/${page}`)}
+        description={t('downloads.pageDescription')}
+        extra={
+          isRefreshing && (
+            <Typography.Text type="secondary">
+              <SyncOutlined spin /> {t('downloads.refreshing', { seconds: DOWNLOAD_POLL_MS / 1000 })}
+            </Typography.Text>
+          )
+        }
+      />
+      <Card styles={{ body: { padding: 0 } }}>
+        {downloads.isError && !downloads.data ? (
+          <QueryError onRetry={() => void downloads.refetch()} />
+        ) : (
+          <Table<DownloadRequest>
+            rowKey="id"
+            loading={downloads.isPending || (downloads.isFetching && downloads.isPlaceholderData)}
+            dataSource={downloads.data?.data ?? []}
+            locale={{ emptyText: downloads.isPending ? ' ' : <EmptyState /> }}
+            size="middle"
+            scroll={{ x: columnsWidth(columns) }}
+            columns={columns}
+            pagination={{
+              current: pageNo,
+              pageSize: size,
+              total: downloads.data?.recordsFiltered ?? 0,
+              pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+              showSizeChanger: true,
+              showTotal: (total, [from, to]) => t('common.pageRange', { from, to, total }),
+              onChange: (next, nextSize) =>
+                setSearchParams({ page: String(nextSize !== size ? 1 : next), size: String(nextSize) }),
+            }}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import {
+  type CreateDownloadRequest,
+  createDownloadRequestSchema,
+  DOWNLOAD_TEXTS,
+  type DownloadRequest,
+  downloadRequestSchema,
+} from '@recon/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+/** The root of every downloads query (per module below it): a new request refreshes them all. */
+export const DOWNLOADS_QUERY_ROOT = ['downloads'] as const;
+
+/**
+ * POST /v2/dashletdownloads: queues an export; answers the request, SUBMITTED. Here, not in a feature, because
+ * every area's Export button (ui/export-button) makes this call.
+ */
+export async function createDownload(body: CreateDownloadRequest): Promise<DownloadRequest> {
+  const { data } = await http.post('/v2/dashletdownloads', createDownloadRequestSchema.parse(body));
+  return downloadRequestSchema.parse(data);
+}
+
+export function useCreateDownload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDownload,
+    meta: { successMessage: DOWNLOAD_TEXTS.requested },
+    // The dropdown and the download pages show the new request, and poll until it is ready.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DOWNLOADS_QUERY_ROOT }),
+  });
+}
