@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { benchExport } from './export.ts';
 import { benchIngest } from './ingest.ts';
 import { benchPlatform } from './platform.ts';
 import { benchRecon } from './recon.ts';
 
 /** `npm run bench`: every scenario, results as JSON under bench/results/. Needs a built web app (npm run build). */
-const scenarios = { platform: benchPlatform, ingest: benchIngest, recon: benchRecon } as const;
+const scenarios = { platform: benchPlatform, ingest: benchIngest, recon: benchRecon, export: benchExport } as const;
 const only = process.argv[2];
 mkdirSync('bench/results', { recursive: true });
 for (const [name, fn] of Object.entries(scenarios)) {
