@@ -3,6 +3,9 @@ import { dropdownOptions, settle, shot, signIn, switchModule } from './helpers.t
 
 const RULE = 'Order id and gross amount';
 
+// The editor is a table of selects: a dozen picks on a loaded machine take longer than the default minute.
+test.setTimeout(180_000);
+
 /** Picks the option shown exactly as `option` in the select named `name`. */
 async function pick(page: Page, name: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name }).click();
