@@ -13,14 +13,10 @@ import { quoteIdent } from '@recon/recon-engine';
 import { type RawBuilder, sql } from 'kysely';
 import { AppError, validation } from '@/lib/app-error.ts';
 import {
-  defaultOrder,
   kindOfColumn,
-  readColumnFilters,
-  readOrder,
-  resolveDateColumn,
   type TransactionSource,
-  type TransactionView,
   transactionViewSql,
+  viewOfByTabQuery,
 } from '@/lib/recon/transaction-query.ts';
 import { isDataSourceOfModule, reconSources } from '@/lib/recon/transaction-sources.ts';
 import { type ExportColumn, type ExportPlan, outputColumn } from './export-plan.ts';
@@ -78,33 +74,6 @@ async function sourceOf(db: Db, moduleId: number, reconId: number, dataSourceId:
   throw new AppError('NOT_FOUND', TRANSACTION_TEXTS.dataSourceNotFound);
 }
 
-// TODO(issue 4): one shared "view of a ByTab query" in lib/recon/transaction-query.ts for the list and exports.
-function statusFilter(tabStatuses: readonly string[], raw: string | undefined): readonly string[] {
-  const asked = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim().toUpperCase())
-    .filter((s) => s !== '' && s !== 'ALL');
-  if (asked.length === 0) return tabStatuses;
-  if (asked.some((s) => !tabStatuses.includes(s))) throw validation(TRANSACTION_TEXTS.statusNotInTab, 'status');
-  return tabStatuses.filter((s) => asked.includes(s));
-}
-
-/** The view exactly as the list call builds it for the same query. */
-function viewOf(source: TransactionSource, query: ByTabQuery & Record<string, unknown>): TransactionView {
-  const from = query.fromDate ?? null;
-  const to = query.toDate ?? null;
-  if (from && to && from > to) throw validation(TRANSACTION_TEXTS.dateRangeInvalid, 'fromDate');
-  const date = { column: resolveDateColumn(source, query.dateColumn), from, to };
-  const order = readOrder(source, query);
-  return {
-    source,
-    statuses: statusFilter(TAB_STATUSES[query.tab], query.status),
-    date: from || to ? date : null,
-    filters: readColumnFilters(source, query),
-    order: order.length ? order : defaultOrder({ date }),
-  };
-}
-
 /** The column names of a scope, checked against the data table's catalog and the row fields. */
 async function columnNamesOf(
   db: Db,
@@ -157,7 +126,7 @@ export async function planTransactionExport(
 ): Promise<TransactionExport> {
   const query = readByTabQuery(request.view);
   const { recon, source } = await sourceOf(db, moduleId, query.reconId, query.dataSourceId);
-  const view = viewOf(source, query);
+  const view = viewOfByTabQuery(source, query);
   const columns = (await columnNamesOf(db, source, request.scope, request.columns)).map((n) => columnOf(source, n));
   const joins = new Set(columns.flatMap((c) => (c.join ? [c.join] : [])));
   const tabStatuses = TAB_STATUSES[query.tab];

@@ -1,4 +1,5 @@
 import {
+  type ByTabQuery,
   type DataType,
   FILTER_OPERATORS,
   FILTER_PROBLEMS,
@@ -6,6 +7,7 @@ import {
   filterValueMessage,
   LOADED_AT_DATE_COLUMN,
   readDataTablesParams,
+  TAB_STATUSES,
   TRANSACTION_STATUSES,
   TRANSACTION_TEXTS,
 } from '@recon/contract';
@@ -315,6 +317,40 @@ export function readOrder(source: TransactionSource, query: Record<string, unkno
 /** The default order: the range's date column, newest first. */
 export function defaultOrder(view: Pick<TransactionView, 'date'>): SortKey[] {
   return view.date ? [{ field: view.date.column, dir: 'desc' }] : [];
+}
+
+/** The statuses of a tab a `status` filter keeps (comma-separated; empty or ALL: all of them). */
+export function statusesOfFilter(tabStatuses: readonly string[], raw: string | undefined): readonly string[] {
+  const asked = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter((s) => s !== '' && s !== 'ALL');
+  if (asked.length === 0) return tabStatuses;
+  if (asked.some((s) => !tabStatuses.includes(s))) throw validation(TRANSACTION_TEXTS.statusNotInTab, 'status');
+  return tabStatuses.filter((s) => asked.includes(s));
+}
+
+/**
+ * The view a Find=ByTab query names on one of its data sources: tab and status filter, date range, column filters
+ * and order (the range's date column, newest first, unless sorted). Exports build it here, so a file holds exactly
+ * the rows the list shows for the same query.
+ */
+export function viewOfByTabQuery(
+  source: TransactionSource,
+  query: ByTabQuery & Record<string, unknown>,
+): TransactionView {
+  const from = query.fromDate ?? null;
+  const to = query.toDate ?? null;
+  if (from && to && from > to) throw validation(TRANSACTION_TEXTS.dateRangeInvalid, 'fromDate');
+  const date = { column: resolveDateColumn(source, query.dateColumn), from, to };
+  const order = readOrder(source, query);
+  return {
+    source,
+    statuses: statusesOfFilter(TAB_STATUSES[query.tab], query.status),
+    date: from || to ? date : null,
+    filters: readColumnFilters(source, query),
+    order: order.length ? order : defaultOrder({ date }),
+  };
 }
 
 export type TransactionRecord = {
