@@ -4,9 +4,16 @@ import { benchExport } from './export.ts';
 import { benchIngest } from './ingest.ts';
 import { benchPlatform } from './platform.ts';
 import { benchRecon } from './recon.ts';
+import { benchRollback } from './rollback.ts';
 
 /** `npm run bench`: every scenario, results as JSON under bench/results/. Needs a built web app (npm run build). */
-const scenarios = { platform: benchPlatform, ingest: benchIngest, recon: benchRecon, export: benchExport } as const;
+const scenarios = {
+  platform: benchPlatform,
+  ingest: benchIngest,
+  recon: benchRecon,
+  export: benchExport,
+  rollback: benchRollback,
+} as const;
 const only = process.argv[2];
 mkdirSync('bench/results', { recursive: true });
 for (const [name, fn] of Object.entries(scenarios)) {

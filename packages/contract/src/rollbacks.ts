@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataTablesQuerySchema } from './datatables.ts';
+import type { PrivilegeRule } from './privileges.ts';
 
 // Rollbacks of job executions (spec 2 §3 Rollback, §4 statuses, §7 "Job executions and rollbacks"): what a
 // rollback would undo (rollback_impact), the request that undoes it, its records and dependencies, and retry.
@@ -98,6 +99,18 @@ export const ROLLBACK_DEPENDENCY_REASON_TEXTS: Readonly<Record<RollbackDependenc
   DUPLICATE_OF_LOADED_ROWS: 'Its rows were marked duplicate of rows this execution loaded',
 };
 
+/** Reading what a rollback would undo: whoever sees the execution history or the rollback history. */
+export const ROLLBACK_IMPACT_PRIVILEGE: PrivilegeRule = { anyOf: ['jobExecutions', 'rollbackHistory'] };
+/**
+ * Requesting or retrying a rollback deletes loaded rows and re-opens matched ones: it takes the rollback history
+ * (where it is followed), the execution history (where it is asked for) and the right to run jobs (createJob: a
+ * rollback undoes what a run did). Seeded: Admin and Manager.
+ */
+export const ROLLBACK_REQUEST_PRIVILEGE: PrivilegeRule = {
+  code: 'rollbackHistory',
+  allOf: ['jobExecutions', 'createJob'],
+};
+
 /** Execution statuses a rollback may start from (a run that is over and not rolled back or rejected). */
 export const ROLLBACK_ALLOWED_EXECUTION_STATUSES = ['COMPLETED', 'PARTIALLY_COMPLETED', 'FAILED'] as const;
 
@@ -124,22 +137,25 @@ export const ROLLBACK_DATE_UNITS = ['DAYS', 'MONTHS', 'YEARS'] as const;
 export type RollbackDateUnit = (typeof ROLLBACK_DATE_UNITS)[number];
 export const INVALID_DATE_UNIT = 'Invalid unit. Use DAYS, MONTHS, or YEARS.';
 
-/** The day `amount` units before `from` (calendar arithmetic in UTC); any other unit throws the spec's message. */
+/**
+ * The instant `amount` units before `from`, on the UTC calendar; a month or year back keeps the day of the month,
+ * or takes the month's last day when it has fewer (31 March − 1 month = 28 February). Any other unit throws the
+ * spec's message.
+ */
 export function rollbackDateBefore(from: Date, amount: number, unit: string): Date {
   const d = new Date(from.getTime());
-  switch (unit) {
-    case 'DAYS':
-      d.setUTCDate(d.getUTCDate() - amount);
-      return d;
-    case 'MONTHS':
-      d.setUTCMonth(d.getUTCMonth() - amount);
-      return d;
-    case 'YEARS':
-      d.setUTCFullYear(d.getUTCFullYear() - amount);
-      return d;
-    default:
-      throw new Error(INVALID_DATE_UNIT);
+  if (unit === 'DAYS') {
+    d.setUTCDate(d.getUTCDate() - amount);
+    return d;
   }
+  if (unit !== 'MONTHS' && unit !== 'YEARS') throw new Error(INVALID_DATE_UNIT);
+  const months = unit === 'MONTHS' ? amount : amount * 12;
+  const target = d.getUTCFullYear() * 12 + d.getUTCMonth() - months;
+  const year = Math.floor(target / 12);
+  const month = target - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  d.setUTCFullYear(year, month, Math.min(d.getUTCDate(), lastDay));
+  return d;
 }
 
 // --- GET /v2/jobexecutions/{id}/rollback_impact

@@ -1,6 +1,8 @@
 import {
   dataTablesResponseSchema,
   type PrivilegeRule,
+  ROLLBACK_IMPACT_PRIVILEGE,
+  ROLLBACK_REQUEST_PRIVILEGE,
   requestRollbackQuerySchema,
   rollbackDetailSchema,
   rollbackImpactSchema,
@@ -19,14 +21,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The Rollback History page (spec 2 menu code rollbackHistory). */
 const HISTORY: PrivilegeRule = { code: 'rollbackHistory' };
-/** What a rollback would undo: whoever sees the execution history or the rollback history. */
-const IMPACT_READERS: PrivilegeRule = { anyOf: ['jobExecutions', 'rollbackHistory'] };
-/**
- * Requesting or retrying a rollback deletes loaded rows and re-opens matched ones: it takes the rollback history
- * (where it is followed), the execution history (where it is asked for) and the right to run jobs (createJob: a
- * rollback undoes what a run did). Seeded: Admin and Manager.
- */
-const ROLLERS: PrivilegeRule = { code: 'rollbackHistory', allOf: ['jobExecutions', 'createJob'] };
+const IMPACT_READERS = ROLLBACK_IMPACT_PRIVILEGE;
+const ROLLERS = ROLLBACK_REQUEST_PRIVILEGE;
 
 /** Rollbacks of job executions (spec 2 §7): impact, request, retry, history. Every call is scoped to the module. */
 export function rollbackRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {

@@ -29,7 +29,7 @@ import { getRollbackDetail, liveRequestOf } from './rollbacks.queries.ts';
 export async function getImpact(db: Db, moduleId: number, executionId: number): Promise<RollbackImpact> {
   const plan = await planRollback(db, moduleId, executionId);
   if (!plan) throw new AppError('NOT_FOUND', JOB_EXECUTION_TEXTS.notFound);
-  return impactOf(db, plan, (await liveRequestOf(db, executionId)) ?? null);
+  return impactOf(plan, (await liveRequestOf(db, executionId)) ?? null);
 }
 
 export async function getDetail(db: Db, moduleId: number, id: number): Promise<RollbackDetail> {
@@ -110,7 +110,7 @@ export async function requestRollback(
       const plan = (await planRollback(tx, actor.moduleId, executionId)) as RollbackPlan;
       if (plan.blocking.length > 0) return { refused: blockedBy(plan) };
       const now = ctx.now();
-      const impact = await impactOf(tx, plan, null);
+      const impact = impactOf(plan, null);
       const { id } = await tx
         .insertInto('rollback_request')
         .values({

@@ -35,29 +35,38 @@ async function audit(
   });
 }
 
-async function fail(
-  deps: RollbackDeps,
-  r: Claimed,
-  record: StepRecord & { sequence: number; entity_name: string },
-  err: unknown,
-) {
-  const message = err instanceof Error ? err.message : String(err);
-  const step = `Step ${record.sequence} (${ROLLBACK_ENTITY_LABELS[record.entity_kind]} ${record.entity_name}${record.recon_run_id ? `, run #${record.recon_run_id}` : ''})`;
+type StepRow = StepRecord & { sequence: number; entity_name: string; status: string };
+type Failure = { record: StepRow; err: unknown };
+
+const describe = (record: StepRow) =>
+  `Step ${record.sequence} (${ROLLBACK_ENTITY_LABELS[record.entity_kind]} ${record.entity_name}${record.recon_run_id ? `, run #${record.recon_run_id}` : ''})`;
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The failed steps are ROLLBACK_FAILED with their message, and so are the request (first failure) and the run. */
+async function fail(deps: RollbackDeps, r: Claimed, failures: readonly Failure[]) {
   const now = deps.now();
+  const [first] = failures as [Failure];
   await deps.db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('rollback_record')
-      .set({ status: 'ROLLBACK_FAILED', error_message: message, finished_at: now })
-      .where('id', '=', record.id)
-      .execute();
-    await tx
-      .updateTable('rollback_dependency')
-      .set({ status: 'ROLLBACK_FAILED' })
-      .where('record_id', '=', record.id)
-      .execute();
+    for (const { record, err } of failures) {
+      await tx
+        .updateTable('rollback_record')
+        .set({ status: 'ROLLBACK_FAILED', error_message: messageOf(err), finished_at: now })
+        .where('id', '=', record.id)
+        .execute();
+      await tx
+        .updateTable('rollback_dependency')
+        .set({ status: 'ROLLBACK_FAILED' })
+        .where('record_id', '=', record.id)
+        .execute();
+    }
     await tx
       .updateTable('rollback_request')
-      .set({ status: 'ROLLBACK_FAILED', error_message: `${step}: ${message}`, finished_at: now, updated_at: now })
+      .set({
+        status: 'ROLLBACK_FAILED',
+        error_message: `${describe(first.record)}: ${messageOf(first.err)}`,
+        finished_at: now,
+        updated_at: now,
+      })
       .where('id', '=', r.id)
       .execute();
     await tx
@@ -66,8 +75,29 @@ async function fail(
       .where('id', '=', r.job_execution_id)
       .execute();
   });
-  deps.log.warn({ rollbackId: r.id, jobExecutionId: r.job_execution_id, recordId: record.id, err }, 'rollback failed');
-  await audit(deps, r, 'ROLLBACK_FAILED', { sequence: record.sequence, error: message });
+  for (const { record, err } of failures) {
+    deps.log.warn(
+      { rollbackId: r.id, jobExecutionId: r.job_execution_id, recordId: record.id, err },
+      'rollback step failed',
+    );
+  }
+  await audit(deps, r, 'ROLLBACK_FAILED', {
+    steps: failures.map((f) => ({ sequence: f.record.sequence, error: messageOf(f.err) })),
+  });
+}
+
+/**
+ * Steps in sequence; consecutive pipeline steps together, since each deletes from its own table in its own
+ * transaction (under shared recon locks) and none needs another's result.
+ */
+function batchesOf(records: readonly StepRow[]): StepRow[][] {
+  const batches: StepRow[][] = [];
+  for (const record of records) {
+    const last = batches.at(-1);
+    if (record.entity_kind === 'pipeline' && last?.[0]?.entity_kind === 'pipeline') last.push(record);
+    else batches.push([record]);
+  }
+  return batches;
 }
 
 /** Works one request if it is QUEUED (another worker or an earlier call may have taken it). */
@@ -97,23 +127,28 @@ export async function executeRollback(deps: RollbackDeps, rollbackId: number): P
     .orderBy('sequence')
     .execute();
   const t0 = performance.now();
-  for (const record of records) {
-    if (record.status === 'ROLLBACK_FINISHED') continue;
+  for (const batch of batchesOf(records.filter((r) => r.status !== 'ROLLBACK_FINISHED'))) {
+    const ids = batch.map((r) => r.id);
     const now = deps.now();
     await deps.db
       .updateTable('rollback_record')
       .set({ status: 'ROLLBACK_STARTED', started_at: now, error_message: null })
-      .where('id', '=', record.id)
+      .where('id', 'in', ids)
       .execute();
     await deps.db
       .updateTable('rollback_dependency')
       .set({ status: 'ROLLBACK_STARTED' })
-      .where('record_id', '=', record.id)
+      .where('record_id', 'in', ids)
       .execute();
-    try {
-      await runStep({ db: deps.db, now, requestedBy: claimed.requested_by }, record);
-    } catch (err) {
-      await fail(deps, claimed, record, err);
+    const outcomes = await Promise.allSettled(
+      batch.map((record) => runStep({ db: deps.db, now: deps.now, requestedBy: claimed.requested_by }, record)),
+    );
+    const failures = batch.flatMap((record, i) => {
+      const outcome = outcomes[i];
+      return outcome?.status === 'rejected' ? [{ record, err: outcome.reason as unknown }] : [];
+    });
+    if (failures.length > 0) {
+      await fail(deps, claimed, failures);
       return;
     }
   }
@@ -128,7 +163,7 @@ export async function executeRollback(deps: RollbackDeps, rollbackId: number): P
     { rollbackId, jobExecutionId: claimed.job_execution_id, steps: records.length, ms },
     'rollback finished',
   );
-  await audit(deps, claimed, 'ROLLBACK_FINISHED', { steps: records.length });
+  await audit(deps, claimed, 'ROLLBACK_FINISHED', { steps: records.length, ms });
 }
 
 // Requests of this process run one at a time, in the order they were queued (rollbacks are rare and heavy).

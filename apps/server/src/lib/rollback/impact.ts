@@ -10,8 +10,6 @@ import {
   type RollbackImpact,
   type RollbackImpactRun,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
-import { countFileRows } from './loaded-rows.ts';
 import type { PlannedDependency, RollbackPlan, RunInfo } from './plan.ts';
 
 export const toImpactRun = (r: RunInfo): RollbackImpactRun => ({
@@ -55,24 +53,23 @@ export function blockedReasonOf(plan: RollbackPlan, liveStatus: string | null): 
   return null;
 }
 
-/** The rollback_impact answer: rows per pipeline (counted now), runs, dependencies, and whether it can go. */
-export async function impactOf(
-  db: Db,
-  plan: RollbackPlan,
-  live: { id: number; status: string } | null,
-): Promise<RollbackImpact> {
-  const tables = [];
-  for (const p of plan.pipelines) {
-    const counts = await countFileRows(db, p, p.pendingFileIds);
-    tables.push({
+/**
+ * The rollback_impact answer: rows per pipeline (as the loads counted them: counting a million rows again would
+ * cost as much as deleting them), runs, dependencies, and whether a rollback can be requested now.
+ */
+export function impactOf(plan: RollbackPlan, live: { id: number; status: string } | null): RollbackImpact {
+  const tables = plan.pipelines.map((p) => {
+    const files = p.files.filter((f) => p.pendingFileIds.includes(f.id));
+    return {
       pipelineId: p.pipelineId,
       pipelineName: p.pipelineName,
       dataTableId: p.dataTableId,
       dataTableName: p.dataTableName,
-      files: p.files.filter((f) => p.pendingFileIds.includes(f.id)),
-      ...counts,
-    });
-  }
+      files: files.map((f) => ({ id: f.id, originalName: f.originalName, status: f.status })),
+      rows: files.reduce((sum, f) => sum + (f.validRows ?? 0), 0),
+      invalidRows: files.reduce((sum, f) => sum + (f.invalidRows ?? 0), 0),
+    };
+  });
   const blockedReason = blockedReasonOf(plan, live?.status ?? null);
   const e = plan.execution;
   return {

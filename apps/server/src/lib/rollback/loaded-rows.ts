@@ -9,7 +9,14 @@ import { qualified } from '@/lib/data-tables/ddl.ts';
  * and by the rejection of its files (jobs/approval.ts).
  */
 
-export type LoadedFile = { id: number; originalName: string; status: string };
+/** A file of the execution, with the rows its load wrote as the load counted them (data table, invalid table). */
+export type LoadedFile = {
+  id: number;
+  originalName: string;
+  status: string;
+  validRows: number | null;
+  invalidRows: number | null;
+};
 
 export type LoadedPipeline = {
   pipelineId: number;
@@ -42,7 +49,7 @@ type PipelineRecord = {
   table_name: string;
   invalid_table_name: string;
   state_table_name: string | null;
-  files: { id: number; originalName: string; status: string }[];
+  files: LoadedFile[];
 };
 
 /**
@@ -53,7 +60,8 @@ export async function loadedPipelinesOf(db: Db, executionId: number): Promise<Lo
   const r = await sql<PipelineRecord>`
     SELECT p.id AS pipeline_id, p.name AS pipeline_name, dt.id AS data_table_id, dt.name AS data_table_name,
            dt.table_name, dt.invalid_table_name, dt.state_table_name,
-           json_agg(json_build_object('id', f.id, 'originalName', f.original_name, 'status', f.status) ORDER BY f.id) AS files
+           json_agg(json_build_object('id', f.id, 'originalName', f.original_name, 'status', f.status,
+             'validRows', f.valid_rows, 'invalidRows', f.invalid_rows) ORDER BY f.id) AS files
     FROM uploaded_file f
     JOIN pipeline p ON p.id = f.pipeline_id
     JOIN data_table dt ON dt.id = p.data_table_id
@@ -74,22 +82,28 @@ export async function loadedPipelinesOf(db: Db, executionId: number): Promise<Lo
   }));
 }
 
-/** How many rows the files loaded into the data table and into its invalid-rows table. */
-export async function countFileRows(
+/**
+ * The smallest and largest row id the files loaded. A load appends a file's rows together, so the range is tight
+ * (and a superset when loads interleaved); found through the BRIN index on `_file_id`, not by walking the primary
+ * key from one end (which would read every older row first).
+ */
+export async function fileRowRange(
   db: Db,
-  p: Pick<LoadedPipeline, 'table' | 'invalidTable'>,
+  table: string,
   fileIds: readonly number[],
-): Promise<{ rows: number; invalidRows: number }> {
-  // Table names come from data_table (created by the product) and are quoted; the ids are parameters.
-  const r = await sql<{ rows: number; invalid_rows: number }>`
-    SELECT (SELECT count(*)::int FROM ${sql.raw(p.table)} WHERE _file_id = ANY(${fileIds}::bigint[])) AS rows,
-           (SELECT count(*)::int FROM ${sql.raw(p.invalidTable)} WHERE _file_id = ANY(${fileIds}::bigint[])) AS invalid_rows`.execute(
-    db,
-  );
-  return { rows: r.rows[0]?.rows ?? 0, invalidRows: r.rows[0]?.invalid_rows ?? 0 };
+): Promise<{ lo: number; hi: number } | null> {
+  const r = await sql<{ lo: number | null; hi: number | null }>`
+    SELECT min(_id) AS lo, max(_id) AS hi
+    FROM (SELECT _id FROM ${sql.raw(table)} WHERE _file_id = ANY(${fileIds}::bigint[]) OFFSET 0) f`.execute(db);
+  const row = r.rows[0];
+  return row?.lo == null || row.hi == null ? null : { lo: Number(row.lo), hi: Number(row.hi) };
 }
 
-/** Recon runs (not rolled back: those have no state rows) holding state on rows the files loaded. */
+/**
+ * Recon runs (other than `exceptRunIds`) holding state on rows the files loaded. Rolled-back runs hold none. The
+ * state table is read over the files' id range only, and a state row is checked against the data row only when
+ * its run is not excepted: a rollback's own run closed a million rows, none of which needs a look-up.
+ */
 export async function runsHoldingFileRows(
   db: Db,
   p: Pick<LoadedPipeline, 'table' | 'stateTable'>,
@@ -97,17 +111,23 @@ export async function runsHoldingFileRows(
   exceptRunIds: readonly number[] = [],
 ): Promise<number[]> {
   if (!p.stateTable || fileIds.length === 0) return [];
+  const range = await fileRowRange(db, p.table, fileIds);
+  if (!range) return [];
+  // The bounds are sent as values so the planner scans the state table by them (not row by row from the data).
   const r = await sql<{ run_id: number }>`
-    SELECT DISTINCT s.run_id FROM ${sql.raw(p.stateTable)} s JOIN ${sql.raw(p.table)} d ON d._id = s._id
-    WHERE d._file_id = ANY(${fileIds}::bigint[]) AND s.run_id <> ALL(${exceptRunIds}::bigint[])
+    SELECT DISTINCT s.run_id FROM ${sql.raw(p.stateTable)} s
+    WHERE s._id BETWEEN ${range.lo}::bigint AND ${range.hi}::bigint AND s.run_id <> ALL(${exceptRunIds}::bigint[])
+      AND EXISTS (SELECT 1 FROM ${sql.raw(p.table)} d WHERE d._id = s._id AND d._file_id = ANY(${fileIds}::bigint[]))
     ORDER BY s.run_id`.execute(db);
   return r.rows.map((row) => Number(row.run_id));
 }
 
 /**
  * Deletes every row the files loaded — valid and duplicate rows from the data table, failing rows from the
- * invalid-rows table — inside the caller's transaction. Refuses (LoadedRowsInUseError, nothing deleted) when a
- * recon run still holds state on one of the rows: that run must be rolled back (or its rows re-opened) first.
+ * invalid-rows table — inside the caller's transaction. Refuses (LoadedRowsInUseError) when a recon run still
+ * holds state on one of the rows: that run must be rolled back (or its rows re-opened) first. The check follows
+ * the delete, over the id range the delete returned (a state row whose data row is gone), so the rows are read
+ * once; a refusal throws, and the caller's transaction puts everything back.
  */
 export async function deleteFileRows(
   tx: Db,
@@ -115,13 +135,22 @@ export async function deleteFileRows(
   fileIds: readonly number[],
 ): Promise<{ rows: number; invalidRows: number }> {
   if (fileIds.length === 0) return { rows: 0, invalidRows: 0 };
-  const holders = await runsHoldingFileRows(tx, p, fileIds);
-  if (holders.length > 0) throw new LoadedRowsInUseError(holders);
-  const rows = await sql`DELETE FROM ${sql.raw(p.table)} WHERE _file_id = ANY(${fileIds}::bigint[])`.execute(tx);
+  const gone = await sql<{ n: number; lo: number | null; hi: number | null }>`
+    WITH gone AS (DELETE FROM ${sql.raw(p.table)} WHERE _file_id = ANY(${fileIds}::bigint[]) RETURNING _id)
+    SELECT count(*)::int AS n, min(_id) AS lo, max(_id) AS hi FROM gone`.execute(tx);
+  const { n, lo, hi } = gone.rows[0] ?? { n: 0, lo: null, hi: null };
+  if (p.stateTable && n > 0 && lo !== null && hi !== null) {
+    const holders = await sql<{ run_id: number }>`
+      SELECT DISTINCT s.run_id FROM ${sql.raw(p.stateTable)} s
+      WHERE s._id BETWEEN ${Number(lo)}::bigint AND ${Number(hi)}::bigint
+        AND NOT EXISTS (SELECT 1 FROM ${sql.raw(p.table)} d WHERE d._id = s._id)
+      ORDER BY s.run_id`.execute(tx);
+    if (holders.rows.length > 0) throw new LoadedRowsInUseError(holders.rows.map((r) => Number(r.run_id)));
+  }
   const invalid = await sql`DELETE FROM ${sql.raw(p.invalidTable)} WHERE _file_id = ANY(${fileIds}::bigint[])`.execute(
     tx,
   );
-  return { rows: Number(rows.numAffectedRows ?? 0), invalidRows: Number(invalid.numAffectedRows ?? 0) };
+  return { rows: n, invalidRows: Number(invalid.numAffectedRows ?? 0) };
 }
 
 /** The files' rows are gone: they become ROLLED_BACK. */

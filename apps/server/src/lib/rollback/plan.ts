@@ -1,9 +1,9 @@
 import { type BlockingExecution, RECON_RUN_KIND_LABELS, type RollbackDependencyReason } from '@recon/contract';
 import type { Db } from '@recon/db';
-import { dependentRuns, quoteIdent } from '@recon/recon-engine';
+import { quoteIdent } from '@recon/recon-engine';
 import { sql } from 'kysely';
 import { type LoadedPipeline, loadedPipelinesOf, runsHoldingFileRows } from './loaded-rows.ts';
-import { queryableOf, stateTablesOfRecon } from './recon-state.ts';
+import { laterRunsOf, stateTablesOfRecon } from './recon-state.ts';
 
 /**
  * What a rollback of a job execution has to undo, read from the database as it is now (so a retry plans only
@@ -187,7 +187,7 @@ async function exploreRuns(db: Db, pipelines: readonly PlannedPipeline[], ownRun
       tables = await stateTablesOfRecon(db, run.reconId);
       tablesByRecon.set(run.reconId, tables);
     }
-    const later = await dependentRuns(queryableOf(db), run.id, tables);
+    const later = await laterRunsOf(db, run.id, tables);
     const fresh = later.filter((id) => !own.includes(id) && !found.has(id));
     for (const info of await runsByIds(db, fresh)) {
       if (info.status !== 'COMPLETED') continue;

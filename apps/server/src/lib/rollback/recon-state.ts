@@ -1,5 +1,5 @@
 import type { Db } from '@recon/db';
-import type { Queryable, StateTable } from '@recon/recon-engine';
+import { dependentRuns, type Queryable, type StateTable } from '@recon/recon-engine';
 import { CompiledQuery, sql } from 'kysely';
 import { qualified } from '@/lib/data-tables/ddl.ts';
 import { RECON_LOCK_NAMESPACE } from '@/lib/recon/recon-runner.ts';
@@ -36,13 +36,35 @@ export async function reconsOfDataTable(db: Db, dataTableId: number): Promise<nu
 }
 
 /**
- * One transaction holding the locks of these recons (the namespace of withReconLock: no engine run or manual
- * action changes their rows meanwhile). Locks are taken in id order so two callers never deadlock.
+ * The engine's dependentRuns (later runs that changed rows this run closed, or joined its groups), skipping its
+ * scan of the run's groups when no later run holds a state row in these tables: then only the journal can tie
+ * a later run to this one. The usual case (the run is the newest) costs one short scan per table instead of a
+ * union of every group the run formed.
  */
-export function withReconLocks<T>(db: Db, reconIds: readonly number[], fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function laterRunsOf(db: Db, runId: number, tables: readonly StateTable[]): Promise<number[]> {
+  const q = queryableOf(db);
+  for (const t of tables) {
+    const later = await q.query(`SELECT 1 FROM ${t.stateTable} WHERE run_id > $1 LIMIT 1`, [runId]);
+    if (later.rows.length > 0) return dependentRuns(q, runId, tables);
+  }
+  return dependentRuns(q, runId, []);
+}
+
+/**
+ * One transaction holding the locks of these recons (the namespace of withReconLock), taken in id order so two
+ * callers never deadlock. Exclusive: no engine run or manual action of the recons runs meanwhile. Shared: the
+ * same, but other shared holders (the deletes of a rollback's other tables) go on at the same time.
+ */
+export function withReconLocks<T>(
+  db: Db,
+  reconIds: readonly number[],
+  fn: (tx: Db) => Promise<T>,
+  mode: 'exclusive' | 'shared' = 'exclusive',
+): Promise<T> {
   return db.transaction().execute(async (tx) => {
     for (const id of [...new Set(reconIds)].sort((a, b) => a - b)) {
-      await sql`SELECT pg_advisory_xact_lock(${RECON_LOCK_NAMESPACE}, ${id})`.execute(tx);
+      if (mode === 'shared') await sql`SELECT pg_advisory_xact_lock_shared(${RECON_LOCK_NAMESPACE}, ${id})`.execute(tx);
+      else await sql`SELECT pg_advisory_xact_lock(${RECON_LOCK_NAMESPACE}, ${id})`.execute(tx);
     }
     return fn(tx);
   });

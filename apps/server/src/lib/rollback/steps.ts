@@ -1,8 +1,8 @@
 import type { Db, RollbackEntityKind } from '@recon/db';
-import { dependentRuns, rollbackRun } from '@recon/recon-engine';
+import { rollbackRun } from '@recon/recon-engine';
 import { qualified } from '@/lib/data-tables/ddl.ts';
 import { deleteFileRows, markFilesRolledBack } from './loaded-rows.ts';
-import { queryableOf, reconsOfDataTable, stateTablesOfRecon, withReconLocks } from './recon-state.ts';
+import { laterRunsOf, queryableOf, reconsOfDataTable, stateTablesOfRecon, withReconLocks } from './recon-state.ts';
 
 /**
  * The steps of a rollback. Each is one transaction that does its work and marks its record (and the dependency
@@ -17,7 +17,7 @@ export type StepRecord = {
   recon_run_id: number | null;
   file_ids: number[];
 };
-export type StepContext = { db: Db; now: Date; requestedBy: number | null };
+export type StepContext = { db: Db; now: () => Date; requestedBy: number | null };
 
 async function finishRecord(tx: Db, record: StepRecord, counts: Record<string, number>, now: Date): Promise<void> {
   await tx
@@ -43,24 +43,24 @@ async function rollBackRun(ctx: StepContext, record: StepRecord): Promise<void> 
       .where('id', '=', runId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (status === 'ROLLED_BACK') return finishRecord(tx, record, { stateRowsRemoved: 0, statesRestored: 0 }, ctx.now);
+    if (status === 'ROLLED_BACK')
+      return finishRecord(tx, record, { stateRowsRemoved: 0, statesRestored: 0 }, ctx.now());
     if (status !== 'COMPLETED')
       throw new Error(`Recon run #${runId} is ${status}: only a completed run can be rolled back`);
     const tables = await stateTablesOfRecon(tx, run.recon_id);
-    const db = queryableOf(tx);
-    const later = await dependentRuns(db, runId, tables);
+    const later = await laterRunsOf(tx, runId, tables);
     if (later.length > 0) {
       throw new Error(
         `Recon run #${runId} is used by later recon runs ${later.map((id) => `#${id}`).join(', ')}, which are not rolled back`,
       );
     }
-    const { removed, restored } = await rollbackRun(db, runId, tables);
+    const { removed, restored } = await rollbackRun(queryableOf(tx), runId, tables);
     await tx
       .updateTable('recon_run')
-      .set({ status: 'ROLLED_BACK', rolled_back_at: ctx.now, rolled_back_by: ctx.requestedBy })
+      .set({ status: 'ROLLED_BACK', rolled_back_at: ctx.now(), rolled_back_by: ctx.requestedBy })
       .where('id', '=', runId)
       .execute();
-    await finishRecord(tx, record, { stateRowsRemoved: removed, statesRestored: restored }, ctx.now);
+    await finishRecord(tx, record, { stateRowsRemoved: removed, statesRestored: restored }, ctx.now());
   });
 }
 
@@ -73,19 +73,26 @@ async function removePipelineRows(ctx: StepContext, record: StepRecord): Promise
     .where('p.id', '=', record.entity_id)
     .executeTakeFirstOrThrow();
   const reconIds = t.state_table_name ? await reconsOfDataTable(ctx.db, t.id) : [];
-  await withReconLocks(ctx.db, reconIds, async (tx) => {
-    const removed = await deleteFileRows(
-      tx,
-      {
-        table: qualified(t.table_name),
-        invalidTable: qualified(t.invalid_table_name),
-        stateTable: t.state_table_name ? qualified(t.state_table_name) : null,
-      },
-      record.file_ids,
-    );
-    await markFilesRolledBack(tx, record.file_ids, ctx.now);
-    await finishRecord(tx, record, { ...removed, files: record.file_ids.length }, ctx.now);
-  });
+  // Shared locks: no run or action of the recons closes these rows meanwhile, and the other tables' deletes of
+  // the rollback (shared too) run at the same time.
+  await withReconLocks(
+    ctx.db,
+    reconIds,
+    async (tx) => {
+      const removed = await deleteFileRows(
+        tx,
+        {
+          table: qualified(t.table_name),
+          invalidTable: qualified(t.invalid_table_name),
+          stateTable: t.state_table_name ? qualified(t.state_table_name) : null,
+        },
+        record.file_ids,
+      );
+      await markFilesRolledBack(tx, record.file_ids, ctx.now());
+      await finishRecord(tx, record, { ...removed, files: record.file_ids.length }, ctx.now());
+    },
+    'shared',
+  );
 }
 
 /** Last: the execution is ROLLED_BACK. */
@@ -93,10 +100,10 @@ async function markExecutionRolledBack(ctx: StepContext, record: StepRecord): Pr
   await ctx.db.transaction().execute(async (tx) => {
     await tx
       .updateTable('job_execution')
-      .set({ status: 'ROLLED_BACK', updated_at: ctx.now })
+      .set({ status: 'ROLLED_BACK', updated_at: ctx.now() })
       .where('id', '=', record.entity_id)
       .execute();
-    await finishRecord(tx, record, {}, ctx.now);
+    await finishRecord(tx, record, {}, ctx.now());
   });
 }
 
