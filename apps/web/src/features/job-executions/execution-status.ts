@@ -44,6 +44,7 @@ export function activityTone(status: string): Tone {
 const MOVING_STATUSES: ReadonlySet<string> = new Set([
   'RUNNABLE',
   'RUNNING',
+  'ROLLBACK_CREATED',
   'ROLLBACK_IN_PROGRESS',
   'APPROVAL_PROCESSING',
 ]);

@@ -5,6 +5,7 @@ import { ActivityTable } from '@/features/job-executions/components/activity-tab
 import { ExecutionSummary } from '@/features/job-executions/components/execution-summary';
 import { FileApprovalPanel } from '@/features/job-executions/components/file-approval-panel';
 import { RetryAction } from '@/features/job-executions/components/retry-action';
+import { RollbackAction } from '@/features/job-executions/components/rollback-action';
 import { RunStatusTag } from '@/features/job-executions/components/status-tags';
 import { QueryError } from '@/ui/query-error';
 
@@ -33,7 +34,14 @@ export function ExecutionDrawer({ moduleId, executionId, onClose }: Props) {
           t('jobExecutions.runNumber', { id: executionId })
         )
       }
-      extra={run && <RetryAction moduleId={moduleId} execution={run} />}
+      extra={
+        run && (
+          <Flex gap={8}>
+            <RetryAction moduleId={moduleId} execution={run} />
+            <RollbackAction moduleId={moduleId} execution={run} />
+          </Flex>
+        )
+      }
     >
       {execution.isError && !run ? (
         <QueryError onRetry={() => void execution.refetch()} />

@@ -1,0 +1,22 @@
+import { ROLLBACK_TEXTS, type RollbackDetail, rollbackDetailSchema } from '@recon/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
+import { http } from '@/lib/http';
+
+/** PUT /v2/executionrollbacks?Operation=RetryFailedJob&jobExecution={id}: asks for the rollback of a run. */
+export async function requestRollback(jobExecutionId: number): Promise<RollbackDetail> {
+  const { data } = await http.put('/v2/executionrollbacks', undefined, {
+    params: { Operation: 'RetryFailedJob', jobExecution: jobExecutionId },
+  });
+  return rollbackDetailSchema.parse(data);
+}
+
+export function useRequestRollback(moduleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestRollback,
+    meta: { successMessage: ROLLBACK_TEXTS.requested },
+    // The run's status moves to Rollback Created, then on: the history and the drawer read it again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobExecutionsRoot(moduleId) }),
+  });
+}

@@ -1,0 +1,92 @@
+import { HistoryOutlined, RollbackOutlined } from '@ant-design/icons';
+import {
+  type JobExecutionDetail,
+  ROLLBACK_ALLOWED_EXECUTION_STATUSES,
+  ROLLBACK_REQUEST_PRIVILEGE,
+} from '@recon/contract';
+import { Button, Modal, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRollbackImpact } from '@/features/job-executions/api/get-rollback-impact';
+import { useRequestRollback } from '@/features/job-executions/api/request-rollback';
+import { RollbackImpactView } from '@/features/job-executions/components/rollback-impact';
+import { PrivilegeGuard } from '@/ui/privilege-guard';
+import { QueryError } from '@/ui/query-error';
+
+type Props = { moduleId: number; execution: JobExecutionDetail };
+
+const ROLLBACKABLE: ReadonlySet<string> = new Set(ROLLBACK_ALLOWED_EXECUTION_STATUSES);
+/** A run in one of these statuses has a rollback, followed in Rollback History. */
+const WITH_ROLLBACK: ReadonlySet<string> = new Set([
+  'ROLLBACK_CREATED',
+  'ROLLBACK_IN_PROGRESS',
+  'ROLLED_BACK',
+  'ROLLBACK_FAILED',
+]);
+const ROLLBACK_HISTORY_PATH = '/operations/history/rollback-history';
+
+/** A run with a rollback links to it (the rollback history, narrowed to the run). */
+function RollbackHistoryLink({ executionId }: { executionId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <PrivilegeGuard rule={{ code: 'rollbackHistory' }}>
+      <Button
+        icon={<HistoryOutlined />}
+        onClick={() => void navigate(`${ROLLBACK_HISTORY_PATH}?jobExecutionId=${executionId}`)}
+      >
+        {t('rollbacks.openHistory')}
+      </Button>
+    </PrivilegeGuard>
+  );
+}
+
+/**
+ * "Rollback": opens what a rollback of the run would undo (its recon runs, the rows its files loaded, the actions
+ * rolled back with it, the later runs that block it); confirming asks for the rollback, which runs in the
+ * background and is followed in Rollback History.
+ */
+export function RollbackAction({ moduleId, execution }: Props) {
+  const { t } = useTranslation();
+  const [isOpen, setOpen] = useState(false);
+  const impact = useRollbackImpact(moduleId, execution.id, isOpen);
+  const request = useRequestRollback(moduleId);
+  if (WITH_ROLLBACK.has(execution.status)) return <RollbackHistoryLink executionId={execution.id} />;
+  if (!ROLLBACKABLE.has(execution.status)) return null;
+  const canConfirm = impact.data?.canRollBack === true;
+
+  return (
+    <PrivilegeGuard rule={ROLLBACK_REQUEST_PRIVILEGE}>
+      <Button danger icon={<RollbackOutlined />} onClick={() => setOpen(true)}>
+        {t('rollbacks.action')}
+      </Button>
+      <Modal
+        open={isOpen}
+        width="min(900px, 100vw)"
+        title={t('rollbacks.impactTitle', { id: execution.id, job: execution.jobName })}
+        okText={t('rollbacks.requestButton')}
+        okButtonProps={{ danger: true, disabled: !canConfirm }}
+        confirmLoading={request.isPending}
+        cancelText={t('common.cancel')}
+        onCancel={() => setOpen(false)}
+        // A refused request already showed its toast (the reason); the dialog stays for another look.
+        onOk={() =>
+          request
+            .mutateAsync(execution.id)
+            .then(() => setOpen(false))
+            .catch(() => void impact.refetch())
+        }
+        destroyOnHidden
+      >
+        {impact.isError && !impact.data ? (
+          <QueryError onRetry={() => void impact.refetch()} />
+        ) : !impact.data || impact.isFetching ? (
+          <Skeleton active aria-label={t('rollbacks.impactLoading')} />
+        ) : (
+          <RollbackImpactView impact={impact.data} />
+        )}
+      </Modal>
+    </PrivilegeGuard>
+  );
+}

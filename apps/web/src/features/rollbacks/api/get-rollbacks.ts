@@ -1,0 +1,64 @@
+import {
+  type DataTablesResponse,
+  dataTablesResponseSchema,
+  ROLLBACK_SORT_COLUMNS,
+  type RollbackRow,
+  type RollbackStatus,
+  rollbackRowSchema,
+  toDataTablesQuery,
+} from '@recon/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+export type RollbackSortColumn = (typeof ROLLBACK_SORT_COLUMNS)[number];
+
+const responseSchema = dataTablesResponseSchema(rollbackRowSchema);
+
+export type RollbacksParams = {
+  start: number;
+  length: number;
+  status?: RollbackStatus;
+  /** Part of the job name (the server's column search, case-insensitive). */
+  jobName?: string;
+  /** YYYY-MM-DD, request day, inclusive. */
+  fromDate: string;
+  toDate: string;
+  sort?: { column: RollbackSortColumn; dir: 'asc' | 'desc' };
+  jobExecutionId?: number;
+};
+
+/** GET /v2/executionrollbacks: one DataTables page of the module's rollbacks, newest first unless sorted. */
+export async function getRollbacks(params: RollbacksParams): Promise<DataTablesResponse<RollbackRow>> {
+  const { start, length, sort, jobName, ...filters } = params;
+  const query: Record<string, string | number> = toDataTablesQuery({
+    start,
+    length,
+    draw: start / length + 1,
+    columns: ROLLBACK_SORT_COLUMNS.map((data) => ({ data, searchValue: data === 'jobName' ? jobName : undefined })),
+    order: sort ? [{ column: ROLLBACK_SORT_COLUMNS.indexOf(sort.column), dir: sort.dir }] : [],
+  });
+  for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
+  const { data } = await http.get('/v2/executionrollbacks', { params: query });
+  return responseSchema.parse(data);
+}
+
+/** While a rollback is queued or under way its status moves: the list and the detail ask again this often. */
+export const ROLLBACK_REFRESH_MS = 3000;
+const MOVING: ReadonlySet<string> = new Set(['QUEUED', 'ONGOING']);
+export const isRollbackMoving = (status: string) => MOVING.has(status);
+
+export const rollbacksRoot = (moduleId: number) => ['rollbacks', moduleId] as const;
+
+export function rollbacksQuery(moduleId: number, params: RollbacksParams) {
+  return queryOptions({
+    queryKey: [...rollbacksRoot(moduleId), 'list', params],
+    queryFn: () => getRollbacks(params),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((r) => isRollbackMoving(r.status)) ? ROLLBACK_REFRESH_MS : false,
+  });
+}
+
+export function useRollbacks(moduleId: number, params: RollbacksParams) {
+  return useQuery(rollbacksQuery(moduleId, params));
+}

@@ -1,0 +1,19 @@
+import { ROLLBACK_TEXTS, type RollbackDetail, rollbackDetailSchema } from '@recon/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { rollbacksRoot } from '@/features/rollbacks/api/get-rollbacks';
+import { http } from '@/lib/http';
+
+/** PUT /v2/executionrollbacks/executeFailedJob/{rollbackId}: a failed rollback goes on from the step that failed. */
+export async function retryRollback(id: number): Promise<RollbackDetail> {
+  const { data } = await http.put(`/v2/executionrollbacks/executeFailedJob/${id}`);
+  return rollbackDetailSchema.parse(data);
+}
+
+export function useRetryRollback(moduleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryRollback,
+    meta: { successMessage: ROLLBACK_TEXTS.retried },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rollbacksRoot(moduleId) }),
+  });
+}
