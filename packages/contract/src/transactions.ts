@@ -142,14 +142,21 @@ const isoDay = z
   .refine((d) => !Number.isNaN(Date.parse(d)), TRANSACTION_TEXTS.dateInvalid);
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 
-export const TRANSACTION_FINDS = ['ByTab', 'Recons', 'GlobalSearch', 'MappedRow', 'ReconMapping'] as const;
+export const TRANSACTION_FINDS = [
+  'ByTab',
+  'ByTabCount',
+  'Recons',
+  'GlobalSearch',
+  'MappedRow',
+  'ReconMapping',
+] as const;
 
 /** GET /v2/transactions: one query schema for the OpenAPI page; each Find is parsed with its own below. */
 export const transactionsQuerySchema = dataTablesQuerySchema.extend({
   Find: z
     .enum(TRANSACTION_FINDS)
     .describe(
-      'ByTab: a DataTables page of one data source in one tab. Recons: the recons with their sides and columns. GlobalSearch: one reference across every data source. MappedRow: one row and its group. ReconMapping: which column of side A each rule compares with which of side B.',
+      'ByTab: a DataTables page of one data source in one tab. ByTabCount: the exact counts of the same query. Recons: the recons with their sides and columns. GlobalSearch: one reference across every data source. MappedRow: one row and its group. ReconMapping: which column of side A each rule compares with which of side B.',
     ),
   tab: z.enum(TRANSACTION_TABS).optional(),
   reconId: z.string().optional(),
@@ -159,6 +166,7 @@ export const transactionsQuerySchema = dataTablesQuerySchema.extend({
   toDate: z.string().optional().describe('YYYY-MM-DD, inclusive'),
   dateColumn: z.string().optional().describe('A DATE / DATETIME column of the data source, or _loaded_at'),
   status: z.string().optional().describe('Comma-separated statuses of the tab'),
+  count: z.enum(['exact', 'capped']).optional().describe('ByTab: exact counts (default), or capped past 10,000'),
   value: z.string().optional().describe('GlobalSearch: the reference'),
 });
 
@@ -170,6 +178,11 @@ export const byTabQuerySchema = dataTablesQuerySchema.extend({
   toDate: isoDay.optional(),
   dateColumn: z.string().trim().min(1).optional(),
   status: z.string().optional(),
+  /**
+   * exact (the default): recordsTotal / recordsFiltered are exact. capped: counting stops past 10,000 (the page of
+   * a large table answers at once; isCountCapped says so and Find=ByTabCount gives the exact figures).
+   */
+  count: z.enum(['exact', 'capped']).default('exact'),
 });
 export type ByTabQuery = z.infer<typeof byTabQuerySchema>;
 
@@ -242,8 +255,16 @@ export const transactionsPageSchema = dataTablesResponseSchema(transactionRowSch
   toDate: z.string().nullable(),
   /** When nothing of the tab is in the range: the latest date of the tab's rows, so the page can offer it. */
   latestDate: z.string().nullable(),
+  /** count=capped and more than 10,000 rows: the counts say 10,001 ("more than 10,000"). */
+  isCountCapped: z.boolean(),
 });
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
+
+/** Find=ByTabCount: the exact DataTables counts of a ByTab query. */
+export const transactionCountsSchema = z.object({ recordsTotal: z.number().int(), recordsFiltered: z.number().int() });
+export type TransactionCounts = z.infer<typeof transactionCountsSchema>;
+/** Counts of count=capped stop past this. */
+export const TRANSACTION_COUNT_CAP = 10_000;
 
 export const groupRowSchema = transactionRowSchema.extend({
   side: z.enum(['A', 'B']).nullable(),

@@ -2,7 +2,8 @@ import type { Db } from '@recon/db';
 import { quoteIdent } from '@recon/recon-engine';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { qualified } from '@/lib/data-tables/ddl.ts';
-import { rowsByIdSql, type TransactionRecord, type TransactionSource } from '@/lib/recon/transaction-query.ts';
+import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
+import { rowsByIdSql, type TransactionRecord } from '@/lib/recon/transaction-rows.ts';
 
 /** The data elements of some data sources: which columns are shown at first, in which order. */
 export function dataElementsOf(db: Db, dataSourceIds: readonly number[]) {

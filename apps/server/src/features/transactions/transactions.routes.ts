@@ -16,6 +16,7 @@ import {
   TAB_PRIVILEGES,
   TRANSACTION_READERS,
   transactionActionResponseSchema,
+  transactionCountsSchema,
   transactionGroupSchema,
   transactionReconsResponseSchema,
   transactionsPageSchema,
@@ -57,6 +58,7 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
 const LIST_DESCRIPTION = [
   '**Find=ByTab** (`tab`, `reconId`, `dataSourceId`; privilege of the tab: all allTransactions, reconciled reconciledTransaction, unreconciled unReconciledTransaction, reversal reversal, knockoff knockOff, duplicate-match reconDuplicate): a DataTables page of one data source.',
   'Tabs: all = every status but loaded DUPLICATE rows (Transactions › Pipeline › Duplicates); reconciled = RECONCILED, RELAX_MATCH, PARTIAL_RECONCILED, PROPOSE_MATCH; unreconciled = UNRECONCILED; reversal = SAME_SIDE_REVERSAL, LATE_REVERSAL; knockoff = KNOCK_OFF; duplicate-match = DUPLICATE_MATCH. `status`: comma-separated statuses narrowing the tab.',
+  '`count`: exact (default) or capped (counting stops past 10,000, `isCountCapped` says so); **Find=ByTabCount** with the same query answers the exact `{ recordsTotal, recordsFiltered }`.',
   '`fromDate` / `toDate` (YYYY-MM-DD, inclusive, either may be left out; none: every date) on `dateColumn` (a DATE / DATETIME column of the data source or `_loaded_at`; default its first date column, else `_loaded_at`).',
   '`columns[i][data]`: a column of the data source or a row field (`_id`, `_status`, `_match_id`, `_rule_name`, `_reconciled_at`, `_reason`, `_file_name`, `_loaded_at`); `columns[i][search][type]`: a filter operator (EQUAL, NOT_EQUAL, GREATER_THAN, LESS_THAN, GREATER_THAN_EQUAL, LESS_THAN_EQUAL, IN, NOT_IN, LIKE, NOT_LIKE, BETWEEN, NOT_BETWEEN, IS_NULL, IS_NOT_NULL, CONTAINS, STARTS_WITH, ENDS_WITH; default CONTAINS on text, EQUAL otherwise); `columns[i][search][value]`: the value (comma-separated for IN / NOT_IN, two for BETWEEN / NOT_BETWEEN; numbers as decimals, dates YYYY-MM-DD, a DATETIME compared with a day is compared by its day). `order[i][column]` / `order[i][dir]` on any of them (default the date column, newest first). Values come back as text: money exact, dates ISO. `latestDate`: when the range holds no row of the tab, the latest date there is.',
   "**Find=Recons** (any transactions privilege, globalSearch or viewMapping): the recons with their data sources (side A, side B), columns in the data elements' order and date columns.",
@@ -90,6 +92,7 @@ export function transactionRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
           response: {
             200: z.union([
               transactionsPageSchema,
+              transactionCountsSchema,
               transactionReconsResponseSchema,
               globalSearchResponseSchema,
               mappedRowResponseSchema,
@@ -105,6 +108,11 @@ export function transactionRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
             const query = parse(byTabQuerySchema, req.query);
             await req.requirePrivilege({ code: TAB_PRIVILEGES[query.tab] });
             return service.listByTab(ctx, module, query);
+          }
+          case 'ByTabCount': {
+            const query = parse(byTabQuerySchema, req.query);
+            await req.requirePrivilege({ code: TAB_PRIVILEGES[query.tab] });
+            return service.countByTab(ctx, module, query);
           }
           case 'Recons':
             await req.requirePrivilege(AREA);

@@ -8,6 +8,7 @@ import {
   type ReconMappingRow,
   TAB_STATUSES,
   TRANSACTION_TEXTS,
+  type TransactionCounts,
   type TransactionGroup,
   type TransactionRecon,
   type TransactionsPage,
@@ -17,18 +18,18 @@ import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import {
   dateColumnsOf,
-  defaultOrder,
-  latestDateSql,
-  readColumnFilters,
-  readOrder,
   resolveDateColumn,
-  type TransactionRecord,
   type TransactionSource,
-  type TransactionView,
+  viewOfByTabQuery,
+} from '@/lib/recon/transaction-query.ts';
+import {
+  COUNT_CAP,
+  latestDateSql,
+  type TransactionRecord,
   toTransactionRow,
   transactionCountsSql,
-  transactionRowsSql,
-} from '@/lib/recon/transaction-query.ts';
+  transactionPageSql,
+} from '@/lib/recon/transaction-rows.ts';
 import {
   isDataSourceOfModule,
   moduleReconSources,
@@ -54,17 +55,7 @@ export async function sourceOf(
   throw new AppError('NOT_FOUND', TRANSACTION_TEXTS.dataSourceNotFound);
 }
 
-function statusFilter(tabStatuses: readonly string[], raw: string | undefined): readonly string[] {
-  const asked = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim().toUpperCase())
-    .filter((s) => s !== '' && s !== 'ALL');
-  if (asked.length === 0) return tabStatuses;
-  if (asked.some((s) => !tabStatuses.includes(s))) throw validation(TRANSACTION_TEXTS.statusNotInTab, 'status');
-  return tabStatuses.filter((s) => asked.includes(s));
-}
-
-/** Find=ByTab: one page of a data source's rows in a tab, with DataTables counts. */
+/** Find=ByTab: one page of a data source's rows in a tab, with DataTables counts (exact, or capped on request). */
 export async function listByTab(
   ctx: FeatureContext,
   moduleId: number,
@@ -72,21 +63,11 @@ export async function listByTab(
 ): Promise<TransactionsPage> {
   const { source } = await sourceOf(ctx, moduleId, query.reconId, query.dataSourceId);
   const tabStatuses = TAB_STATUSES[query.tab];
-  const from = query.fromDate ?? null;
-  const to = query.toDate ?? null;
-  if (from && to && from > to) throw validation(TRANSACTION_TEXTS.dateRangeInvalid, 'fromDate');
-  const date = { column: resolveDateColumn(source, query.dateColumn), from, to };
-  const order = readOrder(source, query);
-  const view: TransactionView = {
-    source,
-    statuses: statusFilter(tabStatuses, query.status),
-    date: from || to ? date : null,
-    filters: readColumnFilters(source, query),
-    order: order.length ? order : defaultOrder({ date }),
-  };
+  const view = viewOfByTabQuery(source, query);
+  const cap = query.count === 'capped' ? COUNT_CAP : undefined;
   const [page, counts] = await Promise.all([
-    transactionRowsSql(view, { start: query.start, length: query.length }, tabStatuses).execute(ctx.db),
-    transactionCountsSql(view, tabStatuses).execute(ctx.db),
+    transactionPageSql(view, { start: query.start, length: query.length }, tabStatuses).execute(ctx.db),
+    transactionCountsSql(view, tabStatuses, cap).execute(ctx.db),
   ]);
   const total = counts.rows[0]?.total ?? 0;
   const latest = total === 0 && view.date ? (await latestDateSql(view, tabStatuses).execute(ctx.db)).rows[0] : null;
@@ -95,11 +76,24 @@ export async function listByTab(
     recordsTotal: total,
     recordsFiltered: counts.rows[0]?.filtered ?? 0,
     data: page.rows.map((r) => toTransactionRow(r, source.columns)),
-    dateColumn: date.column,
-    fromDate: from,
-    toDate: to,
+    dateColumn: view.date?.column ?? resolveDateColumn(source, query.dateColumn),
+    fromDate: query.fromDate ?? null,
+    toDate: query.toDate ?? null,
     latestDate: latest?.latest ?? null,
+    isCountCapped: cap !== undefined && total > cap,
   };
+}
+
+/** Find=ByTabCount: the exact counts of a ByTab query (the list asks them after a capped page). */
+export async function countByTab(
+  ctx: FeatureContext,
+  moduleId: number,
+  query: ByTabQuery & Record<string, unknown>,
+): Promise<TransactionCounts> {
+  const { source } = await sourceOf(ctx, moduleId, query.reconId, query.dataSourceId);
+  const tabStatuses = TAB_STATUSES[query.tab];
+  const counts = await transactionCountsSql(viewOfByTabQuery(source, query), tabStatuses).execute(ctx.db);
+  return { recordsTotal: counts.rows[0]?.total ?? 0, recordsFiltered: counts.rows[0]?.filtered ?? 0 };
 }
 
 /** Find=Recons: the module's recons, their sides and columns in the data sources' element order. */

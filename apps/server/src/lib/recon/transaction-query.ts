@@ -51,7 +51,8 @@ export type TransactionView = {
 };
 
 type Kind = 'number' | 'text' | 'date' | 'timestamp' | 'status';
-type Join = 'rule' | 'file';
+/** What a field needs besides the data table: its state row (`s`), and through it the rule (`rr`), or its file. */
+type Join = 'state' | 'rule' | 'file';
 type Field = { expr: RawBuilder<unknown>; kind: Kind; join?: Join };
 
 /** Statuses a row carries as loaded (no state row); every other status lives in the state table. */
@@ -60,11 +61,11 @@ const CLOSED_STATUSES = TRANSACTION_STATUSES.filter((s) => !LOADED_STATUSES.has(
 
 const SYSTEM_FIELDS: Readonly<Record<string, Field>> = {
   _id: { expr: sql`r._id`, kind: 'number' },
-  _status: { expr: sql`coalesce(s.status, r._recon_status)`, kind: 'status' },
-  _match_id: { expr: sql`s.match_id`, kind: 'number' },
+  _status: { expr: sql`coalesce(s.status, r._recon_status)`, kind: 'status', join: 'state' },
+  _match_id: { expr: sql`s.match_id`, kind: 'number', join: 'state' },
   _rule_name: { expr: sql`rr.name`, kind: 'text', join: 'rule' },
-  _reconciled_at: { expr: sql`s.reconciled_at`, kind: 'timestamp' },
-  _reason: { expr: sql`s.reason`, kind: 'text' },
+  _reconciled_at: { expr: sql`s.reconciled_at`, kind: 'timestamp', join: 'state' },
+  _reason: { expr: sql`s.reason`, kind: 'text', join: 'state' },
   _file_name: { expr: sql`f.original_name`, kind: 'text', join: 'file' },
   _loaded_at: { expr: sql`r._loaded_at`, kind: 'timestamp' },
 };
@@ -240,17 +241,35 @@ function filterSql(source: TransactionSource, f: ColumnFilter): { where: RawBuil
   return { where: where as RawBuilder<SqlBool>, join: field.join };
 }
 
-/** The rows of some effective statuses: closed ones by their state row, open ones by having none. */
-export function statusPredicate(statuses: readonly string[]): RawBuilder<SqlBool> {
+/**
+ * The rows of some effective statuses: closed ones by their state row, open ones by having none. With `s` joined
+ * (exports) it reads `s`; without (`stateTable` given) it asks the state table per row (EXISTS / NOT EXISTS), which
+ * lets a page stop after its rows instead of joining the whole state table first.
+ */
+export function statusPredicate(statuses: readonly string[], stateTable?: string): RawBuilder<SqlBool> {
   const loaded = statuses.filter((s) => LOADED_STATUSES.has(s));
   const closed = statuses.filter((s) => !LOADED_STATUSES.has(s));
+  const isEveryClosed = closed.length === CLOSED_STATUSES.length && CLOSED_STATUSES.every((s) => closed.includes(s));
   const parts: RawBuilder<unknown>[] = [];
-  if (closed.length === CLOSED_STATUSES.length && CLOSED_STATUSES.every((s) => closed.includes(s))) {
-    parts.push(sql`s._id IS NOT NULL`);
-  } else if (closed.length > 0) {
-    parts.push(sql`s.status IN (${sql.join(closed)})`);
+  if (stateTable === undefined) {
+    if (isEveryClosed) parts.push(sql`s._id IS NOT NULL`);
+    else if (closed.length > 0) parts.push(sql`s.status IN (${sql.join(closed)})`);
+    if (loaded.length > 0) parts.push(sql`(s._id IS NULL AND r._recon_status IN (${sql.join(loaded)}))`);
+  } else {
+    const state = sql.raw(qualified(stateTable));
+    const hasState = (extra: RawBuilder<unknown>) => sql`EXISTS (SELECT 1 FROM ${state} x WHERE x._id = r._id${extra})`;
+    if (isEveryClosed && loaded.length > 0) {
+      // Every status but some loaded ones (the All tab): a row loaded with one of them is in either way, so
+      // the state table is asked only about the others (the rows loaded as DUPLICATE).
+      parts.push(sql`r._recon_status IN (${sql.join(loaded)})`, hasState(sql``));
+    } else {
+      if (isEveryClosed) parts.push(hasState(sql``));
+      else if (closed.length > 0) parts.push(hasState(sql` AND x.status IN (${sql.join(closed)})`));
+      if (loaded.length > 0) {
+        parts.push(sql`(r._recon_status IN (${sql.join(loaded)}) AND NOT ${hasState(sql``)})`);
+      }
+    }
   }
-  if (loaded.length > 0) parts.push(sql`(s._id IS NULL AND r._recon_status IN (${sql.join(loaded)}))`);
   if (parts.length === 0) return sql<SqlBool>`false`;
   return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
 }
@@ -277,31 +296,49 @@ type Parts = {
 /**
  * FROM, WHERE and ORDER BY of a view. `base` is the tab and the date range (DataTables' recordsTotal); `where`
  * adds the status filter and column filters (recordsFiltered). `tabStatuses` are the statuses of the whole tab.
+ * By default `from` joins the state table as `s` (exports select its fields); `isLean` joins it only when a filter
+ * or the order reads it, and asks it per row otherwise (the list's page and counts).
  */
-export function transactionViewSql(view: TransactionView, tabStatuses: readonly string[] = view.statuses): Parts {
-  const joins = new Set<Join>();
+export function transactionViewSql(
+  view: TransactionView,
+  tabStatuses: readonly string[] = view.statuses,
+  options: { isLean?: boolean } = {},
+): Parts {
+  const joins = new Set<Join>(options.isLean ? [] : ['state']);
+  const need = (join: Join | undefined) => {
+    if (!join) return;
+    joins.add(join);
+    if (join === 'rule') joins.add('state');
+  };
   const filters = view.filters.map((f) => {
     const built = filterSql(view.source, f);
-    if (built.join) joins.add(built.join);
+    need(built.join);
     return built.where;
   });
   const sorts = view.order.flatMap((o) => {
     const field = fieldOf(view.source, o.field);
     if (!field) return [];
-    if (field.join) joins.add(field.join);
-    return [sql`${field.expr} ${sql.raw(o.dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`];
+    need(field.join);
+    // PostgreSQL's own NULLS placement (last ascending, first descending): an index on the column serves both ways.
+    return [sql`${field.expr} ${sql.raw(o.dir === 'desc' ? 'DESC' : 'ASC')}`];
   });
   const { table, stateTable } = view.source;
-  const from = sql`${sql.raw(qualified(table))} r LEFT JOIN ${sql.raw(qualified(stateTable))} s ON s._id = r._id${sql.raw(
-    joins.has('rule') ? ' LEFT JOIN recon_rule rr ON rr.id = s.rule_id' : '',
-  )}${sql.raw(joins.has('file') ? ' LEFT JOIN uploaded_file f ON f.id = r._file_id' : '')}`;
-  const base = [statusPredicate(tabStatuses), ...datePredicates(view)];
-  const narrowed = view.statuses.length === tabStatuses.length ? [] : [statusPredicate(view.statuses)];
+  const isJoined = joins.has('state');
+  const from = sql`${sql.raw(qualified(table))} r${sql.raw(
+    isJoined ? ` LEFT JOIN ${qualified(stateTable)} s ON s._id = r._id` : '',
+  )}${sql.raw(joins.has('rule') ? ' LEFT JOIN recon_rule rr ON rr.id = s.rule_id' : '')}${sql.raw(
+    joins.has('file') ? ' LEFT JOIN uploaded_file f ON f.id = r._file_id' : '',
+  )}`;
+  const stateOf = isJoined ? undefined : stateTable;
+  const base = [statusPredicate(tabStatuses, stateOf), ...datePredicates(view)];
+  const narrowed = view.statuses.length === tabStatuses.length ? [] : [statusPredicate(view.statuses, stateOf)];
+  // Ties go by row id in the direction of the first key, so an index on (column, _id) gives the page directly.
+  const tieDirection = view.order[0]?.dir === 'asc' ? 'ASC' : 'DESC';
   return {
     from,
     base: sql<SqlBool>`${sql.join(base, sql` AND `)}`,
     where: sql<SqlBool>`${sql.join([...base, ...narrowed, ...filters], sql` AND `)}`,
-    orderBy: sql.join([...sorts, sql`r._id DESC`], sql`, `),
+    orderBy: sql.join([...sorts, sql`r._id ${sql.raw(tieDirection)}`], sql`, `),
   };
 }
 
@@ -351,110 +388,4 @@ export function viewOfByTabQuery(
     filters: readColumnFilters(source, query),
     order: order.length ? order : defaultOrder({ date }),
   };
-}
-
-export type TransactionRecord = {
-  _id: number;
-  status: string;
-  match_id: number | null;
-  rule_id: number | null;
-  rule_name: string | null;
-  run_kind: string | null;
-  run_user: string | null;
-  reconciled_at: Date | null;
-  reason: string | null;
-  _file_id: number | null;
-  file_name: string | null;
-  _loaded_at: Date;
-} & Record<`v_${string}`, string | null>;
-
-/** Select list of a row: its state and every column of the data source as text (money exact, dates ISO). */
-function rowSelect(source: TransactionSource): RawBuilder<unknown> {
-  const values = source.columns.map(
-    (c) => sql`r.${sql.raw(quoteIdent(c.name))}::text AS ${sql.raw(quoteIdent(`v_${c.name}`))}`,
-  );
-  return sql.join(
-    [
-      sql`r._id, coalesce(s.status, r._recon_status) AS status, s.match_id, s.rule_id, s.run_id, s.reconciled_at, s.reason, r._file_id, r._loaded_at`,
-      ...values,
-    ],
-    sql`, `,
-  );
-}
-
-/**
- * The rows of a view in order, with the names a person reads (rule, file, who closed it by hand), looked up
- * after paging so only the page's rows pay for them. Without `page`: every row (exports stream this).
- */
-export function transactionRowsSql(
-  view: TransactionView,
-  page: { start: number; length: number } | null,
-  tabStatuses?: readonly string[],
-): RawBuilder<TransactionRecord> {
-  const parts = transactionViewSql(view, tabStatuses);
-  const limit = page ? sql` OFFSET ${page.start} LIMIT ${page.length}` : sql``;
-  return sql<TransactionRecord>`SELECT p.*, rr.name AS rule_name, f.original_name AS file_name, rn.kind AS run_kind,
-      CASE WHEN rn.kind <> 'ENGINE' THEN u.user_name END AS run_user
-    FROM (SELECT q.*, row_number() OVER () AS _ord FROM (
-      SELECT ${rowSelect(view.source)} FROM ${parts.from} WHERE ${parts.where} ORDER BY ${parts.orderBy}${limit}) q) p
-    LEFT JOIN recon_rule rr ON rr.id = p.rule_id
-    LEFT JOIN uploaded_file f ON f.id = p._file_id
-    LEFT JOIN recon_run rn ON rn.id = p.run_id
-    LEFT JOIN app_user u ON u.id = rn.started_by
-    ORDER BY p._ord`;
-}
-
-/** recordsTotal (tab and range) and recordsFiltered (plus status and column filters); one count when equal. */
-export function transactionCountsSql(view: TransactionView, tabStatuses: readonly string[]) {
-  const parts = transactionViewSql(view, tabStatuses);
-  const isFiltered = view.filters.length > 0 || view.statuses.length !== tabStatuses.length;
-  if (!isFiltered) {
-    return sql<{ total: number; filtered: number }>`SELECT count(*)::int AS total, count(*)::int AS filtered
-      FROM ${parts.from} WHERE ${parts.base}`;
-  }
-  return sql<{ total: number; filtered: number }>`SELECT
-      (SELECT count(*)::int FROM ${parts.from} WHERE ${parts.base}) AS total,
-      (SELECT count(*)::int FROM ${parts.from} WHERE ${parts.where}) AS filtered`;
-}
-
-/** The latest day of the tab's rows on the range's date column (offered when the range holds none). */
-export function latestDateSql(view: TransactionView, tabStatuses: readonly string[]) {
-  const column = view.date?.column ?? LOADED_AT_DATE_COLUMN;
-  const expr = column === LOADED_AT_DATE_COLUMN ? sql`r._loaded_at` : sql`r.${sql.raw(quoteIdent(column))}`;
-  return sql<{ latest: string | null }>`SELECT max(${expr})::date::text AS latest
-    FROM ${sql.raw(qualified(view.source.table))} r LEFT JOIN ${sql.raw(qualified(view.source.stateTable))} s ON s._id = r._id
-    WHERE ${statusPredicate(tabStatuses)}`;
-}
-
-/** A record as the contract's row. */
-export function toTransactionRow(r: TransactionRecord, columns: readonly SourceColumn[]) {
-  return {
-    id: r._id,
-    status: r.status,
-    matchId: r.match_id,
-    ruleId: r.rule_id,
-    ruleName: r.rule_name,
-    closedBy: r.run_kind,
-    closedByUser: r.run_user,
-    reconciledAt: r.reconciled_at?.toISOString() ?? null,
-    reason: r.reason,
-    fileId: r._file_id,
-    fileName: r.file_name,
-    loadedAt: r._loaded_at.toISOString(),
-    values: Object.fromEntries(columns.map((c) => [c.name, r[`v_${c.name}`] ?? null])),
-  };
-}
-
-/** Rows of a source by id, in the same shape (a group, the mapped row, global search hits). */
-export function rowsByIdSql(source: TransactionSource, where: RawBuilder<SqlBool>, limit?: number) {
-  return sql<TransactionRecord>`SELECT p.*, rr.name AS rule_name, f.original_name AS file_name, rn.kind AS run_kind,
-      CASE WHEN rn.kind <> 'ENGINE' THEN u.user_name END AS run_user
-    FROM (SELECT ${rowSelect(source)} FROM ${sql.raw(qualified(source.table))} r
-      LEFT JOIN ${sql.raw(qualified(source.stateTable))} s ON s._id = r._id WHERE ${where}
-      ORDER BY r._id${limit === undefined ? sql`` : sql` LIMIT ${limit}`}) p
-    LEFT JOIN recon_rule rr ON rr.id = p.rule_id
-    LEFT JOIN uploaded_file f ON f.id = p._file_id
-    LEFT JOIN recon_run rn ON rn.id = p.run_id
-    LEFT JOIN app_user u ON u.id = rn.started_by
-    ORDER BY p._id`;
 }

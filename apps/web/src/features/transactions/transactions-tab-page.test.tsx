@@ -4,7 +4,14 @@ import MockAdapter from 'axios-mock-adapter';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TransactionsTabView } from '@/features/transactions/components/transactions-tab-view';
-import { MATCHED_ROWS, OPEN_ROWS, page, RECON, row } from '@/features/transactions/testing/fixtures';
+import {
+  MATCHED_ROWS,
+  OPEN_ROWS,
+  page,
+  type Routes,
+  routeTransactions,
+  row,
+} from '@/features/transactions/testing/fixtures';
 import { readTabMemory, writeTabMemory } from '@/features/transactions/transactions-cache';
 import { http } from '@/lib/http';
 import { signIn } from '@/testing/fixtures';
@@ -23,9 +30,11 @@ const ALL_CODES = [
   'viewMapping',
 ];
 
+let routes: Routes = {};
 beforeEach(() => {
   signIn({}, 1);
-  mock.onGet('/v2/transactions', { params: { Find: 'Recons' } }).reply(200, { data: [RECON] });
+  routes = {};
+  routeTransactions(mock, routes);
 });
 afterEach(() => {
   mock.reset();
@@ -53,9 +62,7 @@ const rowOf = async (text: string) =>
 // Each test drives a whole page of Ant Design tables through real events: seconds each on a loaded machine.
 describe('a transactions tab', { timeout: 60_000 }, () => {
   it("shows the first recon's side A over the last 15 days on its first date column, in the module formats", async () => {
-    mock
-      .onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) })
-      .reply(200, page(MATCHED_ROWS));
+    routes.ByTab = () => [200, page(MATCHED_ROWS)];
     renderTab('reconciled');
 
     const proposed = await rowOf('BNK0000201');
@@ -77,7 +84,7 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
   });
 
   it('reads side B when its tab is chosen, and remembers it for the tab', async () => {
-    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page([]));
+    routes.ByTab = () => [200, page([])];
     renderTab('all');
     await waitFor(() => expect(lastParams()).toMatchObject({ dataSourceId: 11 }), { timeout: 10_000 });
 
@@ -90,7 +97,7 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
   });
 
   it('filters a column with an operator on the server, shows the filter and remembers it', async () => {
-    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page(OPEN_ROWS));
+    routes.ByTab = () => [200, page(OPEN_ROWS)];
     renderTab('unreconciled');
     await rowOf('BNK0000101');
     const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Amount'));
@@ -124,7 +131,7 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
       statuses: ['PROPOSE_MATCH'],
       filters: { utr: { operator: 'STARTS_WITH', value: '2245' } },
     });
-    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page([]));
+    routes.ByTab = () => [200, page([])];
     renderTab('reconciled');
 
     await waitFor(
@@ -142,10 +149,19 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     expect(screen.getByText('UTR starts with 2245')).toBeTruthy();
   });
 
+  it('asks the exact counts after a page whose counts were capped', async () => {
+    routes.ByTab = () => [200, page(OPEN_ROWS, { recordsTotal: 10_001, recordsFiltered: 10_001, isCountCapped: true })];
+    routes.ByTabCount = () => [200, { recordsTotal: 250_004, recordsFiltered: 250_004 }];
+    renderTab('unreconciled');
+
+    expect(await screen.findByText('1-10 of 250004 items', {}, { timeout: 10_000 })).toBeTruthy();
+    const count = (mock.history.get ?? []).find((r) => r.params?.Find === 'ByTabCount');
+    expect(count?.params).toMatchObject({ tab: 'unreconciled', reconId: 4, dataSourceId: 11, start: 0 });
+    expect(lastParams()).toMatchObject({ count: 'capped' });
+  });
+
   it('offers the days up to the latest date when the range holds nothing', async () => {
-    mock
-      .onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) })
-      .reply(200, page([], { latestDate: '2026-10-31' }));
+    routes.ByTab = () => [200, page([], { latestDate: '2026-10-31' })];
     renderTab('all');
 
     await userEvent.click(await screen.findByText('Show the days up to 31-10-2026', {}, { timeout: 10_000 }));
@@ -156,7 +172,7 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
   });
 
   it('knocks off the selected open rows with the reason asked for', async () => {
-    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page(OPEN_ROWS));
+    routes.ByTab = () => [200, page(OPEN_ROWS)];
     mock
       .onPut('/v2/transactions')
       .reply(200, { operation: 'KnockOff', runId: 9, rows: 2, matchIds: [], message: 'Rows knocked off' });
@@ -190,9 +206,7 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
   });
 
   it('unmatches the groups of the selected rows after a confirmation', async () => {
-    mock
-      .onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) })
-      .reply(200, page(MATCHED_ROWS));
+    routes.ByTab = () => [200, page(MATCHED_ROWS)];
     mock
       .onPut('/v2/transactions')
       .reply(200, { operation: 'Unmatch', runId: 9, rows: 4, matchIds: [900, 901], message: 'x' });
@@ -214,16 +228,14 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
   });
 
   it('offers no selection to a person who may only read the tab', async () => {
-    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page(OPEN_ROWS));
+    routes.ByTab = () => [200, page(OPEN_ROWS)];
     renderTab('all', ['allTransactions']);
     const first = await rowOf('BNK0000101');
     expect(within(first).queryByRole('checkbox')).toBeNull();
   });
 
   it('opens a matched row with its group side by side and explains it', async () => {
-    mock
-      .onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) })
-      .reply(200, page(MATCHED_ROWS));
+    routes.ByTab = () => [200, page(MATCHED_ROWS)];
     mock.onGet('/v2/transactions/group/901').reply(200, {
       matchId: 901,
       reconId: 4,
@@ -287,7 +299,7 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
   });
 
   it('says so when the server cannot explain a row yet', async () => {
-    mock.onGet('/v2/transactions', { params: expect.objectContaining({ Find: 'ByTab' }) }).reply(200, page(OPEN_ROWS));
+    routes.ByTab = () => [200, page(OPEN_ROWS)];
     mock.onGet('/v2/transactions/explain').reply(404, [{ message: 'Resource not found', code: 'NOT_FOUND' }]);
     renderTab('unreconciled');
 

@@ -34,6 +34,8 @@ export function toTransactionsQuery(p: TransactionsParams): Record<string, strin
   const order = p.sort ? [{ column: columns.findIndex((c) => c.data === p.sort?.column), dir: p.sort.dir }] : [];
   const query: Record<string, string | number> = {
     Find: 'ByTab',
+    // A page of a large table answers at once; the exact counts follow (get-transaction-counts).
+    count: 'capped',
     tab: p.tab,
     reconId: p.reconId,
     dataSourceId: p.dataSourceId,

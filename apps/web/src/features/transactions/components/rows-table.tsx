@@ -11,6 +11,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTransactionCounts } from '@/features/transactions/api/get-transaction-counts';
 import {
   type ColumnFilterValue,
   type TransactionsParams,
@@ -84,6 +85,10 @@ export function RowsTable(p: RowsTableProps) {
     sort,
   };
   const rows = useTransactions(moduleId, params);
+  // Past 10,000 rows the page comes with capped counts; the exact ones are asked for after it.
+  const exact = useTransactionCounts(moduleId, params, rows.data?.isCountCapped === true);
+  const counts = exact.data ?? rows.data;
+  const isCountPending = rows.data?.isCountCapped === true && !exact.data;
   const columns = transactionTableColumns({
     t,
     locale,
@@ -212,17 +217,23 @@ export function RowsTable(p: RowsTableProps) {
           pagination={{
             current: page,
             pageSize: size,
-            total: rows.data?.recordsFiltered ?? 0,
+            total: counts?.recordsFiltered ?? 0,
             pageSizeOptions: [...PAGE_SIZE_OPTIONS],
             showSizeChanger: true,
             size: p.size === 'small' ? 'small' : undefined,
-            showTotal: (total, [from, to]) => t('common.pageRange', { from, to, total }),
+            showTotal: (total, [from, to]) =>
+              isCountPending
+                ? t('transactions.table.pageRangeMore', { from, to, total: (total - 1).toLocaleString(locale) })
+                : t('common.pageRange', { from, to, total }),
           }}
         />
       )}
-      {rows.data && rows.data.recordsTotal !== rows.data.recordsFiltered && (
+      {counts && !isCountPending && counts.recordsTotal !== counts.recordsFiltered && (
         <Typography.Text type="secondary">
-          {t('transactions.table.filteredOf', { filtered: rows.data.recordsFiltered, total: rows.data.recordsTotal })}
+          {t('transactions.table.filteredOf', {
+            filtered: counts.recordsFiltered.toLocaleString(locale),
+            total: counts.recordsTotal.toLocaleString(locale),
+          })}
         </Typography.Text>
       )}
     </Flex>

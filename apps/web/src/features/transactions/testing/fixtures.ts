@@ -1,4 +1,5 @@
 import type { GroupRow, TransactionRecon, TransactionRow } from '@recon/contract';
+import type MockAdapter from 'axios-mock-adapter';
 
 /** A recon of a bank statement (A) against a gateway settlement (B), as Find=Recons answers it. */
 export const RECON: TransactionRecon = {
@@ -69,6 +70,7 @@ export function page(data: TransactionRow[], over: Record<string, unknown> = {})
     fromDate: '2026-10-01',
     toDate: '2026-10-15',
     latestDate: null,
+    isCountCapped: false,
     ...over,
   };
 }
@@ -90,3 +92,19 @@ export const MATCHED_ROWS = [
     { status: 'RECONCILED', matchId: 901, ruleId: 3, ruleName: 'UTR and amount', closedBy: 'ENGINE' },
   ),
 ];
+
+type Reply = [number, unknown];
+export type Routes = Partial<Record<string, (params: Record<string, unknown>) => Reply>>;
+
+/**
+ * Answers GET /v2/transactions by its Find (one handler: the mock adapter takes two handlers with matchers of the
+ * same kind for one). Recons answers RECON unless a test says otherwise; an unrouted Find is a 404.
+ */
+export function routeTransactions(mock: MockAdapter, routes: Routes) {
+  mock.onGet('/v2/transactions').reply((config) => {
+    const params = (config.params ?? {}) as Record<string, unknown>;
+    const route =
+      routes[String(params.Find)] ?? (params.Find === 'Recons' ? () => [200, { data: [RECON] }] as Reply : undefined);
+    return route ? route(params) : [404, [{ message: 'Resource not found', code: 'NOT_FOUND' }]];
+  });
+}
