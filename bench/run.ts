@@ -5,6 +5,7 @@ import { benchIngest } from './ingest.ts';
 import { benchPlatform } from './platform.ts';
 import { benchRecon } from './recon.ts';
 import { benchRollback } from './rollback.ts';
+import { benchTransactions } from './transactions.ts';
 
 /** `npm run bench`: every scenario, results as JSON under bench/results/. Needs a built web app (npm run build). */
 const scenarios = {
@@ -13,6 +14,7 @@ const scenarios = {
   recon: benchRecon,
   export: benchExport,
   rollback: benchRollback,
+  transactions: benchTransactions,
 } as const;
 const only = process.argv[2];
 mkdirSync('bench/results', { recursive: true });

@@ -1,0 +1,139 @@
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { type BenchServer, signInDemo, startBenchServer } from './server.ts';
+
+/**
+ * Transactions lists through the real server: side A of the demo recon filled with 2M generated rows over 120 value
+ * days, 70% of them closed in its state table (reconciled, proposed, reversed, knocked off). Each scenario asks
+ * GET /v2/transactions?Find=ByTab for a page of 100 RUNS times after a warm up, as the list does (count=capped: the
+ * page and counts that stop past 10,000) and with exact counts (the API's default); p50 / p95 in ms. The scenarios
+ * run without and then with an index on (date column, _id) — the index proposed for data sources' date columns.
+ */
+export const TARGETS = { p95Ms: 150 } as const;
+
+const PORT = 8396;
+const ROWS = Number(process.env.BENCH_TX_ROWS ?? 2_000_000);
+const RUNS = Number(process.env.BENCH_TX_RUNS ?? 20);
+const WARM_UP = 3;
+const DAYS = 120;
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+type Side = { reconId: number; dataSourceId: number; physical: string; state: string; dateColumn: string };
+
+async function fill(server: BenchServer, user: { id: number; authToken: string }, db: pg.Client): Promise<Side> {
+  const r = await fetch(`${server.url}/web/v2/transactions?Find=Recons`, {
+    headers: { authorization: `Bearer ${user.authToken}`, 'x-user-id': String(user.id), 'x-module-id': '1' },
+  });
+  const recons = (await r.json()) as { data: { id: number; dataSources: { id: number; side: string | null }[] }[] };
+  const recon = recons.data.find((x) => x.dataSources.some((d) => d.side === 'A'));
+  const source = recon?.dataSources.find((d) => d.side === 'A');
+  if (!recon || !source) throw new Error('the demo module has no recon with a side A');
+  const t = (
+    await db.query<{ table_name: string; state_table_name: string }>(
+      'SELECT t.table_name, t.state_table_name FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id WHERE ds.id = $1',
+      [source.id],
+    )
+  ).rows[0];
+  if (!t) throw new Error('no data table');
+  const physical = `recon_data."${t.table_name}"`;
+  const state = `recon_data."${t.state_table_name}"`;
+  // The demo bank statement: reference, value_date, narration, debit_credit, amount, balance, utr.
+  await db.query(`INSERT INTO ${physical} (reference, value_date, narration, debit_credit, amount, balance, utr)
+    SELECT 'BNK' || lpad(g::text, 8, '0'), date '2026-07-01' + (g % ${DAYS})::int,
+           'NEFT CR-' || (g * 7919 % 100000000) || '-RAZORPAY SOFTWARE PVT LTD', CASE WHEN g % 7 = 0 THEN 'DR' ELSE 'CR' END,
+           (g * 7919 % 10000000) / 100.0, (g * 104729 % 100000000) / 100.0, (g * 7919 % 1000000000000)::text
+    FROM generate_series(1::bigint, ${ROWS}::bigint) g`);
+  // 70% closed: 60 reconciled, 4 proposed, 3 reversed, 3 knocked off (by _id % 100).
+  await db.query(`INSERT INTO ${state} (_id, status, match_id, run_id, reason)
+    SELECT _id, CASE WHEN _id % 100 < 60 THEN 'RECONCILED' WHEN _id % 100 < 64 THEN 'PROPOSE_MATCH'
+                     WHEN _id % 100 < 67 THEN 'SAME_SIDE_REVERSAL' ELSE 'KNOCK_OFF' END,
+           CASE WHEN _id % 100 < 67 THEN _id END, 1, CASE WHEN _id % 100 >= 67 THEN 'bench' END
+    FROM ${physical} WHERE _id % 100 < 70 AND NOT EXISTS (SELECT 1 FROM ${state} s WHERE s._id = ${physical}._id)`);
+  await db.query(`VACUUM ANALYZE ${physical}`);
+  await db.query(`VACUUM ANALYZE ${state}`);
+  return { reconId: recon.id, dataSourceId: source.id, physical, state, dateColumn: 'value_date' };
+}
+
+function scenarios(side: Side): Record<string, Record<string, string | number>> {
+  const base = { Find: 'ByTab', reconId: side.reconId, dataSourceId: side.dataSourceId, length: 100, count: 'capped' };
+  const days15 = { dateColumn: side.dateColumn, fromDate: '2026-09-01', toDate: '2026-09-15' };
+  const filter = (i: number, data: string, type: string, value: string) => ({
+    [`columns[${i}][data]`]: data,
+    [`columns[${i}][search][type]`]: type,
+    [`columns[${i}][search][value]`]: value,
+  });
+  const order = (i: number, dir: string) => ({ 'order[0][column]': i, 'order[0][dir]': dir });
+  return {
+    reconciled15Days: { ...base, ...days15, tab: 'reconciled' },
+    unreconciled15Days: { ...base, ...days15, tab: 'unreconciled' },
+    allAmountFilterSortedByAmount: {
+      ...base,
+      ...days15,
+      tab: 'all',
+      ...filter(0, 'amount', 'GREATER_THAN', '50000'),
+      ...order(0, 'desc'),
+    },
+    allReferencePrefix: { ...base, ...days15, tab: 'all', ...filter(0, 'reference', 'STARTS_WITH', 'BNK0001') },
+    reconciledDeepPage: { ...base, ...days15, tab: 'reconciled', start: 5000 },
+    allEveryDate: { ...base, tab: 'all' },
+  };
+}
+
+async function measure(
+  server: BenchServer,
+  user: { id: number; authToken: string },
+  query: Record<string, string | number>,
+) {
+  const url = `${server.url}/web/v2/transactions?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+  const headers = { authorization: `Bearer ${user.authToken}`, 'x-user-id': String(user.id), 'x-module-id': '1' };
+  const times: number[] = [];
+  let body: { recordsTotal: number; recordsFiltered: number; data: unknown[] } | undefined;
+  for (let i = 0; i < WARM_UP + RUNS; i++) {
+    const t0 = performance.now();
+    const r = await fetch(url, { headers });
+    body = (await r.json()) as typeof body;
+    if (!r.ok) throw new Error(`${url}: ${r.status} ${JSON.stringify(body)}`);
+    if (i >= WARM_UP) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => round(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? 0);
+  return {
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    rows: body?.data.length,
+    recordsTotal: body?.recordsTotal,
+    recordsFiltered: body?.recordsFiltered,
+  };
+}
+
+export async function benchTransactions() {
+  const server = await startBenchServer(PORT);
+  const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${PORT + 40_000}/recon` });
+  await db.connect();
+  try {
+    const user = await signInDemo(server.url);
+    const side = await fill(server, user, db);
+    const run = async () => {
+      const out: Record<string, unknown> = {};
+      for (const [name, query] of Object.entries(scenarios(side))) {
+        const listed = await measure(server, user, query);
+        const exact = await measure(server, user, { ...query, count: 'exact' });
+        out[name] = {
+          list: { ...listed, meetsTarget: listed.p95Ms <= TARGETS.p95Ms },
+          exactCounts: { p50Ms: exact.p50Ms, p95Ms: exact.p95Ms, recordsFiltered: exact.recordsFiltered },
+        };
+      }
+      return out;
+    };
+    const loadAverageBefore = loadavg().map((n) => Math.round(n * 100) / 100);
+    const withoutIndex = await run();
+    await db.query(`CREATE INDEX ON ${side.physical} (${side.dateColumn}, _id)`);
+    await db.query(`ANALYZE ${side.physical}`);
+    const withDateIndex = await run();
+    return { rows: ROWS, days: DAYS, runs: RUNS, loadAverageBefore, withoutIndex, withDateIndex, targets: TARGETS };
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
