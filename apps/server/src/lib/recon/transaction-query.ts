@@ -1,20 +1,26 @@
 import {
   type ByTabQuery,
-  type DataType,
-  FILTER_OPERATORS,
-  FILTER_PROBLEMS,
-  type FilterOperator,
-  filterValueMessage,
   LOADED_AT_DATE_COLUMN,
   readDataTablesParams,
   TAB_STATUSES,
   TRANSACTION_STATUSES,
   TRANSACTION_TEXTS,
 } from '@recon/contract';
-import { quoteIdent } from '@recon/recon-engine';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { validation } from '@/lib/app-error.ts';
 import { qualified } from '@/lib/data-tables/ddl.ts';
+import { fieldOf, type Join, resolveDateColumn, type TransactionSource } from './transaction-fields.ts';
+import { type ColumnFilter, filterSql, readColumnFilters } from './transaction-filters.ts';
+
+// The module's public surface for the list and exports: fields and filters live in their own files.
+export {
+  dateColumnsOf,
+  kindOfColumn,
+  resolveDateColumn,
+  type SourceColumn,
+  type TransactionSource,
+} from './transaction-fields.ts';
+export { type ColumnFilter, readColumnFilters } from './transaction-filters.ts';
 
 /**
  * The rows of one data source of a recon as the Transactions views filter and sort them: effective status
@@ -23,22 +29,11 @@ import { qualified } from '@/lib/data-tables/ddl.ts';
  * Identifiers come only from the data table's catalog (quoteIdent); every value is a parameter.
  */
 
-export type SourceColumn = { name: string; dataType: DataType; isMoney: boolean };
-
-export type TransactionSource = {
-  reconId: number;
-  dataSourceId: number;
-  dataSourceName: string;
-  side: 'A' | 'B' | null;
-  dataTableId: number;
-  /** Physical names in recon_data (unquoted). */
-  table: string;
-  stateTable: string;
-  columns: readonly SourceColumn[];
-};
-
-export type ColumnFilter = { field: string; operator: FilterOperator; values: string[] };
 export type SortKey = { field: string; dir: 'asc' | 'desc' };
+
+/** Statuses a row carries as loaded (no state row); every other status lives in the state table. */
+const LOADED_STATUSES = new Set(['UNRECONCILED', 'DUPLICATE']);
+const CLOSED_STATUSES = TRANSACTION_STATUSES.filter((s) => !LOADED_STATUSES.has(s));
 
 export type TransactionView = {
   source: TransactionSource;
@@ -49,197 +44,6 @@ export type TransactionView = {
   filters: readonly ColumnFilter[];
   order: readonly SortKey[];
 };
-
-type Kind = 'number' | 'text' | 'date' | 'timestamp' | 'status';
-/** What a field needs besides the data table: its state row (`s`), and through it the rule (`rr`), or its file. */
-type Join = 'state' | 'rule' | 'file';
-type Field = { expr: RawBuilder<unknown>; kind: Kind; join?: Join };
-
-/** Statuses a row carries as loaded (no state row); every other status lives in the state table. */
-const LOADED_STATUSES = new Set(['UNRECONCILED', 'DUPLICATE']);
-const CLOSED_STATUSES = TRANSACTION_STATUSES.filter((s) => !LOADED_STATUSES.has(s));
-
-const SYSTEM_FIELDS: Readonly<Record<string, Field>> = {
-  _id: { expr: sql`r._id`, kind: 'number' },
-  _status: { expr: sql`coalesce(s.status, r._recon_status)`, kind: 'status', join: 'state' },
-  _match_id: { expr: sql`s.match_id`, kind: 'number', join: 'state' },
-  _rule_name: { expr: sql`rr.name`, kind: 'text', join: 'rule' },
-  _reconciled_at: { expr: sql`s.reconciled_at`, kind: 'timestamp', join: 'state' },
-  _reason: { expr: sql`s.reason`, kind: 'text', join: 'state' },
-  _file_name: { expr: sql`f.original_name`, kind: 'text', join: 'file' },
-  _loaded_at: { expr: sql`r._loaded_at`, kind: 'timestamp' },
-};
-
-export function kindOfColumn(c: SourceColumn): 'number' | 'text' | 'date' | 'timestamp' {
-  if (c.isMoney) return 'number';
-  switch (c.dataType) {
-    case 'DATE':
-      return 'date';
-    case 'DATETIME':
-      return 'timestamp';
-    case 'VARCHAR':
-      return 'text';
-    default:
-      return 'number';
-  }
-}
-
-/** A field the client may name: a column of the data table, or one of the row's system fields. */
-function fieldOf(source: TransactionSource, name: string): Field | null {
-  if (Object.hasOwn(SYSTEM_FIELDS, name)) return SYSTEM_FIELDS[name] ?? null;
-  const column = source.columns.find((c) => c.name === name);
-  return column ? { expr: sql`r.${sql.raw(quoteIdent(column.name))}`, kind: kindOfColumn(column) } : null;
-}
-
-/** The DATE / DATETIME columns of the data source, in catalog order: the first is the default range column. */
-export function dateColumnsOf(source: Pick<TransactionSource, 'columns'>): string[] {
-  return source.columns.filter((c) => c.dataType === 'DATE' || c.dataType === 'DATETIME').map((c) => c.name);
-}
-
-/** The date column a view filters on: the one asked for (checked), else the first date column, else loading. */
-export function resolveDateColumn(source: TransactionSource, asked: string | undefined): string {
-  const dates = dateColumnsOf(source);
-  if (asked === undefined) return dates[0] ?? LOADED_AT_DATE_COLUMN;
-  if (asked === LOADED_AT_DATE_COLUMN || dates.includes(asked)) return asked;
-  throw validation(TRANSACTION_TEXTS.dateColumnInvalid, 'dateColumn');
-}
-
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/;
-const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(v));
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, '\\$&');
-const PATTERNS: Partial<Record<FilterOperator, (v: string) => string>> = {
-  CONTAINS: (v) => `%${escapeLike(v)}%`,
-  STARTS_WITH: (v) => `${escapeLike(v)}%`,
-  ENDS_WITH: (v) => `%${escapeLike(v)}`,
-  // LIKE takes the person's own % and _.
-  LIKE: (v) => v,
-  NOT_LIKE: (v) => v,
-};
-const COMPARISONS: Partial<Record<FilterOperator, string>> = {
-  EQUAL: '=',
-  GREATER_THAN: '>',
-  LESS_THAN: '<',
-  GREATER_THAN_EQUAL: '>=',
-  LESS_THAN_EQUAL: '<=',
-};
-
-/** How many values an operator takes: none, one, two (BETWEEN) or a list (IN). */
-function arityOf(operator: FilterOperator): 'none' | 'one' | 'two' | 'list' {
-  if (operator === 'IS_NULL' || operator === 'IS_NOT_NULL') return 'none';
-  if (operator === 'BETWEEN' || operator === 'NOT_BETWEEN') return 'two';
-  if (operator === 'IN' || operator === 'NOT_IN') return 'list';
-  return 'one';
-}
-
-/**
- * The column filters of a DataTables query: `columns[i][data]` a field, `columns[i][search][type]` an operator
- * (default CONTAINS on text, EQUAL otherwise), `columns[i][search][value]` the value (a comma-separated list for
- * IN / NOT_IN, two values for BETWEEN / NOT_BETWEEN, nothing for IS_NULL / IS_NOT_NULL). Unknown fields are
- * ignored, as the DataTables lists of the product do; a bad operator or value is a 400 naming the column.
- */
-export function readColumnFilters(source: TransactionSource, query: Record<string, unknown>): ColumnFilter[] {
-  const { columns } = readDataTablesParams(query);
-  const filters: ColumnFilter[] = [];
-  for (const c of columns) {
-    const field = c.searchable ? fieldOf(source, c.data) : null;
-    if (!field) continue;
-    const rawOperator = c.search.type?.trim().toUpperCase() || '';
-    const value = c.search.value.trim();
-    if (!rawOperator && !value) continue;
-    const operator = (rawOperator || (field.kind === 'text' ? 'CONTAINS' : 'EQUAL')) as FilterOperator;
-    if (!(FILTER_OPERATORS as readonly string[]).includes(operator)) {
-      throw validation(filterValueMessage(c.data, FILTER_PROBLEMS.unknownOperator(rawOperator)), c.data);
-    }
-    const arity = arityOf(operator);
-    const values = arity === 'none' ? [] : arity === 'one' ? [value] : value.split(',').map((v) => v.trim());
-    const fail = (problem: string) => validation(filterValueMessage(c.data, problem), c.data);
-    if (arity === 'two' && (values.length !== 2 || values.some((v) => v === '')))
-      throw fail(FILTER_PROBLEMS.betweenTwoValues);
-    const given = values.filter((v) => v !== '');
-    if (arity !== 'none' && given.length === 0) throw fail(FILTER_PROBLEMS.valueRequired);
-    if (!PATTERNS[operator]) for (const v of given) checkValue(field.kind, v, fail);
-    filters.push({ field: c.data, operator, values: given });
-  }
-  return filters;
-}
-
-function checkValue(kind: Kind, v: string, fail: (problem: string) => Error): void {
-  if (kind === 'number' && !DECIMAL.test(v)) throw fail(FILTER_PROBLEMS.notNumber(v));
-  if (kind === 'date' && !isRealDay(v)) throw fail(FILTER_PROBLEMS.notDate(v));
-  if (
-    kind === 'timestamp' &&
-    !isRealDay(v) &&
-    !(ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T'))))
-  )
-    throw fail(FILTER_PROBLEMS.notDateTime(v));
-  if (kind === 'status' && !(TRANSACTION_STATUSES as readonly string[]).includes(v.toUpperCase()))
-    throw fail(FILTER_PROBLEMS.unknownStatus(v));
-}
-
-/** A typed parameter. A timestamp compared with whole days is compared by its day. */
-function typed(kind: Kind, v: string, byDay: boolean): RawBuilder<unknown> {
-  switch (kind) {
-    case 'number':
-      return sql`${v}::numeric`;
-    case 'date':
-      return sql`${v}::date`;
-    case 'timestamp':
-      return byDay ? sql`${v}::date` : sql`${v.replace('T', ' ')}::timestamp`;
-    case 'status':
-      return sql`${v.toUpperCase()}`;
-    default:
-      return sql`${v}`;
-  }
-}
-
-function filterSql(source: TransactionSource, f: ColumnFilter): { where: RawBuilder<SqlBool>; join?: Join } {
-  const field = fieldOf(source, f.field);
-  if (!field) throw new Error(`filter on unknown field ${f.field}`);
-  const pattern = PATTERNS[f.operator];
-  if (pattern) {
-    const text = sql`(${field.expr})::text`;
-    const like = sql`${text} ILIKE ${pattern(f.values[0] ?? '')}`;
-    const where = f.operator === 'NOT_LIKE' ? sql`(${field.expr} IS NULL OR NOT ${like})` : like;
-    return { where: where as RawBuilder<SqlBool>, join: field.join };
-  }
-  if (f.operator === 'IS_NULL' || f.operator === 'IS_NOT_NULL') {
-    // Empty text is as empty as NULL to the person filtering.
-    const isEmpty = field.kind === 'text' ? sql`coalesce(${field.expr}::text, '') = ''` : sql`${field.expr} IS NULL`;
-    return {
-      where: (f.operator === 'IS_NULL' ? isEmpty : sql`NOT (${isEmpty})`) as RawBuilder<SqlBool>,
-      join: field.join,
-    };
-  }
-  const byDay = field.kind === 'timestamp' && f.values.every((v) => ISO_DAY.test(v));
-  const left = byDay ? sql`(${field.expr})::date` : field.expr;
-  const values = f.values.map((v) => typed(field.kind, v, byDay));
-  const [first, second] = values;
-  let where: RawBuilder<unknown>;
-  switch (f.operator) {
-    case 'NOT_EQUAL':
-      // "Not equal to X" keeps the rows without a value, as a spreadsheet filter does.
-      where = sql`${left} IS DISTINCT FROM ${first}`;
-      break;
-    case 'IN':
-      where = sql`${left} IN (${sql.join(values)})`;
-      break;
-    case 'NOT_IN':
-      where = sql`(${left} IS NULL OR ${left} NOT IN (${sql.join(values)}))`;
-      break;
-    case 'BETWEEN':
-      where = sql`${left} BETWEEN ${first} AND ${second}`;
-      break;
-    case 'NOT_BETWEEN':
-      where = sql`(${left} IS NULL OR ${left} NOT BETWEEN ${first} AND ${second})`;
-      break;
-    default:
-      where = sql`${left} ${sql.raw(COMPARISONS[f.operator] ?? '=')} ${first}`;
-  }
-  return { where: where as RawBuilder<SqlBool>, join: field.join };
-}
 
 /**
  * The rows of some effective statuses: closed ones by their state row, open ones by having none. With `s` joined
