@@ -94,8 +94,8 @@ describe('routing rules', () => {
 
   it('shows the not-found image inside the shell for a page that is not built', async () => {
     signIn({}, 1);
-    serve(['globalSearch']);
-    renderApp('/transactions/global-search');
+    serve(['reportExecutions']);
+    renderApp('/reports/reports-execution');
     expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Product' })).toBeTruthy();
   });
