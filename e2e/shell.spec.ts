@@ -34,8 +34,8 @@ test('signs in, walks the navigation and signs out', async ({ page }) => {
   await shot(page, '03-module-settings');
 
   // An area not built yet shows the not-found image inside the shell.
-  await openFromNav(page, 'Transactions', 'Global Search');
-  await expect(page).toHaveURL(/\/transactions\/global-search$/);
+  await openFromNav(page, 'Reports', 'Reports Execution');
+  await expect(page).toHaveURL(/\/reports\/reports-execution$/);
   await expect(page.getByText(NOT_FOUND)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
   await shot(page, '05-not-built-in-shell');
