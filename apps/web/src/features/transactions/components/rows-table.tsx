@@ -95,6 +95,7 @@ export function RowsTable(p: RowsTableProps) {
     columns: p.columns,
     filters: p.filters,
     sort,
+    isSmall: p.size === 'small',
     onFilter: (column, filter) => {
       const next = { ...p.filters };
       if (filter) next[column] = filter;
@@ -103,6 +104,7 @@ export function RowsTable(p: RowsTableProps) {
       setPage(1);
     },
   });
+  // A small table (the match view's sides) opens a row by a click on it: no room for the button column.
   const open = {
     title: '',
     key: '_open',
@@ -184,8 +186,8 @@ export function RowsTable(p: RowsTableProps) {
           size={p.size ?? 'middle'}
           loading={rows.isFetching}
           dataSource={rows.data?.data ?? []}
-          columns={[...columns, open]}
-          scroll={{ x: columnsWidth([...columns, open]) + (selection ? 48 : 0) }}
+          columns={p.size === 'small' ? columns : [...columns, open]}
+          scroll={{ x: columnsWidth(p.size === 'small' ? columns : [...columns, open]) + (selection ? 48 : 0) }}
           locale={{ emptyText }}
           onRow={(row) => ({
             onClick: (e) => {

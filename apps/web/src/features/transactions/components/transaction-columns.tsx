@@ -51,15 +51,18 @@ const FIELD_WIDTHS: Record<RowField, number> = {
   _loaded_at: DATE_TIME_COLUMN_WIDTH,
 };
 
-/** Room for the values of the type, and for the heading with its sort and filter icons (about 80 px). */
-function width(column: ViewColumn, title: string): number {
-  const heading = Math.ceil(title.length * 8.5) + 80;
+/**
+ * Room for the values of the type, and for the heading with its sort and filter icons (about 80 px; 60 in a small
+ * table, where text is cut sooner so both sides of the match view fit).
+ */
+function width(column: ViewColumn, title: string, isSmall: boolean): number {
+  const heading = Math.ceil(title.length * (isSmall ? 8 : 8.5)) + (isSmall ? 74 : 80);
   if (column.isField) return Math.max(FIELD_WIDTHS[column.key], column.key === '_status' ? 0 : heading);
-  if (column.cell.type === 'DATE') return Math.max(120, heading);
-  if (column.cell.type === 'DATETIME') return Math.max(DATE_TIME_COLUMN_WIDTH, heading);
-  if (column.cell.isMoney) return Math.max(150, heading);
-  if (isNumericType(column.cell.type)) return Math.max(120, heading);
-  return Math.max(180, heading);
+  if (column.cell.type === 'DATE') return Math.max(isSmall ? 105 : 120, heading);
+  if (column.cell.type === 'DATETIME') return Math.max(isSmall ? 140 : DATE_TIME_COLUMN_WIDTH, heading);
+  if (column.cell.isMoney) return Math.max(isSmall ? 125 : 150, heading);
+  if (isNumericType(column.cell.type)) return Math.max(isSmall ? 100 : 120, heading);
+  return Math.max(isSmall ? 135 : 180, heading);
 }
 
 type Options = {
@@ -69,6 +72,7 @@ type Options = {
   filters: Readonly<Record<string, ColumnFilterValue>>;
   sort: { column: string; dir: 'asc' | 'desc' } | undefined;
   onFilter: (column: string, filter: ColumnFilterValue | undefined) => void;
+  isSmall?: boolean;
 };
 
 /** The visible columns as table columns: each sorted and filtered by the server. */
@@ -81,7 +85,7 @@ export function transactionTableColumns(o: Options): ColumnsType<TransactionRow>
     return {
       title,
       key: column.key,
-      width: width(column, title),
+      width: width(column, title, o.isSmall ?? false),
       fixed: column.key === '_status' ? ('left' as const) : undefined,
       ellipsis: column.key !== '_status' ? { showTitle: true } : undefined,
       align: isRight ? ('right' as const) : undefined,
