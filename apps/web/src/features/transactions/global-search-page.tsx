@@ -76,7 +76,7 @@ export default function GlobalSearchPage() {
           loading={hits.isFetching}
           dataSource={hits.data?.data ?? []}
           pagination={false}
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1200 }}
           locale={{
             emptyText: isAsked ? (
               <EmptyState />
@@ -86,12 +86,16 @@ export default function GlobalSearchPage() {
           }}
           onRow={(h) => ({ onClick: () => setOpened(h), style: { cursor: 'pointer' } })}
           columns={[
-            { title: t('transactions.search.recon'), dataIndex: 'reconName', key: 'recon', width: 240 },
             {
-              title: t('transactions.toolbar.dataSource'),
-              key: 'ds',
-              width: 220,
-              render: (_, h) => (h.side ? `${h.side} · ${h.dataSourceName}` : h.dataSourceName),
+              title: t('transactions.search.where'),
+              key: 'where',
+              width: 280,
+              render: (_, h) => (
+                <Flex vertical>
+                  <Typography.Text>{h.side ? `${h.side} · ${h.dataSourceName}` : h.dataSourceName}</Typography.Text>
+                  <Typography.Text type="secondary">{h.reconName}</Typography.Text>
+                </Flex>
+              ),
             },
             {
               title: t('transactions.fields._status'),

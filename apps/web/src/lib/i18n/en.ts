@@ -1141,6 +1141,7 @@ export const en = {
       hint: 'Search for a reference to see where it is and in which state.',
       capped: 'Only the first 20 rows are shown for: {{names}}. Type more of the reference to narrow it.',
       recon: 'Recon',
+      where: 'Data Source · Recon',
       found: 'Found In',
       date: 'Date',
       amount: 'Amount',
