@@ -122,12 +122,19 @@ export function productSwitcher(page: Page) {
   return page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Product' }) });
 }
 
-/** Picks an option of an Ant Design select: opens it, types to narrow the list, clicks the option. */
-export async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+/**
+ * Picks an option of an Ant Design select: opens it, types to narrow the list to the option, and takes the first
+ * match with Enter (a click waits for the list to stop moving, which an open list realigning may never do).
+ */
+export async function choose(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();
-  if (typeof option === 'string') await select.fill(option);
-  // The previous select's list may still be fading out: only an option of the open list will do.
-  await dropdownOptions(page).filter({ hasText: option, visible: true }).first().click();
+  await select.fill(option);
+  await expect(dropdownOptions(page).filter({ hasText: option, visible: true }).first()).toBeVisible();
+  await select.press('Enter');
+  // The select (the combobox's nearest .ant-select) now shows the option.
+  await expect(
+    select.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]'),
+  ).toContainText(option);
 }
 
 /** Makes the given module the current one (the product switcher), unless it already is. */

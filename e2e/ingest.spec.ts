@@ -2,20 +2,73 @@ import { expect, type Page, test } from '@playwright/test';
 import { choose, openFromNav, shot, signIn, switchModule, throttleUploads } from './helpers.ts';
 
 /**
- * Issue 3's proof: an admin configures ingestion in the browser — two file pipelines on the demo tables with
- * their CSV mappings, a data source, a job loading both — uploads the two sample files through the progress
- * card, watches the run complete and finds the invalid and duplicate rows with their reasons.
+ * Issue 3's proof: an admin configures ingestion in the browser — two data tables with their duplicate checks,
+ * a file pipeline for each with its CSV mapping, a recon and a data source, a job loading both pipelines —
+ * uploads the two sample files through the progress card, watches the run finish and finds the invalid and
+ * duplicate rows with their reasons. Everything it loads goes to tables of its own, so the demo's tables (which
+ * other journeys load and reconcile) stay as they were.
  */
 
 const MODULE = 'Payments Gateway Recon';
-const RECON = 'Bank vs Gateway Settlement';
-const BANK = { pipeline: 'Bank Statement (browser)', table: 'bank_statement', file: 'demo/samples/bank_statement.csv' };
-const PG = { pipeline: 'PG Settlement (browser)', table: 'pg_settlement', file: 'demo/samples/pg_settlement.csv' };
-const DATA_SOURCE = 'Bank Statement (browser)';
-const JOB = 'Browser Bank and Gateway Load';
+type Column = { name: string; type?: 'DATE' | 'DOUBLE' };
+const BANK = {
+  table: 'browser_bank_lines',
+  // Narration and balance are not loaded; "Dr/Cr" goes to direction, which no file column is named like.
+  columns: [
+    { name: 'reference' },
+    { name: 'value_date', type: 'DATE' },
+    { name: 'direction' },
+    { name: 'amount', type: 'DOUBLE' },
+    { name: 'utr' },
+  ] as Column[],
+  duplicateCheck: ['reference', 'value_date', 'amount'],
+  pipeline: 'Browser Bank Lines',
+  file: 'demo/samples/bank_statement.csv',
+};
+const GATEWAY = {
+  table: 'browser_gateway_report',
+  columns: [
+    { name: 'txn_id' },
+    { name: 'utr' },
+    { name: 'settlement_date', type: 'DATE' },
+    { name: 'gross_amount', type: 'DOUBLE' },
+    { name: 'net_amount', type: 'DOUBLE' },
+    { name: 'status' },
+  ] as Column[],
+  duplicateCheck: ['txn_id'],
+  pipeline: 'Browser Gateway Report',
+  file: 'demo/samples/pg_settlement.csv',
+};
+const RECON = 'Browser Lines vs Report';
+const DATA_SOURCE = 'Browser Bank Lines';
+const JOB = 'Browser Lines and Report Load';
 
 // A dozen screens and their screenshots take 60-90 s; a busy machine (software rendering) may need twice that.
 test.setTimeout(180_000);
+
+/** Operations › Configuration › Data Tables › Create Data Table, then its duplicate check on the table's page. */
+async function createDataTable(page: Page, table: typeof BANK, screenshot?: string) {
+  await page.getByRole('button', { name: 'Create Data Table' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Data Table' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(table.table);
+  await page.getByLabel('Description').fill(`Loaded by the browser journey from ${table.file}`);
+  for (const [i, column] of table.columns.entries()) {
+    const n = i + 1;
+    // The form starts with one empty row.
+    if (n > 1) await page.getByRole('button', { name: 'Add Column' }).click();
+    await page.getByLabel(`Column ${n} name`).fill(column.name);
+    if (column.type) await choose(page, page.getByRole('combobox', { name: `Column ${n} data type` }), column.type);
+  }
+  if (screenshot) await shot(page, screenshot);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Successfully Created')).toBeVisible();
+  await expect(page).toHaveURL(/\/data-tables\/view-data-table\/\d+$/);
+  const duplicateColumns = page.getByRole('combobox', { name: 'Duplicate check columns' });
+  for (const column of table.duplicateCheck) await choose(page, duplicateColumns, column);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Successfully Updated')).toBeVisible();
+}
 
 /** Operations › Configuration › Pipelines › Create Pipeline: a FILE pipeline loading into a demo table. */
 async function createPipeline(page: Page, name: string, table: string) {
@@ -52,32 +105,48 @@ async function configureFileUpload(
   await expect(page).toHaveURL(/\/operations\/configuration\/pipelines$/);
 }
 
-test('configures a pipeline, data source and job, uploads the samples and finds the bad rows', async ({ page }) => {
+test('configures tables, pipelines, a data source and a job, uploads the samples and finds the bad rows', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await switchModule(page, MODULE);
 
-  await test.step('two file pipelines with their CSV mappings', async () => {
+  await test.step('two data tables with their duplicate checks', async () => {
+    await openFromNav(page, 'Operations', 'Configuration', 'Data Tables');
+    await createDataTable(page, BANK, 'ingest-01-data-table-form');
+    await openFromNav(page, 'Operations', 'Configuration', 'Data Tables');
+    await createDataTable(page, GATEWAY);
+  });
+
+  await test.step('a file pipeline for each, with its CSV mapping', async () => {
     await openFromNav(page, 'Operations', 'Configuration', 'Pipelines');
     await expect(page.getByRole('heading', { name: 'Pipelines' })).toBeVisible();
     await createPipeline(page, BANK.pipeline, BANK.table);
     await configureFileUpload(page, BANK.pipeline, BANK.file, {
-      screenshot: 'ingest-01-file-config-mapping',
+      screenshot: 'ingest-02-file-config-mapping',
       adjust: async () => {
-        // The file's "Dr/Cr" has no column of that name: mapped by hand. The value date's format was guessed.
-        await choose(page, page.getByRole('combobox', { name: 'Table Column Dr/Cr' }), 'debit_credit');
-        await expect(page.getByText('7 of 7 columns loaded')).toBeVisible();
+        // Most columns map by name (the value date's format is guessed); "Dr/Cr" is mapped by hand.
+        await choose(page, page.getByRole('combobox', { name: 'Table Column Dr/Cr' }), 'direction');
+        await expect(page.getByText('5 of 7 columns loaded')).toBeVisible();
       },
     });
-    await createPipeline(page, PG.pipeline, PG.table);
-    await configureFileUpload(page, PG.pipeline, PG.file, {
-      adjust: () => expect(page.getByText('10 of 10 columns loaded')).toBeVisible(),
+    await createPipeline(page, GATEWAY.pipeline, GATEWAY.table);
+    await configureFileUpload(page, GATEWAY.pipeline, GATEWAY.file, {
+      adjust: () => expect(page.getByText('6 of 10 columns loaded')).toBeVisible(),
     });
     await expect(page.getByRole('link', { name: `Edit ${BANK.pipeline}` })).toBeVisible();
-    await expect(page.getByRole('link', { name: `Edit ${PG.pipeline}` })).toBeVisible();
-    await shot(page, 'ingest-02-pipelines');
+    await expect(page.getByRole('link', { name: `Edit ${GATEWAY.pipeline}` })).toBeVisible();
+    await shot(page, 'ingest-03-pipelines');
   });
 
-  await test.step('a data source reading the bank pipeline', async () => {
+  await test.step('a recon and a data source reading the bank pipeline', async () => {
+    await openFromNav(page, 'Operations', 'Configuration', 'Recons');
+    await page.getByRole('button', { name: 'Create Recon' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(RECON);
+    await page.getByLabel('Description').fill('Bank lines against the gateway report, configured in the browser');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page).toHaveURL(/\/recons\/edit-recon\/\d+$/);
+
     await openFromNav(page, 'Operations', 'Configuration', 'Data Sources');
     await page.getByRole('button', { name: 'Create Data Source' }).click();
     await expect(page.getByRole('heading', { name: 'Create Data Source' })).toBeVisible();
@@ -90,9 +159,9 @@ test('configures a pipeline, data source and job, uploads the samples and finds 
     await choose(page, page.getByRole('combobox', { name: 'Max Duplicate Record Count Method' }), 'Count');
     await page.getByLabel('Invalid Records Limit').fill('5');
     await choose(page, page.getByRole('combobox', { name: 'Max Invalid Record Count Method' }), 'Percentage');
-    await expect(page.getByText('Loads into bank_statement')).toBeVisible();
-    await expect(page.getByText('7 columns')).toBeVisible();
-    await shot(page, 'ingest-03-data-source-form');
+    await expect(page.getByText(`Loads into ${BANK.table}`)).toBeVisible();
+    await expect(page.getByText(`${BANK.columns.length} columns`)).toBeVisible();
+    await shot(page, 'ingest-04-data-source-form');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(page.getByText('Successfully Created')).toBeVisible();
     await expect(page).toHaveURL(/\/data-sources\/edit-data-source\/\d+$/);
@@ -103,14 +172,14 @@ test('configures a pipeline, data source and job, uploads the samples and finds 
     await page.getByRole('button', { name: 'Create Job' }).click();
     await expect(page.getByRole('heading', { name: 'Create Job' })).toBeVisible();
     await page.getByLabel('Job Name').fill(JOB);
-    await page.getByLabel('Description').fill('Bank statement, then the gateway settlement');
-    for (const [i, pipeline] of [BANK.pipeline, PG.pipeline].entries()) {
+    await page.getByLabel('Description').fill('The bank lines, then the gateway report');
+    for (const [i, pipeline] of [BANK.pipeline, GATEWAY.pipeline].entries()) {
       const sequence = i + 1;
       await page.getByRole('button', { name: 'Add Activity' }).click();
       await choose(page, page.getByRole('combobox', { name: `Activity Type ${sequence}` }), 'Pipeline');
       await choose(page, page.getByRole('combobox', { name: `Activity ${sequence}`, exact: true }), pipeline);
     }
-    await shot(page, 'ingest-04-job-form');
+    await shot(page, 'ingest-05-job-form');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('New job created successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/operations\/jobs\/\d+\/edit-job\/1$/);
@@ -124,7 +193,7 @@ test('configures a pipeline, data source and job, uploads the samples and finds 
     await expect(page.getByRole('heading', { name: `Upload Files and Run ${JOB}` })).toBeVisible();
     // Slow enough to watch the card: about two seconds per 260 KB sample.
     await throttleUploads(page, 128 * 1024);
-    for (const [i, sample] of [BANK, PG].entries()) {
+    for (const [i, sample] of [BANK, GATEWAY].entries()) {
       const chooser = page.waitForEvent('filechooser');
       await page.getByText('Click or drop files (CSV or XLSX) for this pipeline').nth(i).click();
       await (await chooser).setFiles(sample.file);
@@ -134,11 +203,11 @@ test('configures a pipeline, data source and job, uploads the samples and finds 
     // The first file part way, the second waiting its turn.
     await expect(card.getByLabel(/^bank_statement\.csv [1-9]\d?%$/)).toBeVisible();
     await expect(card.getByText('Pending')).toBeVisible();
-    await shot(page, 'ingest-05-upload-progress', { isBusy: true });
+    await shot(page, 'ingest-06-upload-progress', { isBusy: true });
     await expect(card).toBeHidden({ timeout: 30_000 });
     await throttleUploads(page, 0);
     await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(2);
-    await shot(page, 'ingest-06-uploaded');
+    await shot(page, 'ingest-07-uploaded');
     await page.getByRole('button', { name: 'Run Job' }).click();
     await expect(page).toHaveURL(/\/operations\/history\/execution-history\?executionId=\d+/);
   });
@@ -150,16 +219,16 @@ test('configures a pipeline, data source and job, uploads the samples and finds 
     const drawer = page.getByRole('dialog', { name: new RegExp(`^${literal(JOB)} Run #\\d+ `) });
     await expect(drawer).toBeVisible();
     await expect(drawer).toHaveAccessibleName(/ (Completed|Partially Completed)$/, { timeout: 45_000 });
-    for (const pipeline of [BANK.pipeline, PG.pipeline]) {
+    for (const pipeline of [BANK.pipeline, GATEWAY.pipeline]) {
       await expect(drawer.getByRole('row', { name: new RegExp(`${literal(pipeline)} Pipeline`) })).toBeVisible();
     }
     await expect(drawer.getByRole('cell', { name: /^bank_statement\.csv/ })).toBeVisible();
     await expect(drawer.getByRole('cell', { name: /^pg_settlement\.csv/ })).toBeVisible();
-    await shot(page, 'ingest-07-execution-detail');
+    await shot(page, 'ingest-08-execution-detail');
     await drawer.getByRole('button', { name: 'Close' }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('row', { name: new RegExp(literal(JOB)) }).getByText(finished)).toBeVisible();
-    await shot(page, 'ingest-08-execution-history');
+    await shot(page, 'ingest-09-execution-history');
   });
 
   await test.step('the files in the upload history', async () => {
@@ -167,7 +236,7 @@ test('configures a pipeline, data source and job, uploads the samples and finds 
     await expect(page.getByRole('heading', { name: 'File Upload' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'bank_statement.csv' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'pg_settlement.csv' })).toBeVisible();
-    await shot(page, 'ingest-09-file-history');
+    await shot(page, 'ingest-10-file-history');
   });
 
   await test.step('invalid and duplicate rows with their reasons', async () => {
@@ -176,14 +245,14 @@ test('configures a pipeline, data source and job, uploads the samples and finds 
     await choose(page, page.getByRole('combobox', { name: 'Data Source' }), DATA_SOURCE);
     await expect(page.getByRole('cell', { name: /not an amount|not a valid date/ }).first()).toBeVisible();
     await expect(page.getByRole('cell', { name: 'bank_statement.csv' }).first()).toBeVisible();
-    await shot(page, 'ingest-10-invalid-rows');
+    await shot(page, 'ingest-11-invalid-rows');
     // The data source chosen is remembered for the module.
     await openFromNav(page, 'Transactions', 'Pipeline', 'Duplicates');
     await expect(page.getByRole('heading', { name: 'Duplicate Rows' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Data Source' })).toBeVisible();
     await expect(page.getByText(`${DATA_SOURCE} (${RECON})`)).toBeVisible();
     await expect(page.getByRole('cell', { name: 'bank_statement.csv' }).first()).toBeVisible();
-    await shot(page, 'ingest-11-duplicate-rows');
+    await shot(page, 'ingest-12-duplicate-rows');
   });
 });
 
