@@ -57,7 +57,7 @@ function systemCell(key: SystemField, row: PipelineRow, canOpenFiles: boolean) {
 
 const SYSTEM_WIDTHS: Record<SystemField, number> = {
   fileName: 230,
-  rowNo: 116,
+  rowNo: 136,
   reasons: 300,
   createdAt: DATE_TIME_COLUMN_WIDTH,
   loadedAt: DATE_TIME_COLUMN_WIDTH,
