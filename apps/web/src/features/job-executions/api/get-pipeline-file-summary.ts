@@ -1,7 +1,7 @@
 import { fileSummaryResponseSchema } from '@recon/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
-import { EXECUTION_REFRESH_MS } from '@/features/job-executions/execution-status';
+import { EXECUTION_REFRESH_MS, isMoving } from '@/features/job-executions/execution-status';
 import { http } from '@/lib/http';
 
 export type PipelineFileSummary = ReturnType<typeof fileSummaryResponseSchema.parse>['data'][number];
@@ -15,17 +15,25 @@ export async function getPipelineFileSummary(
   return fileSummaryResponseSchema.parse(data).data;
 }
 
+/**
+ * The statuses the files follow: the activity's (loading them) and the run's (approving, rolling back). Each
+ * change is read again, so the list never stops one poll short of the outcome.
+ */
+export type FileSummaryStatuses = { activityStatus: string; runStatus: string };
+
 export function pipelineFileSummaryQuery(
   moduleId: number,
   pipelineId: number,
   jobExecutionId: number,
-  isLoading: boolean,
+  { activityStatus, runStatus }: FileSummaryStatuses,
 ) {
   return queryOptions({
-    queryKey: [...jobExecutionsRoot(moduleId), 'file-summary', pipelineId, jobExecutionId],
+    queryKey: [...jobExecutionsRoot(moduleId), 'file-summary', pipelineId, jobExecutionId, activityStatus, runStatus],
     queryFn: () => getPipelineFileSummary(pipelineId, jobExecutionId),
     // While the activity loads its files, their statuses and counts move.
-    refetchInterval: isLoading ? EXECUTION_REFRESH_MS : false,
+    refetchInterval: isMoving(activityStatus) ? EXECUTION_REFRESH_MS : false,
+    // The list of the previous status stays up while the new one is read.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -33,7 +41,7 @@ export function usePipelineFileSummary(
   moduleId: number,
   pipelineId: number,
   jobExecutionId: number,
-  isLoading: boolean,
+  statuses: FileSummaryStatuses,
 ) {
-  return useQuery(pipelineFileSummaryQuery(moduleId, pipelineId, jobExecutionId, isLoading));
+  return useQuery(pipelineFileSummaryQuery(moduleId, pipelineId, jobExecutionId, statuses));
 }

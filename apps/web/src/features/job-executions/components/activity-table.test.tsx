@@ -1,6 +1,8 @@
 import type { ActivityExecution, JobExecutionDetail } from '@recon/contract';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActivityTable } from '@/features/job-executions/components/activity-table';
 import { ExecutionSummary } from '@/features/job-executions/components/execution-summary';
@@ -46,6 +48,35 @@ afterEach(() => mock.reset());
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
+const FILE = {
+  fileId: 77,
+  fileName: 'bank_statement.csv',
+  status: 'FINISHED',
+  uploadStatus: 'VALID',
+  errorKind: 'No Error',
+  errorMessage: null,
+  totalRows: 120,
+  validRows: 120,
+  invalidRows: 0,
+  duplicateRows: 0,
+  uploadedAt: '2026-10-02T09:58:00.000Z',
+};
+
+/** The table as the drawer shows it while the run moves on: each button is the next state the server reports. */
+function Moving({ steps }: { steps: { runStatus: string; activities: ActivityExecution[] }[] }) {
+  const [step, setStep] = useState(0);
+  const current = steps[step] ?? steps[0];
+  if (!current) return null;
+  return (
+    <>
+      <button type="button" onClick={() => setStep(step + 1)}>
+        next
+      </button>
+      <ActivityTable moduleId={1} executionId={41} runStatus={current.runStatus} activities={current.activities} />
+    </>
+  );
+}
+
 describe('activity table', () => {
   it('names activity types as the job editor does and tells a try only when it is not the first', () => {
     renderRoute(<ActivityTable moduleId={1} executionId={41} runStatus="FAILED" activities={[PIPELINE, RECON]} />);
@@ -55,6 +86,49 @@ describe('activity table', () => {
     expect(within(rowOf('Bank Statement Pipeline')).queryByText(/Attempt/)).toBeNull();
     expect(within(rowOf('Bank vs Gateway Settlement')).getByText('Recon')).toBeTruthy();
     expect(within(rowOf('Bank vs Gateway Settlement')).getByText('Attempt 2')).toBeTruthy();
+  });
+
+  it('opens a pipeline activity that was queued when the run was opened once it starts; a row closed stays closed', async () => {
+    mock.onGet('/v2/pipelines/12/file_summary').reply(200, { data: [FILE] });
+    const queued = { ...PIPELINE, status: 'RUNNABLE', statusLabel: 'Queued', attempt: 0, counts: {} };
+    renderRoute(
+      <Moving
+        steps={[
+          { runStatus: 'RUNNING', activities: [queued] },
+          { runStatus: 'COMPLETED', activities: [PIPELINE] },
+          { runStatus: 'COMPLETED', activities: [{ ...PIPELINE, attempt: 2 }] },
+        ]}
+      />,
+    );
+    expect(screen.queryByText('bank_statement.csv')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'next' }));
+    expect(await screen.findByText('bank_statement.csv', {}, { timeout: 5000 })).toBeTruthy();
+
+    await userEvent.click(within(rowOf('Bank Statement Pipeline')).getByRole('button', { name: /collapse/i }));
+    await userEvent.click(screen.getByRole('button', { name: 'next' }));
+    expect(within(rowOf('Bank Statement Pipeline')).getByRole('button', { name: /expand/i })).toBeTruthy();
+  });
+
+  it("reads a pipeline's files again when the run's status changes, so a rollback's marks show", async () => {
+    // The rollback marks the files as it ends.
+    let reads = 0;
+    mock.onGet('/v2/pipelines/12/file_summary').reply(() => {
+      reads += 1;
+      return [200, { data: [{ ...FILE, status: reads === 1 ? 'FINISHED' : 'ROLLED_BACK' }] }];
+    });
+    renderRoute(
+      <Moving
+        steps={[
+          { runStatus: 'ROLLBACK_IN_PROGRESS', activities: [PIPELINE] },
+          { runStatus: 'ROLLED_BACK', activities: [PIPELINE] },
+        ]}
+      />,
+    );
+    expect(await screen.findByText('Finished', {}, { timeout: 5000 })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'next' }));
+    expect(await screen.findByText('Rolled Back', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('shows a type it does not know as it is', () => {

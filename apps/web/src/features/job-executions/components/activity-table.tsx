@@ -2,10 +2,10 @@ import { type ActivityExecution, JOB_ACTIVITY_TYPES, type JobActivityType } from
 import { Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PipelineFiles } from '@/features/job-executions/components/pipeline-files';
 import { ActivityStatusTag } from '@/features/job-executions/components/status-tags';
-import { isMoving } from '@/features/job-executions/execution-status';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { columnsWidth, DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
@@ -40,10 +40,18 @@ type Props = {
 const hasDetails = (a: ActivityExecution) =>
   a.type === 'PIPE_LINE' || !!a.errorMessage || Object.keys(a.counts).some((k) => !KNOWN_COUNTS.has(k));
 
+/**
+ * Open unless the user closed it: what went wrong, and the files of pipeline activities that ran or run. An
+ * activity still queued when the run was opened opens once it starts.
+ */
+const hasStarted = (a: ActivityExecution) => hasDetails(a) && (a.attempt > 0 || a.status !== 'RUNNABLE');
+
 /** The run's activity executions in sequence; a pipeline activity opens onto the files it loaded. */
 export function ActivityTable({ moduleId, executionId, runStatus, activities }: Props) {
   const { t } = useTranslation();
   const locale = useNumberLocale();
+  // The rows the user opened or closed: their choice stands whatever the activity's status does.
+  const [toggled, setToggled] = useState<ReadonlyMap<number, boolean>>(new Map());
 
   const columns: ColumnsType<ActivityExecution> = [
     { title: t('jobExecutions.sequence'), dataIndex: 'sequence', key: 'sequence', width: 56, align: 'right' },
@@ -110,10 +118,8 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
       locale={{ emptyText: <EmptyState /> }}
       expandable={{
         rowExpandable: hasDetails,
-        // Open at first: what went wrong, and the files of pipeline activities that ran (or are running).
-        defaultExpandedRowKeys: activities
-          .filter((a) => hasDetails(a) && (a.attempt > 0 || a.status !== 'RUNNABLE'))
-          .map((a) => a.id),
+        expandedRowKeys: activities.filter((a) => toggled.get(a.id) ?? hasStarted(a)).map((a) => a.id),
+        onExpand: (isExpanded, a) => setToggled((m) => new Map(m).set(a.id, isExpanded)),
         expandedRowRender: (activity) => (
           <Flex vertical gap={8}>
             {activity.errorMessage && (
@@ -140,7 +146,8 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
                 moduleId={moduleId}
                 pipelineId={activity.typeId}
                 executionId={executionId}
-                isLoading={isMoving(activity.status)}
+                activityStatus={activity.status}
+                runStatus={runStatus}
               />
             )}
           </Flex>

@@ -9,13 +9,19 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 
-type Props = { moduleId: number; pipelineId: number; executionId: number; isLoading: boolean };
+type Props = {
+  moduleId: number;
+  pipelineId: number;
+  executionId: number;
+  activityStatus: string;
+  runStatus: string;
+};
 
 /** The files one PIPE_LINE activity of the run loaded, with their outcome and row counts. */
-export function PipelineFiles({ moduleId, pipelineId, executionId, isLoading }: Props) {
+export function PipelineFiles({ moduleId, pipelineId, executionId, activityStatus, runStatus }: Props) {
   const { t } = useTranslation();
   const locale = useNumberLocale();
-  const files = usePipelineFileSummary(moduleId, pipelineId, executionId, isLoading);
+  const files = usePipelineFileSummary(moduleId, pipelineId, executionId, { activityStatus, runStatus });
   const count = (value: number | null) => (value === null ? '' : formatNumber(value, locale, 0));
 
   if (files.isError) {
