@@ -39,7 +39,12 @@ if (buildStatus !== 0) {
   if (pw?.stats) {
     passed += pw.stats.expected + (pw.stats.flaky ?? 0);
     failed += pw.stats.unexpected;
-  } else if (pwStatus !== 0) failed += 1;
+  }
+  // Playwright failing outside a test (the web server did not start, a config or global error) is a failure too.
+  if (pwStatus !== 0 && !(pw?.stats?.unexpected > 0)) {
+    console.error(`browser journeys did not run to the end (playwright exited with ${pwStatus})`);
+    failed += 1;
+  }
 }
 
 console.log(`${passed} passed, ${failed} failed`);
