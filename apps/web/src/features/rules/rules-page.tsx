@@ -8,7 +8,6 @@ import { useReconOptions } from '@/features/rules/api/get-recon-options';
 import { useReconRules } from '@/features/rules/api/get-recon-rules';
 import { useUpdateRuleGroup } from '@/features/rules/api/update-rule-group';
 import { RuleRowActions } from '@/features/rules/components/rule-row-actions';
-import { DragHandle, SortableRow, SortableRows } from '@/features/rules/components/sortable-rows';
 import { CREATE_RULE_PATH, viewRulePath, withRecon } from '@/features/rules/paths';
 import { isOrderChanged, moveRule } from '@/features/rules/rule-order';
 import { useHasPrivilege } from '@/lib/access-context';
@@ -17,6 +16,7 @@ import { useModuleSelection } from '@/lib/module-context';
 import { AppSelect } from '@/ui/app-select';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
+import { DragHandle, SortableRow, SortableRows } from '@/ui/sortable-rows';
 import { StatusTag } from '@/ui/status-tag';
 
 /**

@@ -8,13 +8,13 @@ import { useDataElements } from '@/features/data-sources/api/get-data-elements';
 import { useTableColumns } from '@/features/data-sources/api/get-table-columns';
 import { useSaveDataElements } from '@/features/data-sources/api/update-data-element';
 import { AddElementModal } from '@/features/data-sources/components/add-element-modal';
-import { DragHandle, SortableRow, SortableRows } from '@/features/data-sources/components/sortable-rows';
 import { elementChanges, renumber } from '@/features/data-sources/element-changes';
 import { inputTypeOptions } from '@/features/data-sources/element-input-types';
 import { useModuleSelection } from '@/lib/module-context';
 import { AppSelect } from '@/ui/app-select';
 import { EmptyState } from '@/ui/empty-state';
 import { QueryError } from '@/ui/query-error';
+import { DragHandle, SortableRow, SortableRows } from '@/ui/sortable-rows';
 
 type Props = { dataSourceId: number; table: string; isEditable: boolean };
 

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useReconDataSources } from '@/features/data-sources/api/get-recon-data-sources';
 import { useReconOptions } from '@/features/data-sources/api/get-recon-options';
 import { useUpdateDataSourceSequence } from '@/features/data-sources/api/update-data-source-sequence';
-import { DragHandle, SortableRow, SortableRows } from '@/features/data-sources/components/sortable-rows';
 import { useModuleSelection } from '@/lib/module-context';
 import { AppSelect } from '@/ui/app-select';
 import { EmptyState } from '@/ui/empty-state';
+import { DragHandle, SortableRow, SortableRows } from '@/ui/sortable-rows';
 
 type Props = { isOpen: boolean; onClose: () => void };
 

@@ -1,3 +1,4 @@
+// Drag-to-reorder table rows (dnd-kit), shared by the data elements, the recon order and the recon rules lists.
 import { HolderOutlined } from '@ant-design/icons';
 import {
   closestCenter,
