@@ -1,7 +1,6 @@
-import type { EngineCondition, EngineElement, EngineRule, EngineSide, ReconInput } from './model.ts';
+import type { EngineCondition, EngineElement, EngineRule, EngineSide, Queryable, ReconInput } from './model.ts';
 import { RuleCompileError } from './model.ts';
 import { type Bound, conditionPredicate, elementExpr, inRule, sideOf } from './rule-sql.ts';
-import type { Queryable } from './run.ts';
 import { compareSql, ExprError, Params, toleranceSql } from './sql-expr.ts';
 
 /**

@@ -3,4 +3,4 @@ export { type GoldenCase, loadGoldenCases } from './golden.ts';
 export { assertIdentifier, InvalidIdentifierError, quoteIdent } from './identifiers.ts';
 export * from './journal.ts';
 export * from './model.ts';
-export { type Queryable, type RunContext, runRecon } from './run.ts';
+export { type RunContext, runRecon } from './run.ts';

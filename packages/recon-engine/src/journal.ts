@@ -1,4 +1,4 @@
-import type { Queryable } from './run.ts';
+import type { Queryable } from './model.ts';
 
 /**
  * State changes outside an engine run (manual match, unmatch, knock-off, accept / reject of a proposal) and the

@@ -91,3 +91,8 @@ export class RuleCompileError extends Error {
     );
   }
 }
+
+/** What the engine needs of a database connection: one client, inside the caller's open transaction. */
+export type Queryable = {
+  query: (text: string, values?: unknown[]) => Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }>;
+};

@@ -1,4 +1,4 @@
-import type { EngineElement, EngineRule, EngineSide, ReconInput, RuleOutcome, RunSummary } from './model.ts';
+import type { EngineElement, EngineRule, EngineSide, Queryable, ReconInput, RuleOutcome, RunSummary } from './model.ts';
 import { MATCHED_STATUSES, RuleCompileError } from './model.ts';
 import {
   and,
@@ -15,12 +15,8 @@ import {
   sideOf,
   toleranceTerms,
 } from './rule-sql.ts';
+import { type CandidateLimits, guardSelectivity } from './selectivity.ts';
 import { type Expr, Params, toleranceSql } from './sql-expr.ts';
-
-/** What the engine needs of a database connection: one client, inside the caller's open transaction. */
-export type Queryable = {
-  query: (text: string, values?: unknown[]) => Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }>;
-};
 
 export type RunContext = {
   db: Queryable;
@@ -28,7 +24,32 @@ export type RunContext = {
   runId: number;
   /** From this many new state rows on, an insert rebuilds the state table's indexes (tests lower it). */
   bulkRows?: number;
+  /** How many key pairs a rule may join before it is refused (selectivity.ts; tests lower it). */
+  candidateLimits?: CandidateLimits;
 };
+
+/** Refuses a rule whose keys would pair too many rows, before the join runs (see selectivity.ts). */
+async function guard(
+  ctx: RunContext,
+  rule: EngineRule,
+  parts: ConditionParts,
+  bind: Binder,
+  one: Bound,
+  two: Bound,
+  where: (params: Params, side: Bound) => string[],
+): Promise<void> {
+  const params = new Params();
+  await guardSelectivity(
+    ctx.db,
+    rule,
+    parts,
+    bind,
+    { bound: one, where: where(params, one) },
+    { bound: two, where: where(params, two) },
+    params,
+    ctx.candidateLimits,
+  );
+}
 
 /** One-to-one selection stops after this many rounds; each round pairs every mutual best candidate left. */
 const MAX_ROUNDS = 200;
@@ -71,12 +92,16 @@ async function selectPairs(db: Queryable, scores: number, symmetric: boolean): P
            FROM rc_cand`;
     let taken: number;
     if (!symmetric) {
+      // Round one reads the candidates directly (no rank distance yet): a materialized CTE of a million rows costs
+      // more than the table's second scan.
+      const from = round === 1 ? 'rc_cand' : 'c';
+      const od = round === 1 ? [] : ['od'];
       taken = await exec(
         db,
-        `WITH c AS MATERIALIZED (${source})
+        `${round === 1 ? '' : `WITH c AS MATERIALIZED (${source})`}
          INSERT INTO rc_pairs (a_id, b_id) SELECT x.a_id, x.b_id
-         FROM (SELECT DISTINCT ON (a_id) a_id, b_id FROM c ORDER BY a_id, ${by(['od', 'b_id'])}) x
-         JOIN (SELECT DISTINCT ON (b_id) b_id, a_id FROM c ORDER BY b_id, ${by(['od', 'a_id'])}) y
+         FROM (SELECT DISTINCT ON (a_id) a_id, b_id FROM ${from} ORDER BY a_id, ${by([...od, 'b_id'])}) x
+         JOIN (SELECT DISTINCT ON (b_id) b_id, a_id FROM ${from} ORDER BY b_id, ${by([...od, 'a_id'])}) y
            ON y.a_id = x.a_id AND y.b_id = x.b_id`,
       );
     } else {
@@ -153,14 +178,15 @@ const BULK_ROWS = 50_000;
 async function bulkInsert(
   db: Queryable,
   table: string,
-  insert: string,
+  /** The insert; `ordered` asks for rows in id order (appending to the primary key) when indexes stay. */
+  insert: (ordered: boolean) => string,
   values: unknown[],
   expected: number,
   threshold: number,
 ): Promise<number> {
-  if (expected < threshold) return exec(db, insert, values);
+  if (expected < threshold) return exec(db, insert(true), values);
   const existing = await scalar(db, `SELECT count(*) FROM (SELECT 1 FROM ${table} LIMIT ${expected}) s`);
-  if (existing >= expected) return exec(db, insert, values);
+  if (existing >= expected) return exec(db, insert(true), values);
   const indexes = await db.query(
     `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
      FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
@@ -170,7 +196,7 @@ async function bulkInsert(
   for (const ix of indexes.rows) {
     await exec(db, ix.conname ? `ALTER TABLE ${table} DROP CONSTRAINT "${ix.conname}"` : `DROP INDEX ${ix.name}`);
   }
-  const rows = await exec(db, insert, values);
+  const rows = await exec(db, insert(false), values);
   for (const ix of indexes.rows) {
     await exec(
       db,
@@ -190,17 +216,18 @@ async function writeGroups(
 ): Promise<{ groups: number; rowsA: number; rowsB: number }> {
   const { db, input, runId } = ctx;
   const groups = await scalar(db, 'SELECT count(*) FROM rc_pairs');
-  // Rows go in in id order: the state table's primary key is then appended to, not scattered into.
+  // Rows go in in id order while the indexes stay: the primary key is then appended to, not scattered into.
   const write = (table: string, end: 'a_id' | 'b_id', m: string | undefined) =>
     bulkInsert(
       db,
       table,
-      `INSERT INTO ${table} (_id, status, match_id, rule_id, run_id)
-       ${
-         m
-           ? `SELECT m._id, $1, g.match_id, $2, $3 FROM rc_pairs g JOIN (${m}) m ON m.u_id = g.${end} ORDER BY m._id`
-           : `SELECT g.${end}, $1, g.match_id, $2, $3 FROM rc_pairs g ORDER BY g.${end}`
-       }`,
+      (ordered) =>
+        `INSERT INTO ${table} (_id, status, match_id, rule_id, run_id)
+         ${
+           m
+             ? `SELECT m._id, $1, g.match_id, $2, $3 FROM rc_pairs g JOIN (${m}) m ON m.u_id = g.${end}${ordered ? ' ORDER BY m._id' : ''}`
+             : `SELECT g.${end}, $1, g.match_id, $2, $3 FROM rc_pairs g${ordered ? ` ORDER BY g.${end}` : ''}`
+         }`,
       [status, rule.id, runId],
       groups,
       ctx.bulkRows ?? BULK_ROWS,
@@ -217,6 +244,10 @@ async function crossPairs(ctx: RunContext, rule: EngineRule, parts: ConditionPar
   const a: Bound = { side: input.sideA, alias: 'a' };
   const b: Bound = { side: input.sideB, alias: 'b' };
   const bind = crossBinder(ctx, rule, a, b);
+  await guard(ctx, rule, parts, bind, a, b, (p, s) => [
+    openSql(s),
+    ...predicates(p, rule, primaryFor(ctx, parts, s === a ? 'A' : 'B'), bind),
+  ]);
   const params = new Params();
   const keys = keyTerms(params, rule, parts, bind);
   const tol = toleranceTerms(params, rule, parts, bind);
@@ -368,10 +399,11 @@ async function sameSideReversal(ctx: RunContext, rule: EngineRule, parts: Condit
   const bind: Binder = (_el, role) => (role === 'one' ? x : y);
   const filterX: Binder = () => x;
   const filterY: Binder = () => y;
+  const primary = primaryFor(ctx, parts, label);
+  await guard(ctx, rule, parts, bind, x, y, (p, s) => [openSql(s), ...predicates(p, rule, primary, () => s)]);
   const params = new Params();
   const keys = keyTerms(params, rule, parts, bind);
   const tol = toleranceTerms(params, rule, parts, bind);
-  const primary = primaryFor(ctx, parts, label);
   const where = [
     'x._id <> y._id',
     openSql(x),
@@ -411,6 +443,11 @@ async function lateReversal(ctx: RunContext, rule: EngineRule, parts: ConditionP
   const x: Bound = { side, alias: 'x' };
   const y: Bound = { side, alias: 'y' };
   const bind: Binder = (_el, role) => (role === 'one' ? x : y);
+  await guard(ctx, rule, parts, bind, x, y, (p, s) =>
+    s === x
+      ? [openSql(x), ...predicates(p, rule, primaryFor(ctx, parts, label), () => x)]
+      : [`EXISTS (SELECT 1 FROM ${side.stateTable} sy WHERE sy._id = y._id AND sy.status IN (${MATCHED}))`],
+  );
   const params = new Params();
   const keys = keyTerms(params, rule, parts, bind);
   const tol = toleranceTerms(params, rule, parts, bind);
@@ -457,6 +494,13 @@ async function duplicateMatch(ctx: RunContext, rule: EngineRule, parts: Conditio
   for (const openSide of ['A', 'B'] as const) {
     const open = openSide === 'A' ? a : b;
     const matched = openSide === 'A' ? b : a;
+    await guard(ctx, rule, parts, bind, a, b, (p, s) =>
+      s === open
+        ? [openSql(open), ...predicates(p, rule, primaryFor(ctx, parts, openSide), bind)]
+        : [
+            `EXISTS (SELECT 1 FROM ${s.side.stateTable} sm WHERE sm._id = ${s.alias}._id AND sm.status IN (${MATCHED}))`,
+          ],
+    );
     const params = new Params();
     const keys = keyTerms(params, rule, parts, bind);
     const tol = toleranceTerms(params, rule, parts, bind);

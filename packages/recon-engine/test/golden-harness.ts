@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { closeRows, dependentRuns, reopenRows, restateRows, rollbackRun, type StateTable } from '../src/journal.ts';
 import type { EngineCondition, EngineElement, EngineRule, EngineSide, ValueKind } from '../src/model.ts';
 import { runRecon } from '../src/run.ts';
+import type { CandidateLimits } from '../src/selectivity.ts';
 
 /**
  * Golden cases (test/golden/<case>/): a.csv and b.csv with typed headers (`ref:text,amount:number,day:date`; an
@@ -156,7 +157,10 @@ export class GoldenWorld {
   }
 
   /** Runs the rules in one transaction; answers the run id. */
-  async run(rules: EngineRule[], options: { bulkRows?: number } = {}): Promise<number> {
+  async run(
+    rules: EngineRule[],
+    options: { bulkRows?: number; candidateLimits?: CandidateLimits } = {},
+  ): Promise<number> {
     const runId = await this.newRun();
     await this.client.query('BEGIN');
     try {
@@ -164,6 +168,7 @@ export class GoldenWorld {
         db: this.client,
         input: { reconId: 1, sideA: this.sides.A, sideB: this.sides.B, rules },
         runId,
+        ...options,
       });
       await this.client.query('COMMIT');
     } catch (err) {
