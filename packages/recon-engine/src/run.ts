@@ -67,74 +67,84 @@ async function scalar(db: Queryable, sql: string): Promise<number> {
 
 const scoreCols = (n: number) => Array.from({ length: n }, (_, i) => `s${i + 1}`);
 
+/** Ids per match-id block (migration 202611230800_match_id_blocks.sql). */
+const MATCH_BLOCK = 65_536;
+
 /**
  * Picks one-to-one pairs from rc_cand (a_id, b_id, s1..sn) into rc_pairs: a pair is taken when each is the
  * other's best candidate — smallest distances in order, then (from the second round) the pair whose ranks in
  * each other's candidate lists are closest, so duplicates on both sides pair off in order, then the lowest ids.
- * Taken rows leave the candidates and the next round runs on what is left.
+ * Taken rows leave the candidates and the next round runs on what is left. `candidates` is rc_cand's row count.
  */
-async function selectPairs(db: Queryable, scores: number, symmetric: boolean): Promise<number> {
+async function selectPairs(db: Queryable, scores: number, symmetric: boolean, candidates: number): Promise<number> {
   const s = scoreCols(scores);
   const by = (extra: string[]) => [...s, ...extra].join(', ');
-  // Each pair gets its group's match id as it is taken.
+  const list = s.map((c) => `, ${c}`).join('');
   await exec(
     db,
-    `CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL,
-       match_id bigint NOT NULL DEFAULT nextval('recon_match_seq')) ON COMMIT DROP`,
+    `CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id bigint NOT NULL) ON COMMIT DROP`,
   );
   let total = 0;
-  for (let round = 1; round <= MAX_ROUNDS; round++) {
-    const source =
-      round === 1
-        ? `SELECT a_id, b_id${s.map((c) => `, ${c}`).join('')}, 0 AS od FROM rc_cand`
-        : `SELECT a_id, b_id${s.map((c) => `, ${c}`).join('')},
-             abs(row_number() OVER (PARTITION BY a_id ORDER BY b_id) - row_number() OVER (PARTITION BY b_id ORDER BY a_id)) AS od
-           FROM rc_cand`;
-    let taken: number;
+  let left = candidates;
+  for (let round = 1; round <= MAX_ROUNDS && left > 0; round++) {
+    // Round one has no rank distance yet and reads the candidates directly: a materialized CTE of a million rows
+    // costs more than the table's second scan.
+    const ranked = `WITH c AS MATERIALIZED (SELECT a_id, b_id${list},
+         abs(row_number() OVER (PARTITION BY a_id ORDER BY b_id) - row_number() OVER (PARTITION BY b_id ORDER BY a_id)) AS od
+       FROM rc_cand)`;
+    const od = round === 1 ? [] : ['od'];
+    let pairs: string;
+    let withClause: string;
     if (!symmetric) {
-      // Round one reads the candidates directly (no rank distance yet): a materialized CTE of a million rows costs
-      // more than the table's second scan.
       const from = round === 1 ? 'rc_cand' : 'c';
-      const od = round === 1 ? [] : ['od'];
-      taken = await exec(
-        db,
-        `${round === 1 ? '' : `WITH c AS MATERIALIZED (${source})`}
-         INSERT INTO rc_pairs (a_id, b_id) SELECT x.a_id, x.b_id
+      withClause = round === 1 ? '' : ranked;
+      pairs = `SELECT x.a_id, x.b_id
          FROM (SELECT DISTINCT ON (a_id) a_id, b_id FROM ${from} ORDER BY a_id, ${by([...od, 'b_id'])}) x
          JOIN (SELECT DISTINCT ON (b_id) b_id, a_id FROM ${from} ORDER BY b_id, ${by([...od, 'a_id'])}) y
-           ON y.a_id = x.a_id AND y.b_id = x.b_id`,
-      );
+           ON y.a_id = x.a_id AND y.b_id = x.b_id`;
     } else {
       // Same-side pairs: a row may sit on either end of a candidate; its best partner is over both ends.
-      taken = await exec(
-        db,
-        `WITH c AS MATERIALIZED (${source}),
-         u AS (SELECT a_id AS r, b_id AS q${s.map((c) => `, ${c}`).join('')}, od FROM c
-               UNION ALL SELECT b_id, a_id${s.map((c) => `, ${c}`).join('')}, od FROM c),
-         best AS MATERIALIZED (SELECT DISTINCT ON (r) r, q FROM u ORDER BY r, ${by(['od', 'q'])})
-         INSERT INTO rc_pairs (a_id, b_id) SELECT p.r, p.q FROM best p JOIN best o ON o.r = p.q AND o.q = p.r WHERE p.r < p.q`,
-      );
+      const from = round === 1 ? 'rc_cand' : 'c';
+      withClause = `${round === 1 ? 'WITH' : `${ranked},`}
+         u AS (SELECT a_id AS r, b_id AS q${list}${round === 1 ? '' : ', od'} FROM ${from}
+               UNION ALL SELECT b_id, a_id${list}${round === 1 ? '' : ', od'} FROM ${from}),
+         best AS MATERIALIZED (SELECT DISTINCT ON (r) r, q FROM u ORDER BY r, ${by([...od, 'q'])})`;
+      pairs = 'SELECT p.r AS a_id, p.q AS b_id FROM best p JOIN best o ON o.r = p.q AND o.q = p.r WHERE p.r < p.q';
     }
+    // Each pair gets its group's match id as it is taken: the k-th pair of the round the k-th id of the blocks
+    // reserved for as many pairs as there are candidates (there cannot be more).
+    const taken = await exec(
+      db,
+      `${withClause}
+       INSERT INTO rc_pairs (a_id, b_id, match_id)
+       SELECT n.a_id, n.b_id, blk.ids[n.k / ${MATCH_BLOCK} + 1] + n.k % ${MATCH_BLOCK}
+       FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (${pairs}) p) n
+       CROSS JOIN (SELECT recon_match_ids(${Math.trunc(left)}) AS ids) blk`,
+    );
     total += taken;
     if (taken === 0) break;
     // Every candidate taken: nothing can be left (a candidate's two ends are distinct rows of distinct pairs).
-    if (!symmetric && (await scalar(db, 'SELECT count(*) FROM rc_cand')) === taken) break;
-    // Rows taken leave every candidate they are in (ids of one table may sit on either end of a same-side pair).
-    const ends = symmetric ? ['a_id', 'b_id'] : null;
-    const gone = ends
-      ? ends.flatMap((c) => ends.map((p) => `NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.${p} = c.${c})`))
-      : [
-          'NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.a_id = c.a_id)',
-          'NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.b_id = c.b_id)',
-        ];
-    await exec(db, `CREATE TEMP TABLE rc_left ON COMMIT DROP AS SELECT * FROM rc_cand c WHERE ${gone.join(' AND ')}`);
-    await exec(db, 'DROP TABLE rc_cand');
-    await exec(db, 'ALTER TABLE rc_left RENAME TO rc_cand');
-    const left = await scalar(db, 'SELECT count(*) FROM rc_cand');
-    if (left === 0) break;
-    await exec(db, 'ANALYZE rc_cand');
+    if (!symmetric && left === taken) break;
+    left = await dropTaken(db, symmetric);
   }
   return total;
+}
+
+/** Rows taken leave every candidate they are in (ids of one table may sit on either end of a same-side pair). */
+async function dropTaken(db: Queryable, symmetric: boolean): Promise<number> {
+  const ends = symmetric ? ['a_id', 'b_id'] : null;
+  const gone = ends
+    ? ends.flatMap((c) => ends.map((p) => `NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.${p} = c.${c})`))
+    : [
+        'NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.a_id = c.a_id)',
+        'NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.b_id = c.b_id)',
+      ];
+  await exec(db, `CREATE TEMP TABLE rc_left ON COMMIT DROP AS SELECT * FROM rc_cand c WHERE ${gone.join(' AND ')}`);
+  await exec(db, 'DROP TABLE rc_cand');
+  await exec(db, 'ALTER TABLE rc_left RENAME TO rc_cand');
+  const left = await scalar(db, 'SELECT count(*) FROM rc_cand');
+  if (left > 0) await exec(db, 'ANALYZE rc_cand');
+  return left;
 }
 
 async function dropTemps(db: Queryable): Promise<void> {
@@ -268,8 +278,7 @@ async function crossPairs(ctx: RunContext, rule: EngineRule, parts: ConditionPar
      WHERE ${and(where)}`,
     params,
   );
-  await exec(db, 'ANALYZE rc_cand');
-  await selectPairs(db, tol.distances.length, false);
+  await selectPairs(db, tol.distances.length, false, candidates);
   const written = await writeGroups(ctx, rule, rule.ruleType, null);
   return { candidates, ...written };
 }
@@ -368,8 +377,7 @@ async function aggregatePairs(ctx: RunContext, rule: EngineRule, parts: Conditio
      WHERE ${and(tol.map((t) => t.test))}`,
     params,
   );
-  await exec(db, 'ANALYZE rc_cand');
-  await selectPairs(db, tol.length, false);
+  await selectPairs(db, tol.length, false, candidates);
   const written = await writeGroups(ctx, rule, rule.ruleType, { a: members.A, b: members.B });
   return { candidates, ...written };
 }
@@ -421,8 +429,7 @@ async function sameSideReversal(ctx: RunContext, rule: EngineRule, parts: Condit
      FROM ${side.table} x JOIN ${side.table} y ON ${and(keys)} WHERE ${and(where)}`,
     params,
   );
-  await exec(db, 'ANALYZE rc_cand');
-  const groups = await selectPairs(db, tol.distances.length, true);
+  const groups = await selectPairs(db, tol.distances.length, true, candidates);
   const rows = await exec(
     db,
     `INSERT INTO ${side.stateTable} (_id, status, match_id, rule_id, run_id)
@@ -469,8 +476,7 @@ async function lateReversal(ctx: RunContext, rule: EngineRule, parts: ConditionP
      WHERE ${and(where)}`,
     params,
   );
-  await exec(db, 'ANALYZE rc_cand');
-  const groups = await selectPairs(db, tol.distances.length, false);
+  const groups = await selectPairs(db, tol.distances.length, false, candidates);
   const rows = await exec(
     db,
     `INSERT INTO ${side.stateTable} (_id, status, match_id, rule_id, run_id)

@@ -51,7 +51,7 @@ export async function statementScenario(t: TestApp, moduleId: number, label = 'd
     },
     label,
   );
-  const matchId = Number((await t.database.pool.query(`SELECT nextval('recon_match_seq') AS id`)).rows[0].id);
+  const matchId = Number((await t.database.pool.query(`SELECT recon_match_id() AS id`)).rows[0].id);
   const ids = await t.database.pool.query(`SELECT _id FROM ${f.sides.A.table} WHERE reference IN ('R1', 'R2')`);
   for (const r of ids.rows) {
     await t.database.pool.query(

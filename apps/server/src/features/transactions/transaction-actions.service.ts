@@ -130,7 +130,7 @@ async function groupsOf(client: PoolClient, recon: ReconSources, matchIds: reado
 }
 
 async function nextMatchId(client: PoolClient): Promise<number> {
-  const r = await client.query<{ id: string | number }>(`SELECT nextval('recon_match_seq') AS id`);
+  const r = await client.query<{ id: string | number }>(`SELECT recon_match_id() AS id`);
   return Number(r.rows[0]?.id);
 }
 

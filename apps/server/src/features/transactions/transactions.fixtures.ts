@@ -128,7 +128,7 @@ export async function setState(
 ): Promise<number | null> {
   const matchId =
     state.matchId === undefined
-      ? Number((await t.database.pool.query(`SELECT nextval('recon_match_seq') AS id`)).rows[0].id)
+      ? Number((await t.database.pool.query(`SELECT recon_match_id() AS id`)).rows[0].id)
       : state.matchId;
   const run = await t.database.pool.query(`SELECT coalesce(max(id), 0) AS id FROM recon_run`);
   for (const id of rows) {
