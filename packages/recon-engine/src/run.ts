@@ -84,6 +84,9 @@ async function selectPairs(db: Queryable, scores: number, symmetric: boolean, ca
     db,
     `CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id bigint NOT NULL) ON COMMIT DROP`,
   );
+  // Without statistics the planner takes each DISTINCT ON for 200 rows and joins them in a nested loop (minutes
+  // on a million candidates): ANALYZE first.
+  if (candidates > 0) await exec(db, 'ANALYZE rc_cand');
   let total = 0;
   let left = candidates;
   for (let round = 1; round <= MAX_ROUNDS && left > 0; round++) {
