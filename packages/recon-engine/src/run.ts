@@ -116,13 +116,16 @@ async function selectPairs(db: Queryable, scores: number, symmetric: boolean, ca
     }
     // Each pair gets its group's match id as it is taken: the k-th pair of the round the k-th id of the blocks
     // reserved for as many pairs as there are candidates (there cannot be more).
+    // The blocks are asked for first, in a statement of their own: inside the insert the planner may run the
+    // function once per row.
+    const blocks = (await db.query('SELECT recon_match_ids($1) AS ids', [left])).rows[0]?.ids;
     const taken = await exec(
       db,
       `${withClause}
        INSERT INTO rc_pairs (a_id, b_id, match_id)
-       SELECT n.a_id, n.b_id, blk.ids[n.k / ${MATCH_BLOCK} + 1] + n.k % ${MATCH_BLOCK}
-       FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (${pairs}) p) n
-       CROSS JOIN (SELECT recon_match_ids(${Math.trunc(left)}) AS ids) blk`,
+       SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / ${MATCH_BLOCK} + 1] + n.k % ${MATCH_BLOCK}
+       FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (${pairs}) p) n`,
+      [blocks],
     );
     total += taken;
     if (taken === 0) break;
