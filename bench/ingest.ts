@@ -22,6 +22,12 @@ import { type BenchServer, signInDemo, startBenchServer } from './server.ts';
  * upload time, time from upload complete to the run's end, the activity's own duration, the server's RSS growth
  * (VmRSS of its process, sampled every 50 ms), and the floor — a bare COPY of the same CSV into a text table.
  * The machine's load average is recorded before each load: other work on the 2 cores slows every number.
+ *
+ * The date index (decision 0009): a data source on a table indexes it on (its first date column, _id). The CSV is
+ * loaded into tables without a data source and into tables with one (created through POST /v2/datasources, as
+ * the product does), alternately, twice each, to price that index under the same load. BENCH_INGEST_SEARCH_INDEX=1
+ * adds two loads into tables that also carry a `lower(column) text_pattern_ops` index per text column — what a
+ * global search by index would need (decision 0009 explains why the product does not create them).
  */
 export const TARGETS = { csvLoadSeconds: 6, memoryGrowthMb: 200, xlsxLoadSeconds: 8 } as const;
 
@@ -165,15 +171,49 @@ function apiOf(server: BenchServer, user: { id: number; authToken: string }, mod
   };
 }
 
-async function setUpPipeline(api: Api, db: pg.Client, moduleId: number, kind: 'csv' | 'xlsx') {
-  const stamp = `${kind}${Date.now() % 1_000_000}`;
+/** What the loaded table carries besides its own indexes: none, a data source (its date index), or also search indexes. */
+type TableIndexes = 'none' | 'dataSource' | 'dataSourceAndSearch';
+let stamps = 0;
+
+async function setUpPipeline(
+  api: Api,
+  db: pg.Client,
+  moduleId: number,
+  kind: 'csv' | 'xlsx',
+  indexes: TableIndexes = 'dataSource',
+) {
+  stamps += 1;
+  const stamp = `${kind}${Date.now() % 1_000_000}_${stamps}`;
   const table = (await api('POST', '/v2/datatables', {
     name: `bench_${stamp}`,
     columns: COLUMNS.map((c) => ({ name: c.name, dataType: c.dataType, isMoney: 'isMoney' in c })),
-  })) as { id: number };
+  })) as { id: number; tableName: string; historyTableName: string; invalidTableName: string };
   const p = (await api('POST', '/v2/pipeline', { name: `Bench ${stamp}`, source: 'FILE', dataTableId: table.id })) as {
     id: number;
   };
+  if (indexes !== 'none') {
+    const recon = (await api('POST', '/v2/recons', { name: `Bench ${stamp}` })) as { id: number };
+    await api('POST', '/v2/datasources', {
+      product: { id: moduleId },
+      name: `Bench ${stamp}`,
+      recon: { id: recon.id },
+      pipeline: { id: p.id },
+      pipelineIdForInvalidData: p.id,
+      maxDuplicateRecord: '0',
+      maxInvalidRecord: '0',
+      table: table.tableName,
+      historyTable: table.historyTableName,
+      invalidTable: table.invalidTableName,
+    });
+  }
+  if (indexes === 'dataSourceAndSearch') {
+    for (const c of COLUMNS.filter((c) => c.dataType === 'VARCHAR'))
+      await db.query(`CREATE INDEX ON recon_data."${table.tableName}" (lower(${c.name}) text_pattern_ops)`);
+  }
+  const indexNames = await db.query<{ name: string }>(
+    `SELECT indexrelid::regclass::text AS name FROM pg_index WHERE indrelid = $1::regclass ORDER BY 1`,
+    [`recon_data."${table.tableName}"`],
+  );
   await api('POST', `/v2/admin/pipelines/${p.id}/file_upload_configs`, {
     fileKind: kind,
     mappings: COLUMNS.map((c) => ({
@@ -192,7 +232,7 @@ async function setUpPipeline(api: Api, db: pg.Client, moduleId: number, kind: 'c
     `INSERT INTO job_activity (job_id, sequence, type, type_id, pipeline_source) VALUES ($1, 1, 'PIPE_LINE', $2, 'FILE')`,
     [jobId, p.id],
   );
-  return { pipelineId: p.id, jobId };
+  return { pipelineId: p.id, jobId, indexes: indexNames.rows.map((r) => r.name) };
 }
 
 async function uploadAndLoad(
@@ -200,7 +240,7 @@ async function uploadAndLoad(
   user: { id: number; authToken: string },
   api: Api,
   db: pg.Client,
-  ids: { pipelineId: number; jobId: number },
+  ids: { pipelineId: number; jobId: number; indexes: string[] },
   file: { path: string; name: string },
 ) {
   const loadAverageBefore = loadavg().map(round);
@@ -258,6 +298,7 @@ async function uploadAndLoad(
     activityStatus: a?.status,
     counts: a?.counts,
     error: a?.error_message ?? null,
+    tableIndexes: ids.indexes,
     loadAverageBefore,
   };
 }
@@ -290,8 +331,34 @@ export async function benchIngest() {
   try {
     const user = await signInDemo(server.url);
     const api = apiOf(server, user, 1);
-    const csvIds = await setUpPipeline(api, db, 1, 'csv');
-    const csv = await uploadAndLoad(server, user, api, db, csvIds, { path: csvPath, name: 'settlement.csv' });
+    // Without and with the date index, alternately (same load), then optionally with search indexes too.
+    const order: TableIndexes[] = ['none', 'dataSource', 'none', 'dataSource'];
+    if (process.env.BENCH_INGEST_SEARCH_INDEX === '1') order.push('dataSourceAndSearch', 'dataSourceAndSearch');
+    const loads: { indexes: TableIndexes; result: Awaited<ReturnType<typeof uploadAndLoad>> }[] = [];
+    for (const indexes of order) {
+      const ids = await setUpPipeline(api, db, 1, 'csv', indexes);
+      loads.push({
+        indexes,
+        result: await uploadAndLoad(server, user, api, db, ids, { path: csvPath, name: 'settlement.csv' }),
+      });
+    }
+    const csv = loads.find((l) => l.indexes === 'dataSource')?.result as Awaited<ReturnType<typeof uploadAndLoad>>;
+    const summary = (indexes: TableIndexes) => {
+      const of = loads.filter((l) => l.indexes === indexes).map((l) => l.result);
+      if (of.length === 0) return undefined;
+      return {
+        loadSeconds: of.map((r) => r.loadSeconds),
+        postgresCpuSeconds: of.map((r) => r.loadCpuSeconds.postgres),
+        nodeCpuSeconds: of.map((r) => r.loadCpuSeconds.node),
+        loadAverageBefore: of.map((r) => r.loadAverageBefore[0]),
+        tableIndexes: of[0]?.tableIndexes,
+      };
+    };
+    const dateIndexCost = {
+      withoutDataSource: summary('none'),
+      withDataSource: summary('dataSource'),
+      withDataSourceAndSearchIndexes: summary('dataSourceAndSearch'),
+    };
     const floorSeconds = await copyFloor(db, csvPath);
     const xlsxIds = await setUpPipeline(api, db, 1, 'xlsx');
     const xlsx = await uploadAndLoad(server, user, api, db, xlsxIds, { path: xlsxPath, name: 'settlement.xlsx' });
@@ -303,6 +370,7 @@ export async function benchIngest() {
         ratioToFloor: round(csv.loadSeconds / floorSeconds),
         meetsTarget: csv.loadSeconds <= TARGETS.csvLoadSeconds && csv.loadRssGrowthMb <= TARGETS.memoryGrowthMb,
       },
+      dateIndexCost,
       xlsx: {
         rows: XLSX_ROWS,
         ...xlsx,

@@ -1,6 +1,7 @@
 import { type DataTableColumnInput, defaultInputType } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { sql } from 'kysely';
+import { syncDateIndexes } from '@/lib/data-tables/ddl.ts';
 import { createDataTable, findDataTableByName, listDataTableColumns } from '@/lib/data-tables/registry.ts';
 
 /**
@@ -171,6 +172,7 @@ export async function seedDemoDataSources(
         .execute();
       ids.push(id);
     }
+    await syncDateIndexes(tx, [input.bankTableId, input.pgTableId]);
     return { bankDataSourceId: ids[0] as number, pgDataSourceId: ids[1] as number };
   });
 }

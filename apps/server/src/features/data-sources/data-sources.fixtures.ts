@@ -50,12 +50,17 @@ export async function insertPipeline(
   return { id, name };
 }
 
-export async function makeFixture(t: TestApp, admin: Session, moduleId: number): Promise<Fixture> {
+export async function makeFixture(
+  t: TestApp,
+  admin: Session,
+  moduleId: number,
+  columns: readonly { name: string; dataType: string }[] = FIXTURE_COLUMNS,
+): Promise<Fixture> {
   const logicalName = uniqueName('ds_tbl').replace('-', '_');
   const table = await call(t, admin, {
     method: 'POST',
     url: '/web/v2/datatables',
-    payload: { name: logicalName, columns: FIXTURE_COLUMNS },
+    payload: { name: logicalName, columns },
     moduleId,
   });
   expect(table.statusCode).toBe(200);

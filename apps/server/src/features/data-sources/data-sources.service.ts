@@ -11,6 +11,7 @@ import {
 import type { Db } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { syncDateIndexes } from '@/lib/data-tables/ddl.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import { fieldError, initialElements, resolveForm } from './data-source-checks.ts';
 import * as q from './data-sources.queries.ts';
@@ -143,6 +144,7 @@ export async function createDataSource(ctx: FeatureContext, actor: ModuleActor, 
       const elements = initialElements(form.columns, form.table, body.dataElements);
       const id = await q.insertDataSource(tx, actor.moduleId, form.values, actor.userId);
       await q.insertElements(tx, id, elements);
+      await syncDateIndexes(tx, [form.values.data_table_id]);
       await auditChange(tx, actor, {
         event: 'DATA_SOURCE_CREATED',
         entityType: 'data_source',
@@ -157,7 +159,8 @@ export async function createDataSource(ctx: FeatureContext, actor: ModuleActor, 
 
 /**
  * Edit. Moving to another recon puts the data source last there and closes the gap it leaves; a new table
- * resets the data elements to the new table's columns (the old ones name columns that no longer apply).
+ * resets the data elements to the new table's columns (the old ones name columns that no longer apply) and moves
+ * the date index (decision 0009).
  */
 export async function updateDataSource(ctx: FeatureContext, actor: ModuleActor, id: number, body: DataSourceRequest) {
   await ctx.db
@@ -173,6 +176,9 @@ export async function updateDataSource(ctx: FeatureContext, actor: ModuleActor, 
         await q.deleteElements(tx, id);
         await q.insertElements(tx, id, initialElements(form.columns, form.table, undefined));
       }
+      // The table left behind loses its index when no other data source uses it; the new one gains it. Both are
+      // checked on every save, so a save also restores an index dropped by hand.
+      await syncDateIndexes(tx, [before.data_table_id, form.values.data_table_id]);
       await auditChange(tx, actor, {
         event: 'DATA_SOURCE_UPDATED',
         entityType: 'data_source',
@@ -225,6 +231,7 @@ export async function duplicateDataSource(
         newId,
         elements.map(({ id: _id, ...e }) => e),
       );
+      await syncDateIndexes(tx, [source.data_table_id]);
       await auditChange(tx, actor, {
         event: 'DATA_SOURCE_DUPLICATED',
         entityType: 'data_source',

@@ -17,7 +17,7 @@ import {
 import type { Db } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { SYSTEM_COLUMNS } from '@/lib/data-tables/ddl.ts';
+import { SYSTEM_COLUMNS, syncDateIndexes } from '@/lib/data-tables/ddl.ts';
 import {
   createDataTable,
   type DataTableRecord,
@@ -115,6 +115,8 @@ export async function addColumn(
     };
     await q.insertColumn(tx, id, column);
     await q.addPhysicalColumn(tx, table, column);
+    // A table without a date column listed its data sources by loading time: its first date column takes over.
+    await syncDateIndexes(tx, [id]);
     await auditChange(tx, actor, {
       event: 'DATA_TABLE_COLUMN_ADDED',
       entityType: 'data_table',

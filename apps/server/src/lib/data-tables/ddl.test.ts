@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@recon/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogColumns, createPhysicalTables, physicalNames } from './ddl.ts';
+import { catalogColumns, createPhysicalTables, dateIndexName, physicalNames } from './ddl.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -37,5 +37,22 @@ describe('createPhysicalTables', () => {
         ),
     ).rejects.toThrow('is not a valid name');
     expect(await catalogColumns(t.db, 'm7_unsafe')).toEqual([]);
+  });
+});
+
+describe('dateIndexName', () => {
+  it('names the table and column, and past 63 bytes keeps a prefix plus a hash of the whole', () => {
+    expect(dateIndexName('m7_bank_statement', 'value_date')).toBe('date$m7_bank_statement$value_date');
+    const table = `m7_${'t'.repeat(40)}`;
+    const one = dateIndexName(table, `booked_${'x'.repeat(40)}`);
+    const two = dateIndexName(table, `booked_${'x'.repeat(39)}y`);
+    expect(one).toMatch(/^date\$m7_t{40}\$boo\$[0-9a-f]{10}$/);
+    expect(one).toHaveLength(63);
+    expect(two).not.toBe(one);
+    expect(dateIndexName(table, `booked_${'x'.repeat(40)}`)).toBe(one);
+  });
+
+  it('refuses names that are not identifiers', () => {
+    expect(() => dateIndexName('m7_bank', 'x"; DROP TABLE y; --')).toThrow('is not a valid name');
   });
 });

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { DataType, Db } from '@recon/db';
-import { quoteIdent } from '@recon/recon-engine';
+import { assertIdentifier, quoteIdent } from '@recon/recon-engine';
 import { sql } from 'kysely';
 
 /** Schema of every table the product creates from admin input. */
@@ -129,4 +130,74 @@ export async function catalogColumns(db: Db, table: string): Promise<{ name: str
     SELECT column_name AS name, data_type AS type FROM information_schema.columns
     WHERE table_schema = ${DATA_SCHEMA} AND table_name = ${table} ORDER BY ordinal_position`.execute(db);
   return r.rows;
+}
+
+/**
+ * The index on (default date column, `_id`) of a data source's table (decision 0009): a Transactions page over a
+ * date range and its order (newest first, `_id` as tie-breaker) is read straight off it. Its name is
+ * `date$<table>$<column>`: `$` never appears in a table or column name (their patterns) nor in a name PostgreSQL
+ * makes up for an unnamed index, so it can only be this index. Past 63 bytes the name is cut and ends in a hash
+ * of the whole (the migration that indexes existing data sources computes the same).
+ */
+export const DATE_INDEX_PREFIX = 'date$';
+const MAX_IDENTIFIER_BYTES = 63;
+
+export function dateIndexName(table: string, column: string): string {
+  const full = `${DATE_INDEX_PREFIX}${assertIdentifier(table)}$${assertIdentifier(column)}`;
+  if (Buffer.byteLength(full) <= MAX_IDENTIFIER_BYTES) return full;
+  return `${full.slice(0, 52)}$${createHash('md5').update(full).digest('hex').slice(0, 10)}`;
+}
+
+/** An index name of ours, double-quoted: built from checked identifiers, `$` and hex digits only. */
+function quoteIndexName(name: string): string {
+  if (!/^[a-z0-9_$]{1,63}$/.test(name)) throw new Error(`"${name}" is not an index name of the data tables`);
+  return `"${name}"`;
+}
+
+/**
+ * Makes the date indexes of some data tables what their data sources need, inside the caller's transaction (with
+ * the data source or column change that calls it): one index per distinct default date column of the data sources
+ * on the table, created when missing, dropped when no data source uses its column any more. The tables' registry
+ * rows are locked in id order first, so concurrent changes to data sources sharing a table serialise without
+ * deadlocking. Building the index on a loaded table takes its SHARE lock: loads into it wait until the change
+ * commits (~1 s per million rows).
+ */
+export async function syncDateIndexes(db: Db, dataTableIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(dataTableIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const tables = await db
+    .selectFrom('data_table')
+    .select(['id', 'table_name'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  for (const t of tables) {
+    // Each data source's default date column as the Transactions views resolve it (`resolveDateColumn`): the
+    // table's first DATE / DATETIME column, else `_loaded_at`. Only DATA tables (with a state table) are listed there.
+    const wanted = await sql<{ column_name: string }>`
+      SELECT DISTINCT coalesce(
+               (SELECT c.name FROM data_table_column c
+                WHERE c.data_table_id = t.id AND c.data_type IN ('DATE', 'DATETIME')
+                ORDER BY c.sequence, c.id LIMIT 1),
+               '_loaded_at') AS column_name
+      FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id
+      WHERE t.id = ${t.id} AND t.state_table_name IS NOT NULL`.execute(db);
+    const want = new Map(wanted.rows.map((r) => [dateIndexName(t.table_name, r.column_name), r.column_name]));
+    const have = await sql<{ name: string }>`
+      SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE i.indrelid = to_regclass(${qualified(t.table_name)}) AND starts_with(c.relname, ${DATE_INDEX_PREFIX})`.execute(
+      db,
+    );
+    const existing = new Set(have.rows.map((r) => r.name));
+    for (const name of existing) {
+      if (!want.has(name)) await sql.raw(`DROP INDEX ${DATA_SCHEMA}.${quoteIndexName(name)}`).execute(db);
+    }
+    for (const [name, column] of want) {
+      if (existing.has(name)) continue;
+      await sql
+        .raw(`CREATE INDEX ${quoteIndexName(name)} ON ${qualified(t.table_name)} (${quoteIdent(column)}, _id)`)
+        .execute(db);
+    }
+  }
 }
