@@ -306,9 +306,13 @@ test('a rule, the job, the tabs, an explanation, a knock off, an export and its 
     ] as const) {
       await openFromNav(page, 'Transactions', 'Recon', tab);
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-      await settle(page);
-      await expect(rows(page)).toHaveCount(0);
-      await expect(page.getByRole('button', { name: /^Show the days up to / })).toHaveCount(0);
+      for (const side of ['A · Bank Statement', 'B · Gateway Settlement']) {
+        await page.getByRole('tab', { name: side }).click();
+        await settle(page);
+        await expect(rows(page)).toHaveCount(0);
+        // No row at any date either: the empty table offers no other range.
+        await expect(page.getByRole('button', { name: /^Show the days up to / })).toHaveCount(0);
+      }
     }
     await shot(page, 'reconciliation-14-after-rollback');
   });
