@@ -9,6 +9,13 @@
 // - ~1% of credits reversed by a same-amount debit (same-side reversal), plus bank charges with no UTR;
 // - ~2% gateway refunds/failures that never reach the bank;
 // - ~1% invalid rows (impossible date, text in an amount) and ~1% exact duplicate rows in each file.
+// Then a few rows for the statuses the random month rarely or never gives (drawn from a second seeded PRNG and
+// never flawed, so the rows above stay as they are):
+// - settlements reported twice by the gateway (a second Transaction ID, same UTR and amounts): duplicate match;
+// - credits returned two or three days after their value date: late reversal of a reconciled credit;
+// - batch settlements, one bank credit for several gateway rows under one UTR, short by a few paise: partial
+//   reconciled;
+// - credits short by a bank deduction (₹25 or ₹50) that no rule accepts: unreconciled, with a near candidate.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +37,8 @@ function mulberry32(seed) {
 const random = mulberry32(SEED);
 const int = (min, max) => min + Math.floor(random() * (max - min + 1));
 const chance = (p) => random() < p;
+const extraRandom = mulberry32(SEED + 1);
+const extraInt = (min, max) => min + Math.floor(extraRandom() * (max - min + 1));
 const pad = (n, w = 2) => String(n).padStart(w, '0');
 const money = (paise) => `${paise < 0 ? '-' : ''}${Math.floor(Math.abs(paise) / 100)}.${pad(Math.abs(paise) % 100)}`;
 const dayOf = (d) => new Date(Date.UTC(2026, 9, d));
@@ -95,6 +104,92 @@ for (const s of settlements) {
   if (chance(0.01)) pgLines.push(csvLine(row));
 }
 
+// The extra cases: new settlements after the month's, each SUCCESS and credited as the case says.
+const DUPLICATES = 4;
+const LATE_REVERSALS = 4;
+const BATCHES = 3;
+const SHORT_CREDITS = 3;
+let nextTxn = SETTLEMENTS;
+function extraSettlement(settlementDay, utr) {
+  nextTxn += 1;
+  const txnAt = new Date(settlementDay.getTime() - 86_400_000 + extraInt(0, 86_399) * 1000);
+  const gross = extraInt(10_000, 5_000_000);
+  const fee = Math.round(gross * 0.018);
+  const tax = Math.round(fee * 0.18);
+  return {
+    txnId: `TXN${pad(nextTxn, 8)}`,
+    orderId: `ORD${pad(extraInt(1, 9_999_999), 7)}`,
+    utr: utr ?? `${extraInt(100_000, 999_999)}${pad(nextTxn, 6)}`,
+    txnAt,
+    settlementDay,
+    gross,
+    fee,
+    tax,
+    net: gross - fee - tax,
+    status: 'SUCCESS',
+  };
+}
+const extraDay = () => new Date(dayOf(extraInt(2, 27)).getTime());
+const extraPg = [];
+const extraBank = [];
+const credit = (s, valueDay, amount, narration = `NEFT CR-${s.utr}-RAZORPAY SOFTWARE PVT LTD`) => ({
+  valueDay,
+  kind: 'CR',
+  amount,
+  utr: s.utr,
+  narration,
+  isExtra: true,
+});
+for (let i = 0; i < DUPLICATES; i++) {
+  const s = extraSettlement(extraDay());
+  nextTxn += 1;
+  extraPg.push(s, { ...s, txnId: `TXN${pad(nextTxn, 8)}` });
+  extraBank.push(credit(s, s.settlementDay, s.net));
+}
+for (let i = 0; i < LATE_REVERSALS; i++) {
+  const s = extraSettlement(extraDay());
+  extraPg.push(s);
+  extraBank.push(credit(s, s.settlementDay, s.net), {
+    valueDay: new Date(s.settlementDay.getTime() + extraInt(2, 3) * 86_400_000),
+    kind: 'DR',
+    amount: s.net,
+    utr: s.utr,
+    narration: `REV NEFT CR-${s.utr} RETURNED BY BENEFICIARY BANK`,
+    isExtra: true,
+  });
+}
+for (let i = 0; i < BATCHES; i++) {
+  const day = extraDay();
+  const first = extraSettlement(day);
+  const batch = [first];
+  for (let n = extraInt(2, 4); n > 0; n--) batch.push(extraSettlement(day, first.utr));
+  extraPg.push(...batch);
+  const total = batch.reduce((sum, s) => sum + s.net, 0);
+  extraBank.push(credit(first, day, total - extraInt(5, 95), `NEFT CR-${first.utr}-RAZORPAY BATCH SETTLEMENT`));
+}
+for (let i = 0; i < SHORT_CREDITS; i++) {
+  const s = extraSettlement(extraDay());
+  extraPg.push(s);
+  extraBank.push(credit(s, s.settlementDay, s.net - (i % 2 === 0 ? 2_500 : 5_000)));
+}
+for (const s of extraPg) {
+  const txnDate = `${iso(s.txnAt)} ${pad(s.txnAt.getUTCHours())}:${pad(s.txnAt.getUTCMinutes())}:${pad(s.txnAt.getUTCSeconds())}`;
+  pgLines.push(
+    csvLine([
+      s.txnId,
+      s.orderId,
+      s.utr,
+      txnDate,
+      iso(s.settlementDay),
+      money(s.gross),
+      money(s.fee),
+      money(s.tax),
+      money(s.net),
+      s.status,
+    ]),
+  );
+}
+
 // Bank lines in value-date order with a running balance.
 const bankEvents = [];
 let ref = 0;
@@ -129,6 +224,7 @@ for (let day = 1; day <= 31; day += 7) {
     narration: 'ACCOUNT MAINTENANCE CHARGES INCL GST',
   });
 }
+bankEvents.push(...extraBank);
 bankEvents.sort((a, b) => a.valueDay - b.valueDay || (a.kind === b.kind ? 0 : a.kind === 'CR' ? -1 : 1));
 
 let balance = 25_000_000;
@@ -137,6 +233,10 @@ for (const e of bankEvents) {
   balance += e.kind === 'CR' ? e.amount : -e.amount;
   ref += 1;
   const row = [`BNK${pad(ref, 7)}`, dmy(e.valueDay), e.narration, e.kind, money(e.amount), money(balance), e.utr];
+  if (e.isExtra) {
+    bankLines.push(csvLine(row));
+    continue;
+  }
   const flaw = random();
   if (flaw < 0.005) row[1] = '31-09-2026';
   else if (flaw < 0.01) row[4] = `${money(e.amount)} INR`;

@@ -41,6 +41,7 @@ describe('the demo recon rules', () => {
       'RECONCILED',
       'RELAX_MATCH',
       'PROPOSE_MATCH',
+      'PARTIAL_RECONCILED',
       'DUPLICATE_MATCH',
       'LATE_REVERSAL',
     ]);
@@ -63,7 +64,7 @@ describe('the demo recon rules', () => {
     }
   });
 
-  it('close the sample files with reconciled, relaxed, proposed, reversed and knocked-off rows', async () => {
+  it('close the sample files with every kind of rule', async () => {
     const pipelines = await env.database.db
       .selectFrom('pipeline')
       .select(['id', 'name'])
@@ -86,5 +87,8 @@ describe('the demo recon rules', () => {
     expect(byType.RECONCILED).toBeGreaterThan(4000);
     expect(byType.RELAX_MATCH).toBeGreaterThan(0);
     expect(byType.PROPOSE_MATCH).toBeGreaterThan(0);
+    expect(byType.PARTIAL_RECONCILED).toBeGreaterThan(0);
+    expect(byType.DUPLICATE_MATCH).toBeGreaterThan(0);
+    expect(byType.LATE_REVERSAL).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,8 @@ import type { Db } from '@recon/db';
  * The demo recon's rules (Bank Statement = side A, Gateway Settlement = side B), in order, written for the sample
  * files of demo/samples: bank charges are knocked off, credits returned the same day cancel out, credits match
  * their settlement by UTR, net amount and date — exactly, within a paisa (relaxed), or a day late (proposed for a
- * person to accept) — a settlement reported twice is a duplicate match, a return after reconciliation a late
+ * person to accept) — one bank credit for a batch of settlements is partially reconciled when their total is short
+ * by under a rupee, a settlement reported twice is a duplicate match, a return after reconciliation a late
  * reversal. Idempotent: a recon that already has rules keeps them.
  */
 
@@ -106,10 +107,21 @@ function rules(ids: Ids): { name: string; description: string; ruleType: RuleTyp
       ],
     ),
     rule(
+      'Batch settlement within a rupee',
+      'One bank credit for several settlements under one UTR, their net total short by under a rupee',
+      'PARTIAL_RECONCILED',
+      () => [
+        match(A('utr'), B('utr')),
+        match(A('amount'), { ...B('net_amount'), aggregation: 'SUM' }, { tolerance: 1 }),
+        credits(),
+        filter(B('status'), 'EQUAL', 'SUCCESS'),
+      ],
+    ),
+    rule(
       'Settlement reported twice',
-      'A settlement row whose bank credit is already matched',
+      'A settlement row whose bank credit is already matched (a bank debit is never one: see the next rule)',
       'DUPLICATE_MATCH',
-      () => [match(A('utr'), B('utr')), match(A('amount'), B('net_amount'), { tolerance: 0.01 })],
+      () => [match(A('utr'), B('utr')), match(A('amount'), B('net_amount'), { tolerance: 0.01 }), credits()],
     ),
     rule(
       'Return after reconciliation',

@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateDownload } from '@/lib/create-download';
 
-/** DataTables paging and the list's discriminator are not part of what a view shows. */
-const NOT_VIEW_KEYS = new Set(['start', 'length', 'draw', 'Find']);
+/** DataTables paging, the list's discriminator and how it counts are not part of what a view shows. */
+const NOT_VIEW_KEYS = new Set(['start', 'length', 'draw', 'Find', 'count']);
 
 export type ExportButtonProps = {
   /**
@@ -23,6 +23,8 @@ export type ExportButtonProps = {
   view: Record<string, string | number | boolean | undefined>;
   /** The columns a person may pick for "Choose columns" (the data source's), in their order. */
   columns: readonly { name: string; label?: string }[];
+  /** The columns the view shows, in order: "Choose columns" starts from them. */
+  shownColumns?: readonly string[];
   reportType?: DownloadReportType;
   disabled?: boolean;
 };
@@ -33,7 +35,13 @@ type Values = { format: DownloadFormat; scope: DownloadScope; columns?: string[]
  * Export: asks for the format (CSV / XLSX) and the columns (all, the configured ones, or chosen ones) and queues
  * a download request for the view; the file is listed under Downloads when ready.
  */
-export function ExportButton({ view, columns, reportType = 'TRANSACTIONS', disabled }: ExportButtonProps) {
+export function ExportButton({
+  view,
+  columns,
+  shownColumns,
+  reportType = 'TRANSACTIONS',
+  disabled,
+}: ExportButtonProps) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const [form] = Form.useForm<Values>();
@@ -43,6 +51,8 @@ export function ExportButton({ view, columns, reportType = 'TRANSACTIONS', disab
     ...columns.map((c) => ({ value: c.name, label: c.label ?? c.name })),
     ...Object.entries(EXPORT_FIELD_HEADERS).map(([value, label]) => ({ value, label })),
   ];
+  const known = new Set(options.map((o) => o.value));
+  const initialColumns = shownColumns?.filter((c) => known.has(c));
 
   const submit = async (values: Values) => {
     const shown = Object.entries(view).filter(([key, v]) => v !== undefined && v !== '' && !NOT_VIEW_KEYS.has(key));
@@ -76,7 +86,7 @@ export function ExportButton({ view, columns, reportType = 'TRANSACTIONS', disab
         <Form<Values>
           form={form}
           layout="vertical"
-          initialValues={{ format: 'CSV', scope: 'ALL_COLUMNS' }}
+          initialValues={{ format: 'CSV', scope: 'ALL_COLUMNS', columns: initialColumns }}
           onFinish={(values) => void submit(values).catch(() => {})}
           preserve={false}
         >

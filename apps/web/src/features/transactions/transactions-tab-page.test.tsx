@@ -149,6 +149,86 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     expect(screen.getByText('UTR starts with 2245')).toBeTruthy();
   });
 
+  it('exports exactly the view listed: recon, side, range, statuses, filters, order and the columns shown', async () => {
+    writeTabMemory(1, 'reconciled', {
+      dataSourceId: 12,
+      from: '2026-09-01',
+      to: '2026-09-30',
+      statuses: ['PROPOSE_MATCH', 'RELAX_MATCH'],
+      filters: { utr: { operator: 'STARTS_WITH', value: '2245' } },
+    });
+    routes.ByTab = () => [
+      200,
+      page([
+        row(
+          301,
+          { utr: '2245001', settlement_date: '2026-09-03', net_amount: '100.0000' },
+          { status: 'PROPOSE_MATCH', matchId: 900 },
+        ),
+      ]),
+    ];
+    mock.onPost('/v2/dashletdownloads').reply(202, {
+      id: 5,
+      fileName: 'x.csv',
+      reportType: 'TRANSACTIONS',
+      format: 'CSV',
+      scope: 'CUSTOM_COLUMNS',
+      status: 'SUBMITTED',
+      requestedOn: '2026-11-21T10:00:00.000Z',
+      requestedBy: 'operator',
+      finishedOn: null,
+      rowCount: null,
+      size: null,
+      error: null,
+    });
+    renderTab('reconciled', [...ALL_CODES, 'viewRecons']);
+    await rowOf('2245001');
+    const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Net Amount'));
+    if (!header) throw new Error('Net Amount column expected');
+    await userEvent.click(header);
+    await waitFor(() => expect(lastParams()).toMatchObject({ 'order[0][dir]': 'asc' }), { timeout: 10_000 });
+    const listed = lastParams();
+
+    await userEvent.click(screen.getByRole('button', { name: /Export/ }));
+    await userEvent.click(await screen.findByText('Choose columns', {}, { timeout: 10_000 }));
+    // Choosing columns starts from the ones the table shows, in its order.
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByTitle('Status')).toBeTruthy();
+    expect(within(dialog).getByTitle('Net Amount')).toBeTruthy();
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Export' }).at(-1) as HTMLElement);
+
+    await waitFor(() => expect(mock.history.post).toHaveLength(1), { timeout: 10_000 });
+    const body = JSON.parse(mock.history.post?.[0]?.data);
+    const { start: _s, length: _l, draw: _d, Find: _f, count: _c, ...view } = listed;
+    expect(body.view).toEqual(
+      Object.fromEntries(Object.entries(view).flatMap(([k, v]) => (v === '' ? [] : [[k, String(v)]]))),
+    );
+    expect(body.view).toMatchObject({
+      tab: 'reconciled',
+      dataSourceId: '12',
+      fromDate: '2026-09-01',
+      toDate: '2026-09-30',
+      status: 'PROPOSE_MATCH,RELAX_MATCH',
+      'columns[0][data]': 'utr',
+      'columns[0][search][type]': 'STARTS_WITH',
+      'columns[0][search][value]': '2245',
+      'columns[1][data]': 'net_amount',
+      'order[0][column]': '1',
+      'order[0][dir]': 'asc',
+    });
+    expect(body.scope).toBe('CUSTOM_COLUMNS');
+    expect(body.columns[0]).toBe('_status');
+    expect(body.columns).toContain('net_amount');
+    expect(body.columns).not.toContain('_loaded_at');
+  });
+
+  it('offers no export to a person who may not download transactions', async () => {
+    routes.ByTab = () => [200, page(OPEN_ROWS)];
+    renderTab('unreconciled');
+    await rowOf('BNK0000101');
+    expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
+  });
+
   it('asks the exact counts after a page whose counts were capped', async () => {
     routes.ByTab = () => [200, page(OPEN_ROWS, { recordsTotal: 10_001, recordsFiltered: 10_001, isCountCapped: true })];
     routes.ByTabCount = () => [200, { recordsTotal: 250_004, recordsFiltered: 250_004 }];

@@ -36,7 +36,11 @@ export function LatestDownloads({ downloads, isLoading, onDownload }: Props) {
           const body = (
             <Flex justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
               <Flex vertical style={{ minWidth: 0, textAlign: 'left' }}>
-                <Typography.Text title={d.fileName} style={{ whiteSpace: 'nowrap' }}>
+                {/* Shortened in the middle; still too long for the row, it ends in an ellipsis before the status. */}
+                <Typography.Text
+                  title={d.fileName}
+                  style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                >
                   {middleEllipsis(d.fileName)}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -28,7 +28,7 @@ import { columnsWidth } from '@/ui/column-widths';
 import { EmptyState } from '@/ui/empty-state';
 import { QueryError } from '@/ui/query-error';
 
-type Sort = TransactionsParams['sort'];
+export type Sort = TransactionsParams['sort'];
 
 export type RowsTableProps = {
   tab: TransactionTab;
@@ -49,6 +49,9 @@ export type RowsTableProps = {
   onOpen: (row: TransactionRow) => void;
   /** Offered when the range holds none of the tab's rows: the days up to the latest date there is. */
   onRange: (range: [string, string]) => void;
+  /** The order, when the caller keeps it (the page's export follows it); else the table keeps its own. */
+  sort?: Sort;
+  onSort?: (sort: Sort) => void;
   size?: 'small' | 'middle';
 };
 
@@ -63,7 +66,9 @@ export function RowsTable(p: RowsTableProps) {
   const moduleId = useModuleSelection().current.id;
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(p.pageSize ?? brand.defaultPageSize);
-  const [sort, setSort] = useState<Sort>();
+  const [ownSort, setOwnSort] = useState<Sort>();
+  const sort = p.onSort ? p.sort : ownSort;
+  const setSort = p.onSort ?? setOwnSort;
   // Another range, date column or status filter starts again from the first page.
   const scope = `${p.dateColumn}|${p.range.join()}|${p.statuses.join()}`;
   const [lastScope, setLastScope] = useState(scope);

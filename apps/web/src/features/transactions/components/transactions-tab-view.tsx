@@ -1,15 +1,22 @@
-import { LOADED_AT_DATE_COLUMN, TAB_STATUSES, type TransactionRow, type TransactionTab } from '@recon/contract';
-import { Card, Empty, Flex, Segmented } from 'antd';
+import {
+  DOWNLOAD_REPORT_PRIVILEGES,
+  hasPrivilege,
+  LOADED_AT_DATE_COLUMN,
+  TAB_STATUSES,
+  type TransactionRow,
+  type TransactionTab,
+} from '@recon/contract';
+import { Card, Empty, Flex, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransactionRecons } from '@/features/transactions/api/get-transaction-recons';
-import type { ColumnFilterValue } from '@/features/transactions/api/get-transactions';
+import { type ColumnFilterValue, toTransactionsQuery } from '@/features/transactions/api/get-transactions';
 import { ActionBar } from '@/features/transactions/components/action-bar';
 import { ColumnChooser } from '@/features/transactions/components/column-chooser';
 import { MatchWorkbench } from '@/features/transactions/components/match-workbench';
 import { ReconToolbar, sideLabel } from '@/features/transactions/components/recon-toolbar';
 import { RowDrawer } from '@/features/transactions/components/row-drawer';
-import { RowsTable } from '@/features/transactions/components/rows-table';
+import { RowsTable, type Sort } from '@/features/transactions/components/rows-table';
 import { columnTitle } from '@/features/transactions/components/transaction-columns';
 import { hasStatusChoice } from '@/features/transactions/tabs';
 import { readTabMemory, writeTabMemory } from '@/features/transactions/transactions-cache';
@@ -18,6 +25,7 @@ import { useAccess } from '@/lib/access-context';
 import { useBrand } from '@/lib/brand-context';
 import { defaultDateRange } from '@/lib/date-range';
 import { useModuleSelection } from '@/lib/module-context';
+import { ExportButton } from '@/ui/export-button';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
 
@@ -49,6 +57,8 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
     (memory.statuses ?? []).filter((s) => tabStatuses.includes(s)),
   );
   const [filters, setFilters] = useState<Record<string, ColumnFilterValue>>(memory.filters ?? {});
+  // The rows' order (the table's sorter), kept here so the export writes the rows in the order shown.
+  const [sort, setSort] = useState<Sort>();
   const [hiddenBySource, setHiddenBySource] = useState(memory.hidden ?? {});
   const [selection, setSelection] = useState(new Map<number, TransactionRow>());
   const [opened, setOpened] = useState<{ row: TransactionRow; dataSourceId: number } | null>(null);
@@ -74,6 +84,7 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
   const resetRows = () => {
     setSelection(new Map());
     setFilters({});
+    setSort(undefined);
   };
   const chooseRecon = (id: number) => {
     setReconId(id);
@@ -104,6 +115,7 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
   const canAct =
     tab !== 'knockoff' && ['knockOff', 'reconciledTransaction', 'reversal', 'reconDuplicate'].some((c) => held.has(c));
   const isMatchView = canMatch && mode === 'match';
+  const canExport = hasPrivilege(held, DOWNLOAD_REPORT_PRIVILEGES.TRANSACTIONS);
 
   const body = () => {
     if (recons.isError) return <QueryError onRetry={() => void recons.refetch()} />;
@@ -134,12 +146,36 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
         onTabChange={(key) => chooseDataSource(Number(key))}
         tabProps={{ size: 'middle' }}
         tabBarExtraContent={
-          <ColumnChooser
-            columns={columns.filter((c) => c.key !== '_status').map((c) => ({ key: c.key, title: columnTitle(t, c) }))}
-            hidden={hidden}
-            onChange={chooseHidden}
-            onReset={() => chooseHidden(undefined)}
-          />
+          <Space>
+            <ColumnChooser
+              columns={columns
+                .filter((c) => c.key !== '_status')
+                .map((c) => ({ key: c.key, title: columnTitle(t, c) }))}
+              hidden={hidden}
+              onChange={chooseHidden}
+              onReset={() => chooseHidden(undefined)}
+            />
+            {canExport && (
+              <ExportButton
+                // Exactly what the table lists: the same query without its page.
+                view={toTransactionsQuery({
+                  tab,
+                  reconId: recon.id,
+                  dataSourceId: dataSource.id,
+                  dateColumn: effectiveDateColumn,
+                  fromDate: range[0],
+                  toDate: range[1],
+                  statuses,
+                  start: 0,
+                  length: 1,
+                  filters: shownFilters,
+                  sort,
+                })}
+                columns={columns.filter((c) => !c.isField).map((c) => ({ name: c.key, label: columnTitle(t, c) }))}
+                shownColumns={visible.map((c) => c.key)}
+              />
+            )}
+          </Space>
         }
       >
         <Flex vertical gap={8}>
@@ -173,6 +209,8 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
             onSelection={canAct ? setSelection : undefined}
             onOpen={(row) => setOpened({ row, dataSourceId: dataSource.id })}
             onRange={chooseRange}
+            sort={sort}
+            onSort={setSort}
           />
         </Flex>
       </Card>
