@@ -4,7 +4,7 @@ import { byTabQuerySchema, TAB_STATUSES } from '@recon/contract';
 import { MIGRATIONS_DIR } from '@recon/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateIndexName, qualified } from '@/lib/data-tables/ddl.ts';
+import { dateIndexName, qualified, syncDateIndexes } from '@/lib/data-tables/ddl.ts';
 import { viewOfByTabQuery } from '@/lib/recon/transaction-query.ts';
 import { transactionPageSql } from '@/lib/recon/transaction-rows.ts';
 import { reconSources } from '@/lib/recon/transaction-sources.ts';
@@ -125,6 +125,30 @@ describe('the date index of a data source table', () => {
     expect(await dateIndexes(f.tableName)).toEqual([indexOn(f.tableName, 'booked_on')]);
     expect((await add('settled_on')).statusCode).toBe(200);
     expect(await dateIndexes(f.tableName)).toEqual([indexOn(f.tableName, 'booked_on')]);
+  });
+
+  it("is built in the caller's transaction: a change that fails leaves no index", async () => {
+    const f = await makeFixture(t, admin, moduleId);
+    const failed = t.database.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('data_source')
+        .values({
+          module_id: moduleId,
+          name: 'Rolled back',
+          recon_id: f.reconId,
+          pipeline_id: f.pipelineId,
+          invalid_pipeline_id: f.invalidPipelineId,
+          data_table_id: f.tableId,
+        })
+        .execute();
+      await syncDateIndexes(tx, [f.tableId]);
+      const inside = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pg_class WHERE relname = ${dateIndexName(f.tableName, 'txn_date')}`.execute(tx);
+      expect(inside.rows[0]?.n).toBe(1);
+      throw new Error('the change fails after the index was built');
+    });
+    await expect(failed).rejects.toThrow('the change fails');
+    expect(await dateIndexes(f.tableName)).toEqual([]);
   });
 
   it('is not created on a column added to a table no data source uses', async () => {
