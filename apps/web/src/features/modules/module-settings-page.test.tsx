@@ -14,14 +14,12 @@ let capture: ReturnType<typeof captureToasts>;
 beforeEach(() => {
   signIn({}, 1);
   capture = captureToasts();
-  mock
-    .onGet('/v2/modules')
-    .reply(200, {
-      data: [
-        ...MODULES,
-        { id: 3, name: 'Legacy', status: 'INACTIVE', rollbacksNeedApproval: false, bulkKnockOffNeedsApproval: false },
-      ],
-    });
+  mock.onGet('/v2/modules').reply(200, {
+    data: [
+      ...MODULES,
+      { id: 3, name: 'Legacy', status: 'INACTIVE', rollbacksNeedApproval: false, bulkKnockOffNeedsApproval: false },
+    ],
+  });
 });
 afterEach(() => {
   capture.release();
