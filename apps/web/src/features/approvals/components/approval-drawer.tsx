@@ -34,7 +34,8 @@ export function ApprovalDrawer({ moduleId, approvalId, onClose }: Props) {
           t('approvals.number', { id: approvalId })
         )
       }
-      extra={a && <DecisionButtons moduleId={moduleId} approval={a} />}
+      // A decided request shows how it ended; the buttons are there only while it waits.
+      extra={a?.status === 'ACTION_PENDING' && <DecisionButtons moduleId={moduleId} approval={a} />}
     >
       {query.isError && !a ? (
         <QueryError onRetry={() => void query.refetch()} />

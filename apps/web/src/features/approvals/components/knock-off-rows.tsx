@@ -32,18 +32,6 @@ export function KnockOffRows({ moduleId, approvalId, knockOff }: Props) {
   if (rows.isError && !rows.data) return <QueryError onRetry={() => void rows.refetch()} />;
   const columns: ColumnsType<TransactionRow> = [
     { title: t('approvals.rowId'), dataIndex: 'id', key: 'id', width: 90 },
-    ...knockOff.columns
-      .filter((c) => c.isShown)
-      .map((c) => ({
-        title: humanize(c.name),
-        key: c.name,
-        align: c.isMoney ? ('right' as const) : undefined,
-        render: (_: unknown, row: TransactionRow) => {
-          const value = row.values[c.name];
-          if (value === null || value === undefined) return '—';
-          return c.isMoney ? formatCurrency(value, locale) : value;
-        },
-      })),
     {
       title: t('approvals.rowStatus'),
       dataIndex: 'status',
@@ -56,6 +44,18 @@ export function KnockOffRows({ moduleId, approvalId, knockOff }: Props) {
         />
       ),
     },
+    ...knockOff.columns
+      .filter((c) => c.isShown)
+      .map((c) => ({
+        title: humanize(c.name),
+        key: c.name,
+        align: c.isMoney ? ('right' as const) : undefined,
+        render: (_: unknown, row: TransactionRow) => {
+          const value = row.values[c.name];
+          if (value === null || value === undefined) return '—';
+          return c.isMoney ? formatCurrency(value, locale) : value;
+        },
+      })),
   ];
   return (
     <Table<TransactionRow>
