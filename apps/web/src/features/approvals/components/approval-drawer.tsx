@@ -54,17 +54,24 @@ export function ApprovalDrawer({ moduleId, approvalId, onClose }: Props) {
             bordered
             column={{ xs: 1, md: 2 }}
             items={[
-              { key: 'what', label: t('approvals.what'), children: a.summary, span: 2 },
+              { key: 'what', label: t('approvals.what'), children: a.summary, span: 'filled' as const },
               { key: 'by', label: t('approvals.requestedBy'), children: a.requestedBy },
               { key: 'at', label: t('approvals.requestedAt'), children: dateTime(a.requestedAt) },
               { key: 'decidedBy', label: t('approvals.decidedBy'), children: a.decidedBy ?? '—' },
               { key: 'decidedAt', label: t('approvals.decidedAt'), children: dateTime(a.decidedAt) },
-              ...(a.remark ? [{ key: 'remark', label: t('approvals.remark'), children: a.remark, span: 2 }] : []),
+              ...(a.remark
+                ? [{ key: 'remark', label: t('approvals.remark'), children: a.remark, span: 'filled' as const }]
+                : []),
               ...(a.knockOff
                 ? [
                     { key: 'recon', label: t('approvals.recon'), children: a.knockOff.reconName },
                     { key: 'source', label: t('approvals.dataSource'), children: a.knockOff.dataSourceName },
-                    { key: 'reason', label: t('approvals.reason'), children: a.knockOff.reason, span: 2 },
+                    {
+                      key: 'reason',
+                      label: t('approvals.reason'),
+                      children: a.knockOff.reason,
+                      span: 'filled' as const,
+                    },
                     { key: 'count', label: t('approvals.rowCount'), children: a.knockOff.rowCount },
                     {
                       key: 'run',
