@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps, FeatureContext } from '@/deps.ts';
+import { approvalRoutes } from '@/features/approvals/approvals.routes.ts';
 import { auditLogRoutes } from '@/features/audit-logs/audit-logs.routes.ts';
 import { authRoutes } from '@/features/auth/auth.routes.ts';
 import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(jobExecutionRoutes(ctx));
       await api.register(parallelJobConfigRoutes(ctx));
       await api.register(rollbackRoutes(ctx));
+      await api.register(approvalRoutes(ctx));
       // Transactions (spec 1 navigation, issue 4)
       await api.register(transactionRoutes(ctx));
       await api.register(downloadRoutes(ctx));

@@ -73,6 +73,11 @@ export const AUDIT_EVENTS = [
   'ROLLBACK_RETRIED',
   'ROLLBACK_FINISHED',
   'ROLLBACK_FAILED',
+  // Maker-checker approvals (decision 0010): a request sent for approval, and its decision
+  'APPROVAL_REQUESTED',
+  'APPROVAL_APPROVED',
+  'APPROVAL_REJECTED',
+  'APPROVAL_FAILED',
   // Exports and downloads (issue 4): a request, and its file fetched with the one-time token
   'DOWNLOAD_REQUESTED',
   'DOWNLOAD_FILE_SERVED',

@@ -8,7 +8,16 @@ export const moduleSchema = z.object({
 });
 export type Module = z.infer<typeof moduleSchema>;
 
-export const moduleDetailSchema = moduleSchema.extend({
+/** Module Settings: the module with its approval policy (decision 0010; both off by default). */
+export const moduleSettingsSchema = moduleSchema.extend({
+  /** Rollbacks of the module's job executions wait for another user's approval. */
+  rollbacksNeedApproval: z.boolean(),
+  /** Knock-offs of more than one row wait for another user's approval (one row stays direct). */
+  bulkKnockOffNeedsApproval: z.boolean(),
+});
+export type ModuleSettings = z.infer<typeof moduleSettingsSchema>;
+
+export const moduleDetailSchema = moduleSettingsSchema.extend({
   userIds: z.array(z.number().int()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -40,6 +49,8 @@ export type CreateModuleRequest = z.infer<typeof createModuleRequestSchema>;
 export const updateModuleRequestSchema = z.object({
   name: z.string({ error: MODULE_TEXTS.nameRequired }).trim().min(1, MODULE_TEXTS.nameRequired).max(MODULE_NAME_MAX),
   status: z.enum(MODULE_STATUSES).optional(),
+  rollbacksNeedApproval: z.boolean().optional(),
+  bulkKnockOffNeedsApproval: z.boolean().optional(),
 });
 export type UpdateModuleRequest = z.infer<typeof updateModuleRequestSchema>;
 
@@ -50,7 +61,7 @@ export const moduleUsersRequestSchema = z.union([
 ]);
 export type ModuleUsersRequest = z.infer<typeof moduleUsersRequestSchema>;
 
-export const modulesResponseSchema = z.object({ data: z.array(moduleSchema) });
+export const modulesResponseSchema = z.object({ data: z.array(moduleSettingsSchema) });
 /** Module id header sent on every call once a module is selected. */
 export const MODULE_HEADER = 'x-module-id';
 export const USER_HEADER = 'x-user-id';

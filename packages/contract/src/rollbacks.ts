@@ -111,6 +111,9 @@ export const ROLLBACK_REQUEST_PRIVILEGE: PrivilegeRule = {
   allOf: ['jobExecutions', 'createJob'],
 };
 
+/** A rollback that stopped at a failed step (none done, or some done: partially rolled back) is retried. */
+export const ROLLBACK_RETRYABLE_STATUSES = ['ROLLBACK_FAILED', 'PARTIALLY_ROLLEDBACK'] as const;
+
 /** Execution statuses a rollback may start from (a run that is over and not rolled back or rejected). */
 export const ROLLBACK_ALLOWED_EXECUTION_STATUSES = ['COMPLETED', 'PARTIALLY_COMPLETED', 'FAILED'] as const;
 
@@ -121,6 +124,7 @@ export const ROLLBACK_TEXTS = {
   onlyFailedRetry: 'Only a failed rollback can be retried',
   alreadyRequested: 'A rollback of this job execution was already requested',
   failedUseRetry: 'A rollback of this job execution failed: retry it from Rollback History',
+  awaitingApproval: 'A rollback of this job execution is waiting for approval in My Jobs › Approvals',
   serverStopped: 'The server stopped during the rollback; retry it to continue where it stopped',
   executionChanged: 'The job execution changed while its rollback was being requested; try again',
 } as const;

@@ -99,12 +99,17 @@ export type ProposedRequest = z.infer<typeof proposedRequestSchema>;
 
 export const transactionActionResponseSchema = z.object({
   operation: z.enum(TRANSACTION_OPERATIONS),
-  /** The recon run recording the action (its rollback undoes it). */
-  runId: z.number().int(),
+  /** The recon run recording the action (its rollback undoes it); null while it waits for approval. */
+  runId: z.number().int().nullable(),
   /** Rows whose state changed. */
   rows: z.number().int(),
   /** ManualMatch: the new group; the others: the groups acted on. */
   matchIds: z.array(z.number().int()),
   message: z.string(),
+  /**
+   * A bulk knock-off in a module where it needs approval: the approval request it waits in (nothing changed yet,
+   * `rows` is 0). Null or absent when the action was done.
+   */
+  approvalId: z.number().int().nullish(),
 });
 export type TransactionActionResponse = z.infer<typeof transactionActionResponseSchema>;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ApprovalDatabase } from './schema-approvals.ts';
 import type { DownloadsDatabase } from './schema-downloads.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
@@ -49,6 +50,8 @@ export type ModuleTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+  rollbacks_need_approval: Generated<boolean>;
+  bulk_knock_off_needs_approval: Generated<boolean>;
 };
 export type ModuleUserTable = { module_id: number; user_id: number; added_at: Timestamp };
 
@@ -126,7 +129,8 @@ export type LoginThrottleTable = {
 export type Database = OperationsDatabase &
   ReconDatabase &
   DownloadsDatabase &
-  RollbackDatabase & {
+  RollbackDatabase &
+  ApprovalDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;
     app_user: AppUserTable;

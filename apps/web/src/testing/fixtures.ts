@@ -1,4 +1,4 @@
-import type { Module, SignedInUser } from '@recon/contract';
+import type { ModuleSettings, SignedInUser } from '@recon/contract';
 import { saveSelectedModuleId, saveSignedInUser } from '@/lib/session';
 
 export const HOUR_MS = 60 * 60 * 1000;
@@ -23,9 +23,10 @@ export function userFixture(overrides: Partial<SignedInUser> = {}): SignedInUser
   };
 }
 
-export const MODULES: Module[] = [
-  { id: 1, name: 'Payments', status: 'ACTIVE' },
-  { id: 2, name: 'Cards', status: 'ACTIVE' },
+/** Modules as GET /v2/modules answers them (Module Settings: with their approval switches, off by default). */
+export const MODULES: ModuleSettings[] = [
+  { id: 1, name: 'Payments', status: 'ACTIVE', rollbacksNeedApproval: false, bulkKnockOffNeedsApproval: false },
+  { id: 2, name: 'Cards', status: 'ACTIVE', rollbacksNeedApproval: false, bulkKnockOffNeedsApproval: false },
 ];
 
 /** Stores a signed-in user (and optionally a selected module) the way a real sign-in does. */

@@ -4,7 +4,10 @@ import { sql } from 'kysely';
 const liveModules = (db: Db) => db.selectFrom('module').where('deleted_at', 'is', null);
 
 export function listModules(db: Db) {
-  return liveModules(db).select(['id', 'name', 'status']).orderBy('name').execute();
+  return liveModules(db)
+    .select(['id', 'name', 'status', 'rollbacks_need_approval', 'bulk_knock_off_needs_approval'])
+    .orderBy('name')
+    .execute();
 }
 
 export async function listAssignedModules(db: Db, userId: number, start: number, length: number) {
@@ -71,10 +74,22 @@ export async function removeMembers(db: Db, moduleId: number, userIds: number[])
   await db.deleteFrom('module_user').where('module_id', '=', moduleId).where('user_id', 'in', userIds).execute();
 }
 
-export async function updateModule(db: Db, id: number, patch: { name: string; status?: string }) {
+export async function updateModule(
+  db: Db,
+  id: number,
+  patch: { name: string; status?: string; rollbacksNeedApproval?: boolean; bulkKnockOffNeedsApproval?: boolean },
+) {
   await db
     .updateTable('module')
-    .set({ name: patch.name.trim(), ...(patch.status ? { status: patch.status } : {}), updated_at: sql`now()` })
+    .set({
+      name: patch.name.trim(),
+      ...(patch.status ? { status: patch.status } : {}),
+      ...(patch.rollbacksNeedApproval === undefined ? {} : { rollbacks_need_approval: patch.rollbacksNeedApproval }),
+      ...(patch.bulkKnockOffNeedsApproval === undefined
+        ? {}
+        : { bulk_knock_off_needs_approval: patch.bulkKnockOffNeedsApproval }),
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -34,7 +34,7 @@ export function moduleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
           tags: TAG,
           summary: "All modules, or with Find=AllAssigned the caller's modules",
           description:
-            "Without Find: every live module (privilege modules), `{ data }`. With `Find=AllAssigned` (paged `start`, `length`, `draw`): the caller's ACTIVE modules, any signed-in user, DataTables answer.",
+            "Without Find: every live module (privilege modules) with its approval policy (rollbacksNeedApproval, bulkKnockOffNeedsApproval), `{ data }`. With `Find=AllAssigned` (paged `start`, `length`, `draw`): the caller's ACTIVE modules, any signed-in user, DataTables answer.",
           querystring: listQuery,
           response: { 200: z.union([dataTablesResponseSchema(moduleSchema), modulesResponseSchema]) },
         },
@@ -57,7 +57,15 @@ export function moduleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
         }
         await req.requirePrivilege({ code: 'modules' });
         const rows = await q.listModules(ctx.db);
-        return { data: rows.map((r) => ({ ...r, status: r.status as z.infer<typeof moduleSchema>['status'] })) };
+        return {
+          data: rows.map((r) => ({
+            id: r.id,
+            name: r.name,
+            status: r.status as z.infer<typeof moduleSchema>['status'],
+            rollbacksNeedApproval: r.rollbacks_need_approval,
+            bulkKnockOffNeedsApproval: r.bulk_knock_off_needs_approval,
+          })),
+        };
       },
     );
 
@@ -95,7 +103,9 @@ export function moduleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
         config: { module: 'ignore', privilege: { code: 'modules' } },
         schema: {
           tags: TAG,
-          summary: 'Rename a module or change its status',
+          summary: 'Rename a module, change its status or its approval policy',
+          description:
+            'rollbacksNeedApproval: rollbacks of its job executions wait in My Jobs › Approvals for another user (APPROVAL_PENDING). bulkKnockOffNeedsApproval: a knock-off of more than one row waits there too. Either left out stays as it is. Audited (MODULE_UPDATED, before and after).',
           params: idParams,
           body: updateModuleRequestSchema,
           response: { 200: moduleDetailSchema },

@@ -135,6 +135,8 @@ describe('GET /v2/modules/{id}', () => {
       id,
       name: expect.stringMatching(/^Detail-/),
       status: 'ACTIVE',
+      rollbacksNeedApproval: false,
+      bulkKnockOffNeedsApproval: false,
       userIds: [s.userId],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -258,8 +260,13 @@ describe('PUT /v2/modules/{id}', () => {
     expect(res.json()).toMatchObject({ id, name, status: 'APPROVAL_PENDING' });
     const audit = (await auditRows(t, 'MODULE_UPDATED')).filter((r) => r.entity_id === String(id));
     expect(audit[0]?.details).toEqual({
-      before: { name: expect.stringMatching(/^Before-/), status: 'ACTIVE' },
-      after: { name, status: 'APPROVAL_PENDING' },
+      before: {
+        name: expect.stringMatching(/^Before-/),
+        status: 'ACTIVE',
+        rollbacksNeedApproval: false,
+        bulkKnockOffNeedsApproval: false,
+      },
+      after: { name, status: 'APPROVAL_PENDING', rollbacksNeedApproval: false, bulkKnockOffNeedsApproval: false },
     });
   });
 

@@ -51,7 +51,7 @@ export function rollbackRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
           tags: TAG,
           summary: 'Request the rollback of a job execution (Operation=RetryFailedJob)',
           description:
-            'Creates a rollback request (QUEUED) with its records and dependencies and runs it in the background: recon runs newest first, then the rows of each pipeline’s files, then the execution (ROLLED_BACK). 400 when the execution is not completed, partially completed or failed; 409 when a rollback of it exists or later executions used its data (named). Needs rollbackHistory, jobExecutions and createJob.',
+            'Creates a rollback request (QUEUED) with its records and dependencies and runs it in the background: recon runs newest first, then the rows of each pipeline’s files, then the execution (ROLLED_BACK). In a module where rollbacks need approval (Module Settings) the request is APPROVAL_PENDING instead (records CREATED, nothing rolled back) with an approval request in My Jobs › Approvals: another user approves it (it is planned again and queued) or rejects it (REJECTED, "Approval rejected"). 400 when the execution is not completed, partially completed or failed; 409 when a rollback of it exists or later executions used its data (named). Needs rollbackHistory, jobExecutions and createJob.',
           querystring: requestRollbackQuerySchema,
           response: { 200: rollbackDetailSchema },
         },
@@ -67,7 +67,7 @@ export function rollbackRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
           tags: TAG,
           summary: 'Retry a failed rollback from the step that failed',
           description:
-            'A ROLLBACK_FAILED request is planned again from what is left (finished records stay) and queued. 400 for a request that did not fail; 409 when later executions used the data meanwhile.',
+            'A ROLLBACK_FAILED or PARTIALLY_ROLLEDBACK request is planned again from what is left (finished records stay) and queued. 400 for a request that did not fail; 409 when later executions used the data meanwhile.',
           params: idParams,
           response: { 200: rollbackDetailSchema },
         },

@@ -4,6 +4,7 @@ import {
   jobStatusLabel,
   notRollbackable,
   ROLLBACK_ALLOWED_EXECUTION_STATUSES,
+  ROLLBACK_RETRYABLE_STATUSES,
   ROLLBACK_TEXTS,
   type RollbackDetail,
   type RollbackImpact,
@@ -12,6 +13,7 @@ import type { Db } from '@recon/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
+import { approvalPolicyOf, createApprovalRequest } from '@/lib/approvals/approval-requests.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import { enqueueRollback } from '@/lib/rollback/executor.ts';
@@ -39,7 +41,16 @@ export async function getDetail(db: Db, moduleId: number, id: number): Promise<R
 }
 
 type Refusal = { code: 'VALIDATION' | 'CONFLICT'; message: string; details: Record<string, unknown> };
-type Outcome = { rollbackId: number } | { refused: Refusal };
+type Outcome = { rollbackId: number; isPendingApproval?: boolean } | { refused: Refusal };
+
+const isRetryable = (status: string) => (ROLLBACK_RETRYABLE_STATUSES as readonly string[]).includes(status);
+
+/** Why a live request refuses another one for the same execution. */
+function liveRefusal(status: string): string {
+  if (isRetryable(status)) return ROLLBACK_TEXTS.failedUseRetry;
+  if (status === 'APPROVAL_PENDING') return ROLLBACK_TEXTS.awaitingApproval;
+  return ROLLBACK_TEXTS.alreadyRequested;
+}
 
 const blockedBy = (plan: RollbackPlan): Refusal => ({
   code: 'CONFLICT',
@@ -75,8 +86,32 @@ async function refuse(
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 /**
+ * A request waiting for approval: its steps are planned but not submitted (CREATED), and an approval request
+ * points at it. Approving plans it again from the database and queues it; rejecting ends it REJECTED.
+ */
+async function sendForApproval(
+  tx: Db,
+  actor: ModuleActor,
+  r: { rollbackId: number; executionId: number; jobName: string },
+  now: Date,
+): Promise<number> {
+  await tx.updateTable('rollback_record').set({ status: 'CREATED' }).where('rollback_id', '=', r.rollbackId).execute();
+  return createApprovalRequest(
+    tx,
+    actor,
+    {
+      kind: 'ROLLBACK',
+      summary: `Rollback of run #${r.executionId} (${r.jobName})`,
+      rollbackId: r.rollbackId,
+      jobExecutionId: r.executionId,
+    },
+    now,
+  );
+}
+
+/**
  * PUT /v2/executionrollbacks?Operation=RetryFailedJob&jobExecution={id}: plans the rollback of the execution and
- * queues it. 400 when the run is not over (or already rolled back or rejected), 409 when a rollback of it
+ * queues it — or, in a module where rollbacks need approval, leaves it APPROVAL_PENDING for another user. 400 when the run is not over (or already rolled back or rejected), 409 when a rollback of it
  * exists or later executions used its data.
  */
 export async function requestRollback(
@@ -99,9 +134,9 @@ export async function requestRollback(
       if (!execution) throw new AppError('NOT_FOUND', JOB_EXECUTION_TEXTS.notFound);
       const live = await liveRequestOf(tx, executionId);
       if (live) {
-        const message =
-          live.status === 'ROLLBACK_FAILED' ? ROLLBACK_TEXTS.failedUseRetry : ROLLBACK_TEXTS.alreadyRequested;
-        return { refused: { code: 'CONFLICT', message, details: { liveRollbackId: live.id } } };
+        return {
+          refused: { code: 'CONFLICT', message: liveRefusal(live.status), details: { liveRollbackId: live.id } },
+        };
       }
       if (!(ROLLBACK_ALLOWED_EXECUTION_STATUSES as readonly string[]).includes(execution.status)) {
         const message = notRollbackable(jobStatusLabel(execution.status));
@@ -111,9 +146,12 @@ export async function requestRollback(
       if (plan.blocking.length > 0) return { refused: blockedBy(plan) };
       const now = ctx.now();
       const impact = impactOf(plan, null);
+      // Maker-checker (decision 0010): the request is planned the same way but waits for another user's approval.
+      const { rollbacksNeedApproval } = await approvalPolicyOf(tx, actor.moduleId);
       const { id } = await tx
         .insertInto('rollback_request')
         .values({
+          ...(rollbacksNeedApproval ? { status: 'APPROVAL_PENDING' as const } : {}),
           module_id: actor.moduleId,
           job_execution_id: executionId,
           execution_status: plan.execution.status,
@@ -130,6 +168,9 @@ export async function requestRollback(
         .set({ status: 'ROLLBACK_CREATED', updated_at: now })
         .where('id', '=', executionId)
         .execute();
+      const approvalId = rollbacksNeedApproval
+        ? await sendForApproval(tx, actor, { rollbackId: id, executionId, jobName: plan.execution.jobName }, now)
+        : null;
       await auditChange(tx, actor, {
         event: 'ROLLBACK_REQUESTED',
         entityType: 'job_execution',
@@ -140,9 +181,10 @@ export async function requestRollback(
           reconRuns: plan.runsToRollBack.map((r) => r.id),
           files: plan.pipelines.flatMap((p) => p.pendingFileIds),
           rows: impact.tables.reduce((sum, t) => sum + t.rows, 0),
+          ...(approvalId === null ? {} : { approvalId }),
         },
       });
-      return { rollbackId: id };
+      return { rollbackId: id, isPendingApproval: rollbacksNeedApproval };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', ROLLBACK_TEXTS.alreadyRequested);
@@ -151,13 +193,13 @@ export async function requestRollback(
   if ('refused' in outcome) {
     return refuse(ctx, actor, 'ROLLBACK_REQUESTED', { executionId, rollbackId: null }, outcome.refused);
   }
-  void enqueueRollback({ db: ctx.db, now: ctx.now, log }, outcome.rollbackId);
+  if (!outcome.isPendingApproval) void enqueueRollback({ db: ctx.db, now: ctx.now, log }, outcome.rollbackId);
   return getDetail(ctx.db, actor.moduleId, outcome.rollbackId);
 }
 
 /**
- * PUT /v2/executionrollbacks/executeFailedJob/{rollbackId}: a ROLLBACK_FAILED request is planned again from
- * what is left (finished steps stay) and queued. 409 when later executions used the data meanwhile.
+ * PUT /v2/executionrollbacks/executeFailedJob/{rollbackId}: a ROLLBACK_FAILED or PARTIALLY_ROLLEDBACK request is
+ * planned again from what is left (finished steps stay) and queued. 409 when later executions used the data meanwhile.
  */
 export async function retryRollback(
   ctx: FeatureContext,
@@ -176,7 +218,7 @@ export async function retryRollback(
       .executeTakeFirst();
     if (!request) throw new AppError('NOT_FOUND', ROLLBACK_TEXTS.notFound);
     executionId = request.job_execution_id;
-    if (request.status !== 'ROLLBACK_FAILED') {
+    if (!isRetryable(request.status)) {
       return {
         refused: { code: 'VALIDATION', message: ROLLBACK_TEXTS.onlyFailedRetry, details: { status: request.status } },
       };

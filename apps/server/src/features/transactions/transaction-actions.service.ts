@@ -1,4 +1,5 @@
 import {
+  APPROVAL_TEXTS,
   type AuditEvent,
   type KnockOffRequest,
   type ManualMatchRequest,
@@ -22,12 +23,13 @@ import { closeRows, type Queryable, reopenRows, restateRows, type StateTable } f
 import type { PoolClient } from 'pg';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
+import { approvalPolicyOf, createApprovalRequest } from '@/lib/approvals/approval-requests.ts';
 import { qualified } from '@/lib/data-tables/ddl.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { dbOnClient } from '@/lib/recon/client-db.ts';
 import { createRun, finishRun, withReconLock } from '@/lib/recon/recon-runner.ts';
 import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
 import { type ReconSources, reconSources } from '@/lib/recon/transaction-sources.ts';
-import { dbOnClient } from './client-db.ts';
 import { groupStatesOf, statusesOf } from './transactions.queries.ts';
 import { sourceOf } from './transactions.service.ts';
 
@@ -103,7 +105,14 @@ async function act(
       entityId: a.reconId,
       details: { runId, rows: done.rows, matchIds: done.matchIds, ...a.details },
     });
-    return { operation: a.operation, runId, rows: done.rows, matchIds: done.matchIds, message: a.message };
+    return {
+      operation: a.operation,
+      runId,
+      rows: done.rows,
+      matchIds: done.matchIds,
+      message: a.message,
+      approvalId: null,
+    };
   });
 }
 
@@ -166,13 +175,56 @@ export async function manualMatch(
   });
 }
 
-/** KnockOff: open rows of one data source close as KNOCK_OFF with the reason (one row or many). */
+/**
+ * A bulk knock-off in a module where it needs approval (decision 0010): the rows are checked as for the action,
+ * then an approval request holds the selection and the reason; nothing changes until another user approves it.
+ */
+async function sendKnockOffForApproval(
+  ctx: FeatureContext,
+  actor: ModuleActor,
+  recon: ReconSources,
+  source: TransactionSource,
+  body: KnockOffRequest,
+): Promise<TransactionActionResponse> {
+  const approvalId = await withReconLock(ctx.db, recon.id, async (client) => {
+    await assertOpen(client, source, body.rowIds);
+    return createApprovalRequest(
+      dbOnClient(client),
+      actor,
+      {
+        kind: 'BULK_KNOCK_OFF',
+        summary: `Knock off ${body.rowIds.length} rows of ${source.dataSourceName} (${recon.name})`,
+        reconId: recon.id,
+        dataSourceId: source.dataSourceId,
+        rowIds: body.rowIds,
+        reason: body.reason,
+      },
+      ctx.now(),
+    );
+  });
+  return {
+    operation: 'KnockOff',
+    runId: null,
+    rows: 0,
+    matchIds: [],
+    message: APPROVAL_TEXTS.sentForApproval,
+    approvalId,
+  };
+}
+
+/**
+ * KnockOff: open rows of one data source close as KNOCK_OFF with the reason (one row or many). More than one row
+ * waits for approval when the module says so; one row is always direct.
+ */
 export async function knockOff(
   ctx: FeatureContext,
   actor: ModuleActor,
   body: KnockOffRequest,
 ): Promise<TransactionActionResponse> {
   const { recon, source } = await sourceOf(ctx, actor.moduleId, body.reconId, body.dataSourceId);
+  if (body.rowIds.length > 1 && (await approvalPolicyOf(ctx.db, actor.moduleId)).bulkKnockOffNeedsApproval) {
+    return sendKnockOffForApproval(ctx, actor, recon, source, body);
+  }
   return act(ctx, actor, {
     reconId: recon.id,
     operation: 'KnockOff',

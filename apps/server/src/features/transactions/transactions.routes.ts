@@ -72,7 +72,7 @@ const ACTIONS_DESCRIPTION = [
   "Each action is one recon run (kinds MANUAL_MATCH, UNMATCH, KNOCK_OFF, ACCEPT_PROPOSED, REJECT_PROPOSED) under the recon's lock, journaled so a rollback of the run restores the rows, and audited; all in one transaction.",
   '**Operation=ManualMatch** `{ reconId, rowsA, rowsB, reason? }` (unReconciledTransaction): open rows of both sides become one RECONCILED group with a new match id.',
   '**Operation=Unmatch** `{ reconId, matchIds }` (the privilege of the tab of every status in the groups: reconciledTransaction, reversal, reconDuplicate): every row of the groups is open again.',
-  '**Operation=KnockOff** `{ reconId, dataSourceId, rowIds, reason }` (knockOff): open rows close as KNOCK_OFF with the reason.',
+  '**Operation=KnockOff** `{ reconId, dataSourceId, rowIds, reason }` (knockOff): open rows close as KNOCK_OFF with the reason. In a module where bulk knock-off needs approval (Module Settings), more than one row is checked the same way and sent for approval instead: the answer has `approvalId`, `runId` null and `rows` 0, and nothing changes until another user approves it (`PUT /v2/approvals/{id}?Operation=Approve`).',
   '**Operation=AcceptProposed** / **RejectProposed** `{ reconId, matchIds }` (reconciledTransaction): PROPOSE_MATCH groups become RECONCILED / open again.',
   '400: an empty selection, a missing reason, a row that is not a row of the data source or not open any more, a match id that is not a group of the recon, a group that is not proposed. 404: a recon or data source of another module.',
 ].join('\n\n');

@@ -35,6 +35,18 @@ async function audit(
   });
 }
 
+/** Whether some step of the request finished (in this attempt or an earlier one). */
+async function hasFinishedSteps(db: Db, rollbackId: number): Promise<boolean> {
+  const done = await db
+    .selectFrom('rollback_record')
+    .select('id')
+    .where('rollback_id', '=', rollbackId)
+    .where('status', '=', 'ROLLBACK_FINISHED')
+    .limit(1)
+    .executeTakeFirst();
+  return done !== undefined;
+}
+
 type StepRow = StepRecord & { sequence: number; entity_name: string; status: string };
 type Failure = { record: StepRow; err: unknown };
 
@@ -42,7 +54,11 @@ const describe = (record: StepRow) =>
   `Step ${record.sequence} (${ROLLBACK_ENTITY_LABELS[record.entity_kind]} ${record.entity_name}${record.recon_run_id ? `, run #${record.recon_run_id}` : ''})`;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** The failed steps are ROLLBACK_FAILED with their message, and so are the request (first failure) and the run. */
+/**
+ * The failed steps are ROLLBACK_FAILED with their message, and so is the run. The request (with the first
+ * failure's message) is PARTIALLY_ROLLEDBACK when some of its steps finished — what they undid stays undone —
+ * and ROLLBACK_FAILED when none did; either is retried from the step that failed.
+ */
 async function fail(deps: RollbackDeps, r: Claimed, failures: readonly Failure[]) {
   const now = deps.now();
   const [first] = failures as [Failure];
@@ -62,7 +78,7 @@ async function fail(deps: RollbackDeps, r: Claimed, failures: readonly Failure[]
     await tx
       .updateTable('rollback_request')
       .set({
-        status: 'ROLLBACK_FAILED',
+        status: (await hasFinishedSteps(tx, r.id)) ? 'PARTIALLY_ROLLEDBACK' : 'ROLLBACK_FAILED',
         error_message: `${describe(first.record)}: ${messageOf(first.err)}`,
         finished_at: now,
         updated_at: now,
@@ -182,8 +198,9 @@ export function enqueueRollback(deps: RollbackDeps, rollbackId: number): Promise
 }
 
 /**
- * At start-up: requests a stop cut off (QUEUED in memory, or ONGOING) become ROLLBACK_FAILED, retryable; a step
- * that was under way left nothing (its transaction died), so it is failed too. Answers the requests' ids.
+ * At start-up: requests a stop cut off (QUEUED in memory, or ONGOING) become ROLLBACK_FAILED — PARTIALLY_ROLLEDBACK
+ * when some of their steps finished — retryable; a step that was under way left nothing (its transaction died), so
+ * it is failed too. Answers the requests' ids.
  */
 export async function failInterruptedRollbacks(db: Db, now: Date): Promise<number[]> {
   return db.transaction().execute(async (tx) => {
@@ -200,6 +217,20 @@ export async function failInterruptedRollbacks(db: Db, now: Date): Promise<numbe
       .execute();
     if (cut.length === 0) return [];
     const ids = cut.map((r) => r.id);
+    await tx
+      .updateTable('rollback_request')
+      .set({ status: 'PARTIALLY_ROLLEDBACK' })
+      .where('id', 'in', ids)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('rollback_record as rec')
+            .select('rec.id')
+            .whereRef('rec.rollback_id', '=', 'rollback_request.id')
+            .where('rec.status', '=', 'ROLLBACK_FINISHED'),
+        ),
+      )
+      .execute();
     const started = await tx
       .updateTable('rollback_record')
       .set({ status: 'ROLLBACK_FAILED', error_message: ROLLBACK_TEXTS.serverStopped, finished_at: now })

@@ -4,6 +4,7 @@ import {
   notRollbackable,
   ROLLBACK_ALLOWED_EXECUTION_STATUSES,
   ROLLBACK_DEPENDENCY_REASON_TEXTS,
+  ROLLBACK_RETRYABLE_STATUSES,
   ROLLBACK_STEP_STATUS_LABELS,
   ROLLBACK_TEXTS,
   type RollbackDependency,
@@ -41,7 +42,10 @@ export const toDependency = (
 
 /** Why a rollback of the execution cannot be requested now, or null. `liveStatus`: its live request's status. */
 export function blockedReasonOf(plan: RollbackPlan, liveStatus: string | null): string | null {
-  if (liveStatus === 'ROLLBACK_FAILED') return ROLLBACK_TEXTS.failedUseRetry;
+  if ((ROLLBACK_RETRYABLE_STATUSES as readonly (string | null)[]).includes(liveStatus)) {
+    return ROLLBACK_TEXTS.failedUseRetry;
+  }
+  if (liveStatus === 'APPROVAL_PENDING') return ROLLBACK_TEXTS.awaitingApproval;
   if (liveStatus !== null) return ROLLBACK_TEXTS.alreadyRequested;
   const status = plan.execution.status;
   if (!(ROLLBACK_ALLOWED_EXECUTION_STATUSES as readonly string[]).includes(status)) {

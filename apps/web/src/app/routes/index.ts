@@ -1,4 +1,5 @@
 import { DOWNLOAD_PAGES } from '@/app/routes/downloads';
+import { MY_JOBS_PAGES } from '@/app/routes/my-jobs';
 import { OPERATIONS_CONFIG_PAGES } from '@/app/routes/operations-config';
 import { OPERATIONS_HISTORY_PAGES } from '@/app/routes/operations-history';
 import { OPERATIONS_JOB_PAGES } from '@/app/routes/operations-jobs';
@@ -14,4 +15,5 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ...OPERATIONS_HISTORY_PAGES,
   ...DOWNLOAD_PAGES,
   ...TRANSACTION_PAGES,
+  ...MY_JOBS_PAGES,
 ];

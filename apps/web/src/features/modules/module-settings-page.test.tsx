@@ -14,7 +14,12 @@ let capture: ReturnType<typeof captureToasts>;
 beforeEach(() => {
   signIn({}, 1);
   capture = captureToasts();
-  mock.onGet('/v2/modules').reply(200, { data: [...MODULES, { id: 3, name: 'Legacy', status: 'INACTIVE' }] });
+  mock.onGet('/v2/modules').reply(200, {
+    data: [
+      ...MODULES,
+      { id: 3, name: 'Legacy', status: 'INACTIVE', rollbacksNeedApproval: false, bulkKnockOffNeedsApproval: false },
+    ],
+  });
 });
 afterEach(() => {
   capture.release();
@@ -68,6 +73,8 @@ describe('module settings page', () => {
       id: 1,
       name: 'Payments India',
       status: 'ACTIVE',
+      rollbacksNeedApproval: false,
+      bulkKnockOffNeedsApproval: false,
       userIds: [],
       createdAt: '2025-01-01T00:00:00Z',
       updatedAt: '2025-01-02T00:00:00Z',
@@ -81,6 +88,38 @@ describe('module settings page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(mock.history.put).toHaveLength(1));
-    expect(JSON.parse(String(mock.history.put?.[0]?.data))).toEqual({ name: 'Payments India', status: 'ACTIVE' });
+    expect(JSON.parse(String(mock.history.put?.[0]?.data))).toEqual({
+      name: 'Payments India',
+      status: 'ACTIVE',
+      rollbacksNeedApproval: false,
+      bulkKnockOffNeedsApproval: false,
+    });
+  });
+
+  it('turns on the approval switches of a module, shown in the list', async () => {
+    mock.onPut('/v2/modules/2').reply(200, {
+      ...MODULES[1],
+      bulkKnockOffNeedsApproval: true,
+      userIds: [],
+      createdAt: '2025-01-01T00:00:00Z',
+      updatedAt: '2025-01-02T00:00:00Z',
+    });
+    renderPage();
+
+    const cards = (await screen.findByText('Cards')).closest('tr') as HTMLElement;
+    expect(within(cards).getAllByText('Direct')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Cards' }));
+    const bulk = await screen.findByRole('switch', { name: 'Bulk knock-off needs approval' });
+    expect(bulk.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(bulk);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(mock.history.put).toHaveLength(1));
+    expect(JSON.parse(String(mock.history.put?.[0]?.data))).toEqual({
+      name: 'Cards',
+      status: 'ACTIVE',
+      rollbacksNeedApproval: false,
+      bulkKnockOffNeedsApproval: true,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { type Module, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { type ModuleSettings, PAGE_SIZE_OPTIONS } from '@recon/contract';
 import { Button, Card, Popconfirm, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +23,8 @@ export default function ModuleSettingsPage() {
   const canCreate = useHasPrivilege({ code: 'createModule' });
   const deleteModule = useDeleteModule(t('modules.deleted'));
   const [isCreating, setIsCreating] = useState(false);
-  const [editing, setEditing] = useState<Module | null>(null);
-  const [managingUsers, setManagingUsers] = useState<Module | null>(null);
+  const [editing, setEditing] = useState<ModuleSettings | null>(null);
+  const [managingUsers, setManagingUsers] = useState<ModuleSettings | null>(null);
 
   return (
     <>
@@ -43,7 +43,7 @@ export default function ModuleSettingsPage() {
         {modules.isError ? (
           <QueryError onRetry={() => void modules.refetch()} />
         ) : (
-          <Table<Module>
+          <Table<ModuleSettings>
             rowKey="id"
             loading={modules.isPending}
             dataSource={modules.data ?? []}
@@ -66,9 +66,23 @@ export default function ModuleSettingsPage() {
                 dataIndex: 'status',
                 key: 'status',
                 width: 200,
-                render: (status: Module['status']) => (
+                render: (status: ModuleSettings['status']) => (
                   <StatusTag status={status} label={t(`modules.statuses.${status}`)} />
                 ),
+              },
+              {
+                title: t('modules.rollbacksNeedApproval'),
+                dataIndex: 'rollbacksNeedApproval',
+                key: 'rollbacksNeedApproval',
+                width: 200,
+                render: (isOn: boolean) => (isOn ? t('modules.approvalOn') : t('modules.approvalOff')),
+              },
+              {
+                title: t('modules.bulkKnockOffNeedsApproval'),
+                dataIndex: 'bulkKnockOffNeedsApproval',
+                key: 'bulkKnockOffNeedsApproval',
+                width: 220,
+                render: (isOn: boolean) => (isOn ? t('modules.approvalOn') : t('modules.approvalOff')),
               },
               {
                 title: t('common.actions'),

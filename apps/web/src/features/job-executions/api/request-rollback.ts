@@ -1,7 +1,8 @@
-import { ROLLBACK_TEXTS, type RollbackDetail, rollbackDetailSchema } from '@recon/contract';
+import { APPROVAL_TEXTS, ROLLBACK_TEXTS, type RollbackDetail, rollbackDetailSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
 import { http } from '@/lib/http';
+import { showSuccessToast } from '@/lib/toast';
 
 /** PUT /v2/executionrollbacks?Operation=RetryFailedJob&jobExecution={id}: asks for the rollback of a run. */
 export async function requestRollback(jobExecutionId: number): Promise<RollbackDetail> {
@@ -15,8 +16,13 @@ export function useRequestRollback(moduleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestRollback,
-    meta: { successMessage: ROLLBACK_TEXTS.requested },
-    // The run's status moves to Rollback Created, then on: the history and the drawer read it again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobExecutionsRoot(moduleId) }),
+    // The run's status moves to Rollback Created, then on: the history and the drawer read it again. In a module
+    // where rollbacks need approval it waits for another user (APPROVAL_PENDING) and the toast says so.
+    onSuccess: (rollback) => {
+      showSuccessToast(
+        rollback.status === 'APPROVAL_PENDING' ? APPROVAL_TEXTS.rollbackSentForApproval : ROLLBACK_TEXTS.requested,
+      );
+      return queryClient.invalidateQueries({ queryKey: jobExecutionsRoot(moduleId) });
+    },
   });
 }

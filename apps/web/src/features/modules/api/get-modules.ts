@@ -1,4 +1,4 @@
-import { type Module, modulesResponseSchema } from '@recon/contract';
+import { type ModuleSettings, modulesResponseSchema } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
@@ -6,7 +6,7 @@ import { http } from '@/lib/http';
 export const modulesQueryRoot = ['modules'] as const;
 
 /** GET /v2/modules: every module (module settings, privilege modules). */
-export async function getModules(): Promise<Module[]> {
+export async function getModules(): Promise<ModuleSettings[]> {
   const { data } = await http.get('/v2/modules');
   return modulesResponseSchema.parse(data).data;
 }

@@ -91,6 +91,8 @@ describe('Create New Module form', () => {
       id: 5,
       name: 'Wallets',
       status: 'ACTIVE',
+      rollbacksNeedApproval: false,
+      bulkKnockOffNeedsApproval: false,
       userIds: [12],
       createdAt: '2025-01-01T00:00:00Z',
       updatedAt: '2025-01-01T00:00:00Z',

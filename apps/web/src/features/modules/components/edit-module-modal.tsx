@@ -1,11 +1,16 @@
-import { MODULE_NAME_MAX, MODULE_STATUSES, type Module, type ModuleStatus } from '@recon/contract';
-import { Form, Input, Modal } from 'antd';
+import { MODULE_NAME_MAX, MODULE_STATUSES, type ModuleSettings, type ModuleStatus } from '@recon/contract';
+import { Divider, Form, Input, Modal, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUpdateModule } from '@/features/modules/api/update-module';
 import { AppSelect } from '@/ui/app-select';
 
-type Values = { name: string; status: ModuleStatus };
-type Props = { module: Module | null; onClose: () => void };
+type Values = {
+  name: string;
+  status: ModuleStatus;
+  rollbacksNeedApproval: boolean;
+  bulkKnockOffNeedsApproval: boolean;
+};
+type Props = { module: ModuleSettings | null; onClose: () => void };
 
 export function EditModuleModal({ module, onClose }: Props) {
   const { t } = useTranslation();
@@ -14,7 +19,18 @@ export function EditModuleModal({ module, onClose }: Props) {
 
   const onFinish = (values: Values) => {
     if (!module) return;
-    update.mutate({ id: module.id, body: { name: values.name.trim(), status: values.status } }, { onSuccess: onClose });
+    update.mutate(
+      {
+        id: module.id,
+        body: {
+          name: values.name.trim(),
+          status: values.status,
+          rollbacksNeedApproval: values.rollbacksNeedApproval,
+          bulkKnockOffNeedsApproval: values.bulkKnockOffNeedsApproval,
+        },
+      },
+      { onSuccess: onClose },
+    );
   };
 
   return (
@@ -33,7 +49,12 @@ export function EditModuleModal({ module, onClose }: Props) {
           form={form}
           layout="vertical"
           validateTrigger="onBlur"
-          initialValues={{ name: module.name, status: module.status }}
+          initialValues={{
+            name: module.name,
+            status: module.status,
+            rollbacksNeedApproval: module.rollbacksNeedApproval,
+            bulkKnockOffNeedsApproval: module.bulkKnockOffNeedsApproval,
+          }}
           onFinish={onFinish}
         >
           <Form.Item
@@ -51,6 +72,25 @@ export function EditModuleModal({ module, onClose }: Props) {
               allowClear={false}
               options={MODULE_STATUSES.map((s) => ({ value: s, label: t(`modules.statuses.${s}`) }))}
             />
+          </Form.Item>
+          <Divider titlePlacement="start" style={{ margin: '8px 0 12px' }}>
+            <Typography.Text strong>{t('modules.approvalsTitle')}</Typography.Text>
+          </Divider>
+          <Form.Item
+            name="rollbacksNeedApproval"
+            label={t('modules.rollbacksNeedApproval')}
+            extra={t('modules.rollbacksNeedApprovalHelp')}
+            valuePropName="checked"
+          >
+            <Switch aria-label={t('modules.rollbacksNeedApproval')} />
+          </Form.Item>
+          <Form.Item
+            name="bulkKnockOffNeedsApproval"
+            label={t('modules.bulkKnockOffNeedsApproval')}
+            extra={t('modules.bulkKnockOffNeedsApprovalHelp')}
+            valuePropName="checked"
+          >
+            <Switch aria-label={t('modules.bulkKnockOffNeedsApproval')} />
           </Form.Item>
         </Form>
       )}

@@ -1,5 +1,5 @@
 import { RedoOutlined } from '@ant-design/icons';
-import { ROLLBACK_REQUEST_PRIVILEGE, type RollbackDetail } from '@recon/contract';
+import { ROLLBACK_REQUEST_PRIVILEGE, ROLLBACK_RETRYABLE_STATUSES, type RollbackDetail } from '@recon/contract';
 import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,7 +21,7 @@ type Props = { moduleId: number; rollbackId: number | undefined; onClose: () => 
 function RetryButton({ moduleId, rollback }: { moduleId: number; rollback: RollbackDetail }) {
   const { t } = useTranslation();
   const retry = useRetryRollback(moduleId);
-  if (rollback.status !== 'ROLLBACK_FAILED') return null;
+  if (!(ROLLBACK_RETRYABLE_STATUSES as readonly string[]).includes(rollback.status)) return null;
   return (
     <PrivilegeGuard rule={ROLLBACK_REQUEST_PRIVILEGE}>
       <Popconfirm
@@ -73,7 +73,21 @@ export function RollbackDrawer({ moduleId, rollbackId, onClose }: Props) {
         <Skeleton active />
       ) : (
         <Flex vertical gap={16}>
-          {r.errorMessage && <Alert type="error" showIcon title={t('rollbacks.failed')} description={r.errorMessage} />}
+          {r.status === 'APPROVAL_PENDING' && <Alert type="info" showIcon title={t('rollbacks.awaitingApproval')} />}
+          {r.errorMessage && (
+            <Alert
+              type={r.status === 'REJECTED' ? 'warning' : 'error'}
+              showIcon
+              title={t(
+                r.status === 'REJECTED'
+                  ? 'rollbacks.rejected'
+                  : r.status === 'PARTIALLY_ROLLEDBACK'
+                    ? 'rollbacks.partiallyFailed'
+                    : 'rollbacks.failed',
+              )}
+              description={r.errorMessage}
+            />
+          )}
           <Descriptions
             size="small"
             bordered

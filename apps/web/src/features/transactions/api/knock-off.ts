@@ -1,8 +1,12 @@
-import { type KnockOffRequest, TRANSACTION_ACTION_TEXTS } from '@recon/contract';
+import { APPROVAL_TEXTS, type KnockOffRequest, TRANSACTION_ACTION_TEXTS } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { putTransactionAction, refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+import { showSuccessToast } from '@/lib/toast';
 
-/** PUT /v2/transactions?Operation=KnockOff: open rows close as KNOCK_OFF with the reason. */
+/**
+ * PUT /v2/transactions?Operation=KnockOff: open rows close as KNOCK_OFF with the reason — or, for more than one row
+ * in a module where bulk knock-off needs approval, wait in My Jobs › Approvals (the answer has an approvalId).
+ */
 export function knockOff(body: KnockOffRequest) {
   return putTransactionAction('KnockOff', body);
 }
@@ -11,7 +15,9 @@ export function useKnockOff(moduleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: knockOff,
-    meta: { successMessage: TRANSACTION_ACTION_TEXTS.knockedOff },
-    onSuccess: () => refreshTransactions(queryClient, moduleId),
+    onSuccess: (done) => {
+      showSuccessToast(done.approvalId ? APPROVAL_TEXTS.sentForApproval : TRANSACTION_ACTION_TEXTS.knockedOff);
+      return refreshTransactions(queryClient, moduleId);
+    },
   });
 }

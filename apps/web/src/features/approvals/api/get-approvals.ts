@@ -1,0 +1,41 @@
+import {
+  APPROVAL_SORT_COLUMNS,
+  type ApprovalKind,
+  type ApprovalRow,
+  type ApprovalStatus,
+  approvalsPageSchema,
+  type DataTablesResponse,
+  toDataTablesQuery,
+} from '@recon/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+export type ApprovalsParams = { start: number; length: number; status?: ApprovalStatus; kind?: ApprovalKind };
+
+/** GET /v2/approvals: one DataTables page of the module's approval requests, newest first. */
+export async function getApprovals(params: ApprovalsParams): Promise<DataTablesResponse<ApprovalRow>> {
+  const { start, length, ...filters } = params;
+  const query: Record<string, string | number> = toDataTablesQuery({
+    start,
+    length,
+    draw: start / length + 1,
+    columns: APPROVAL_SORT_COLUMNS.map((data) => ({ data })),
+  });
+  for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
+  const { data } = await http.get('/v2/approvals', { params: query });
+  return approvalsPageSchema.parse(data);
+}
+
+export const approvalsRoot = (moduleId: number) => ['approvals', moduleId] as const;
+
+export function approvalsQuery(moduleId: number, params: ApprovalsParams) {
+  return queryOptions({
+    queryKey: [...approvalsRoot(moduleId), 'list', params],
+    queryFn: () => getApprovals(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useApprovals(moduleId: number, params: ApprovalsParams) {
+  return useQuery(approvalsQuery(moduleId, params));
+}

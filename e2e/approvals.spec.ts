@@ -1,0 +1,158 @@
+import { expect, type Page, test } from '@playwright/test';
+import { choose, openFromNav, shot, signIn, storedUser, switchModule } from './helpers.ts';
+
+/**
+ * Maker-checker in the browser (decision 0010): the admin makes bulk knock-off need approval in Module Settings and
+ * knocks off two open rows — they are sent for approval, nothing changes; the checker signs in, opens My Jobs ›
+ * Approvals, reads the request (the rows and the reason) and approves it; the rows then show in the Knock off tab.
+ */
+
+const MODULE = 'Payments Gateway Recon';
+const RECON = 'Bank vs Gateway Settlement';
+const JOB = 'Daily Bank and Gateway Load';
+const SAMPLES = ['demo/samples/bank_statement.csv', 'demo/samples/pg_settlement.csv'];
+const REASON = 'Duplicate gateway test entries (approvals journey)';
+
+test.setTimeout(240_000);
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const user = await storedUser(page);
+  const moduleId = await page.evaluate(() => localStorage.getItem('selectedModuleId') ?? '');
+  const res = await page.request.fetch(`/web${path}`, {
+    headers: { authorization: `Bearer ${user.authToken}`, 'x-user-id': String(user.id), 'x-module-id': moduleId },
+  });
+  expect(res.ok(), `GET ${path}: ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** The demo recon needs open rows: when nothing is loaded yet, the demo job loads both samples and runs it. */
+async function loadDemoRows(page: Page) {
+  const recons = await api<{ data: { id: number; name: string; dataSources: { id: number; side: string }[] }[] }>(
+    page,
+    '/v2/transactions?Find=Recons',
+  );
+  const recon = recons.data.find((r) => r.name === RECON);
+  const sideA = recon?.dataSources.find((d) => d.side === 'A');
+  if (!recon || !sideA) throw new Error(`the demo recon ${RECON} with its side A is missing`);
+  const open = await api<{ recordsTotal: number }>(
+    page,
+    `/v2/transactions?Find=ByTab&tab=unreconciled&reconId=${recon.id}&dataSourceId=${sideA.id}&length=1`,
+  );
+  if (open.recordsTotal >= 2) return;
+  await openFromNav(page, 'Operations', 'Jobs');
+  await page.getByRole('button', { name: `Upload files and run job ${JOB}` }).click();
+  for (const [i, sample] of SAMPLES.entries()) {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByText('Click or drop files (CSV or XLSX) for this pipeline').nth(i).click();
+    await (await chooser).setFiles(sample);
+  }
+  await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(2, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Run Job' }).click();
+  const drawer = page.getByRole('dialog', { name: new RegExp(`^${JOB} Run #\\d+ `) });
+  await expect(drawer).toHaveAccessibleName(/ (Completed|Partially Completed)$/, { timeout: 90_000 });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+}
+
+/** The default range (last 15 days) may hold none of the samples' dates: take the days up to the latest. */
+async function showRows(page: Page) {
+  const latest = page.getByRole('button', { name: /^Show the days up to / });
+  await expect(page.locator('.ant-table-row').first().or(latest)).toBeVisible({ timeout: 20_000 });
+  if (await latest.isVisible()) await latest.click();
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+}
+
+async function setBulkKnockOffApproval(page: Page, isOn: boolean) {
+  await openFromNav(page, 'Settings', 'Module Settings');
+  await expect(page.getByRole('heading', { name: 'Module Settings' })).toBeVisible();
+  await page.getByRole('button', { name: `Edit ${MODULE}` }).click();
+  const modal = page.getByRole('dialog', { name: 'Edit Module' });
+  const toggle = modal.getByRole('switch', { name: 'Bulk knock-off needs approval' });
+  if ((await toggle.getAttribute('aria-checked')) !== String(isOn)) await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', String(isOn));
+  if (isOn) await shot(page, 'approvals-01-module-switch');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(MODULE) });
+  await expect(row).toContainText(isOn ? 'Needs approval' : 'Direct');
+}
+
+test('a bulk knock-off waits for the checker, who approves it in My Jobs › Approvals', async ({ page }) => {
+  await signIn(page, 'admin');
+  await switchModule(page, MODULE);
+
+  await test.step('the admin makes bulk knock-off need approval', () => setBulkKnockOffApproval(page, true));
+  await test.step('the demo recon has open rows', () => loadDemoRows(page));
+
+  const references: string[] = [];
+  await test.step('two open rows knocked off are sent for approval; nothing changes yet', async () => {
+    await openFromNav(page, 'Transactions', 'Recon', 'Unreconciled');
+    await expect(page.getByRole('heading', { name: 'Unreconciled' })).toBeVisible();
+    await showRows(page);
+    const rows = page.locator('.ant-table-row');
+    for (const i of [0, 1]) {
+      references.push(((await rows.nth(i).locator('td').nth(2).textContent()) ?? '').trim());
+      await rows.nth(i).getByRole('checkbox').check();
+    }
+    await expect(page.getByText(/^2 rows selected/)).toBeVisible();
+    await page.getByRole('button', { name: 'Knock off' }).click();
+    const modal = page.getByRole('dialog', { name: 'Knock off 2 rows' });
+    await modal.getByLabel('Reason').fill(REASON);
+    await modal.getByRole('button', { name: 'Knock off 2 rows' }).click();
+    await expect(page.getByText('Sent for approval')).toBeVisible();
+    await expect(modal).toBeHidden();
+    await shot(page, 'approvals-02-sent-for-approval');
+    // Still open: the first reference is still listed in the Unreconciled tab.
+    if (references[0])
+      await expect(page.locator('.ant-table-row').filter({ hasText: references[0] }).first()).toBeVisible();
+  });
+
+  await test.step('the admin signs out', async () => {
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByText('Logout', { exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  await test.step('the checker sees the request in My Jobs › Approvals and approves it', async () => {
+    await signIn(page, 'checker');
+    await switchModule(page, MODULE);
+    await openFromNav(page, 'My Jobs', 'Approvals');
+    await expect(page.getByRole('heading', { name: 'Approvals' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Knock off 2 rows' }).first();
+    await expect(row).toContainText('admin');
+    await expect(row).toContainText('Action Pending');
+    await shot(page, 'approvals-03-list');
+    await row.getByRole('button', { name: /^#\d+$/ }).click();
+    const drawer = page.getByRole('dialog', { name: /^Approval #\d+ / });
+    await expect(drawer.getByText(REASON)).toBeVisible();
+    await expect(drawer.locator('.ant-table-row')).toHaveCount(2);
+    await shot(page, 'approvals-04-request');
+    await drawer.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Request approved')).toBeVisible();
+    await expect(drawer.getByText('Approved', { exact: true }).first()).toBeVisible();
+    await expect(drawer.getByText('Knock off', { exact: true }).first()).toBeVisible();
+    await shot(page, 'approvals-05-approved');
+    await page.keyboard.press('Escape');
+  });
+
+  await test.step('the rows show in the Knock off tab with the reason', async () => {
+    await openFromNav(page, 'Transactions', 'Recon', 'Knock off');
+    await expect(page.getByRole('heading', { name: 'Knocked Off' })).toBeVisible();
+    await choose(page, page.getByRole('combobox', { name: 'Date Column' }), 'Loaded At');
+    await showRows(page);
+    const knocked = page.locator('.ant-table-row').filter({ hasText: REASON });
+    await expect(knocked).toHaveCount(2);
+    for (const reference of references)
+      if (reference) await expect(knocked.filter({ hasText: reference })).toHaveCount(1);
+    await shot(page, 'approvals-06-knocked-off');
+  });
+
+  await test.step('the admin turns the switch off again', async () => {
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByText('Logout', { exact: true }).click();
+    await signIn(page, 'admin');
+    await switchModule(page, MODULE);
+    await setBulkKnockOffApproval(page, false);
+  });
+});
