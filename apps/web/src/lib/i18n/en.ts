@@ -47,6 +47,8 @@ export const en = {
     release: 'Release {{label}}',
     actions: 'Actions',
     status: 'Status',
+    columns: 'Columns',
+    columnsShown: '{{shown}} of {{total}} shown',
   },
   auth: {
     userName: 'User Name',
@@ -411,8 +413,6 @@ export const en = {
     dataSource: 'Data Source',
     dateRange: 'Loaded Between',
     dataSourcesFailed: 'The data sources could not be loaded.',
-    columns: 'Columns',
-    columnsShown: '{{shown}} of {{total}} shown',
     searchColumn: 'Search {{column}}',
     fields: {
       fileName: 'File Name',
@@ -1024,7 +1024,6 @@ export const en = {
       valueRequired: 'Enter a value',
       notNumber: 'Enter a number, such as 1250.50',
     },
-    columns: { title: 'Columns', shown: '{{shown}} of {{total}} shown' },
     table: {
       open: 'Open row {{id}}',
       emptyRange: 'Nothing here between these dates. The latest date with rows is {{date}}.',

@@ -2,9 +2,9 @@ import { FILE_STATUSES } from '@recon/contract';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePipelineOptions } from '@/features/file-history/api/get-pipeline-options';
-import { statusWords } from '@/features/file-history/components/file-tags';
 import type { FileHistoryUrlState } from '@/features/file-history/file-history-params';
 import { AppSelect } from '@/ui/app-select';
+import { statusWords } from '@/ui/file-tags';
 import { DatedFilterBar, FilterField } from '@/ui/filter-bar';
 
 export type FileFilterChoice = Pick<FileHistoryUrlState, 'pipelineId' | 'status' | 'fileName' | 'from' | 'to'>;

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useTransactionRecons } from '@/features/transactions/api/get-transaction-recons';
 import type { ColumnFilterValue } from '@/features/transactions/api/get-transactions';
 import { ActionBar } from '@/features/transactions/components/action-bar';
-import { ColumnChooser } from '@/features/transactions/components/column-chooser';
 import { MatchWorkbench } from '@/features/transactions/components/match-workbench';
 import { ReconToolbar, sideLabel } from '@/features/transactions/components/recon-toolbar';
 import { RowDrawer } from '@/features/transactions/components/row-drawer';
@@ -18,6 +17,7 @@ import { useAccess } from '@/lib/access-context';
 import { useBrand } from '@/lib/brand-context';
 import { defaultDateRange } from '@/lib/date-range';
 import { useModuleSelection } from '@/lib/module-context';
+import { ColumnChooser } from '@/ui/column-chooser';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
 
