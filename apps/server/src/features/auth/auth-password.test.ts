@@ -1,6 +1,7 @@
 import { PASSWORD_POLICY_TEXT, SETTING_KEYS } from '@recon/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@/config.ts';
+import { invalidBody } from '@/testing/error-bodies.ts';
 import {
   addUser,
   auditRows,
@@ -59,8 +60,6 @@ async function requestLink(userName: string, email: string): Promise<string> {
   return token;
 }
 
-const validationBody = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
-
 describe('POST v2/forgotPassword', () => {
   it('answers the same message for an existing and an unknown user, and e-mails only the existing one', async () => {
     const { userName, email, userId } = await newUser();
@@ -100,7 +99,7 @@ describe('POST v2/forgotPassword', () => {
   it('answers "User Name is required" when the user name is blank', async () => {
     const res = await forgot('   ');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('userName', 'User Name is required'));
+    expect(res.json()).toEqual(invalidBody('userName', 'User Name is required'));
   });
 });
 
@@ -126,7 +125,7 @@ describe('POST v2/resetPassword', () => {
     const tempToken = await requestLink(userName, email);
     const res = await reset({ tempToken, password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('confirmPassword', 'Passwords do not match'));
+    expect(res.json()).toEqual(invalidBody('confirmPassword', 'Passwords do not match'));
   });
 
   it('refuses the current password as the new one', async () => {
@@ -134,13 +133,13 @@ describe('POST v2/resetPassword', () => {
     const tempToken = await requestLink(userName, email);
     const res = await reset({ tempToken, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('password', AUTH_TEXTS.samePassword));
+    expect(res.json()).toEqual(invalidBody('password', AUTH_TEXTS.samePassword));
   });
 
   it('refuses an unknown link', async () => {
     const res = await reset({ tempToken: 'made-up', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
+    expect(res.json()).toEqual(invalidBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
   });
 
   it('refuses a link older than 30 minutes', async () => {
@@ -148,7 +147,7 @@ describe('POST v2/resetPassword', () => {
     const tempToken = await requestLink(userName, email);
     advance(30 * 60_000 + 1_000);
     const res = await reset({ tempToken, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
-    expect(res.json()).toEqual(validationBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
+    expect(res.json()).toEqual(invalidBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
     advance(-(30 * 60_000 + 1_000));
     expect((await login(userName, NEW_PASSWORD)).statusCode).toBe(400);
   });
@@ -158,7 +157,7 @@ describe('POST v2/resetPassword', () => {
     const first = await requestLink(userName, email);
     await requestLink(userName, email);
     const res = await reset({ tempToken: first, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
-    expect(res.json()).toEqual(validationBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
+    expect(res.json()).toEqual(invalidBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
   });
 
   it('refuses a sign-in tempToken as a reset link', async () => {
@@ -168,7 +167,7 @@ describe('POST v2/resetPassword', () => {
       const pending = (await login(userName, TEST_PASSWORD)).json();
       expect(pending.otpRequired).toBe(true);
       const res = await reset({ tempToken: pending.tempToken, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
-      expect(res.json()).toEqual(validationBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
+      expect(res.json()).toEqual(invalidBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
     } finally {
       await setSetting(t, 'USER', SETTING_KEYS.MULTIFACTOR_AUTHENTICATION, 'false');
     }
@@ -209,7 +208,7 @@ describe('POST v2/resetPassword', () => {
     expect(access.statusCode).toBe(401);
 
     const again = await reset({ tempToken, password: 'Another#Pass2028', confirmPassword: 'Another#Pass2028' });
-    expect(again.json()).toEqual(validationBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
+    expect(again.json()).toEqual(invalidBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
     expect((await auditRows(t, 'PASSWORD_RESET')).filter((r) => r.user_id === userId)).toHaveLength(1);
   });
 });
@@ -223,7 +222,7 @@ describe('password reset with IS_OTP_REQUIRED_IN_FORGOT_PASSWORD on', () => {
     const tempToken = await requestLink(userName, email);
     const res = await reset({ tempToken, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('otp', AUTH_TEXTS.otpRequired));
+    expect(res.json()).toEqual(invalidBody('otp', AUTH_TEXTS.otpRequired));
     expect((await login(userName, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -271,7 +270,7 @@ describe('password reset with IS_OTP_REQUIRED_IN_FORGOT_PASSWORD on', () => {
   it('refuses to send a code for an unknown link', async () => {
     const res = await sendResetOtp('made-up');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
+    expect(res.json()).toEqual(invalidBody('tempToken', AUTH_TEXTS.tempTokenInvalid));
   });
 
   it('answers "tempToken is required" when the link token is missing', async () => {

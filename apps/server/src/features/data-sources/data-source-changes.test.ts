@@ -1,5 +1,6 @@
 import { DATA_SOURCE_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidBody } from '@/testing/error-bodies.ts';
 import {
   addModule,
   addUser,
@@ -34,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validationBody = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
 const notFoundBody = (message: string) => [{ message, code: 'NOT_FOUND' }];
 type Element = { id: number; name: string; type: string; inputType: string; active: boolean; sequence: number };
 const elementsOf = async (id: number, moduleId = moduleA) =>
@@ -81,7 +81,7 @@ describe('POST /v2/datasources/{id}/duplicate', () => {
       payload: { name: source.name, reconId: f.reconId },
       moduleId: moduleA,
     });
-    expect(taken.json()).toEqual(validationBody('name', DATA_SOURCE_TEXTS.nameTaken));
+    expect(taken.json()).toEqual(invalidBody('name', DATA_SOURCE_TEXTS.nameTaken));
     const foreignRecon = await call(t, admin, {
       method: 'POST',
       url: `/web/v2/datasources/${source.id}/duplicate`,
@@ -108,7 +108,7 @@ describe('POST /v2/datasources/{id}/duplicate', () => {
       payload: { name: uniqueName('Copy') },
       moduleId: moduleA,
     });
-    expect(noRecon.json()).toEqual(validationBody('reconId', DATA_SOURCE_TEXTS.reconRequired));
+    expect(noRecon.json()).toEqual(invalidBody('reconId', DATA_SOURCE_TEXTS.reconRequired));
     const viewer = await call(t, operator, {
       method: 'POST',
       url,
@@ -170,7 +170,7 @@ describe('PUT /v2/datasources?Operation=UpdateSequence', () => {
           { id: two.id, sequence: 2 },
         ])
       ).json(),
-    ).toEqual(validationBody('body', DATA_SOURCE_TEXTS.sequenceOneRecon));
+    ).toEqual(invalidBody('body', DATA_SOURCE_TEXTS.sequenceOneRecon));
     expect(
       (
         await reorder([
@@ -178,8 +178,8 @@ describe('PUT /v2/datasources?Operation=UpdateSequence', () => {
           { id: one.id, sequence: 2 },
         ])
       ).json(),
-    ).toEqual(validationBody('body', DATA_SOURCE_TEXTS.sequenceDuplicateId));
-    expect((await reorder([])).json()).toEqual(validationBody('body', DATA_SOURCE_TEXTS.sequenceListRequired));
+    ).toEqual(invalidBody('body', DATA_SOURCE_TEXTS.sequenceDuplicateId));
+    expect((await reorder([])).json()).toEqual(invalidBody('body', DATA_SOURCE_TEXTS.sequenceListRequired));
     const theirs = await createDataSource(t, admin, other);
     const foreign = await reorder([{ id: theirs.id, sequence: 1 }]);
     expect(foreign.statusCode).toBe(404);
@@ -251,7 +251,7 @@ describe('POST /v2/datasources/createDataElement', () => {
     const ds = await createDataSource(t, admin, f);
     const res = await create(ds.id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody(field, message(f.logicalName)));
+    expect(res.json()).toEqual(invalidBody(field, message(f.logicalName)));
   });
 
   it("answers 404 for another module's data source, 400 without dataSourceId, 403 to a viewer", async () => {
@@ -265,7 +265,7 @@ describe('POST /v2/datasources/createDataElement', () => {
       payload: { name: 'amount', type: 'DOUBLE' },
       moduleId: moduleA,
     });
-    expect(missing.json()).toEqual(validationBody('dataSourceId', DATA_SOURCE_TEXTS.dataSourceIdRequired));
+    expect(missing.json()).toEqual(invalidBody('dataSourceId', DATA_SOURCE_TEXTS.dataSourceIdRequired));
     const ds = await createDataSource(t, admin, f);
     expect((await create(ds.id, { name: 'amount', type: 'DOUBLE' }, operator)).statusCode).toBe(403);
   });
@@ -318,18 +318,18 @@ describe('PUT /v2/datasources/updateDataElement', () => {
     const ds = await createDataSource(t, admin, f);
     const amount = ds.dataElements.find((e) => e.name === 'amount') as Element;
     expect((await update(ds.id, { id: amount.id, name: 'txn_date' })).json()).toEqual(
-      validationBody('type', 'Type DOUBLE is not compatible with column "txn_date" (DATE)'),
+      invalidBody('type', 'Type DOUBLE is not compatible with column "txn_date" (DATE)'),
     );
     expect((await update(ds.id, { id: amount.id, name: 'nope' })).json()).toEqual(
-      validationBody('name', `Column "nope" does not exist in table ${f.logicalName}`),
+      invalidBody('name', `Column "nope" does not exist in table ${f.logicalName}`),
     );
     const qty = ds.dataElements.find((e) => e.name === 'qty') as Element;
     expect((await update(ds.id, { id: qty.id, name: 'qty', type: 'DOUBLE' })).json()).toEqual(
-      validationBody('type', 'Type DOUBLE is not compatible with column "qty" (INT)'),
+      invalidBody('type', 'Type DOUBLE is not compatible with column "qty" (INT)'),
     );
     const status = ds.dataElements.find((e) => e.name === 'status') as Element;
     expect((await update(ds.id, { id: status.id, name: 'txn_id' })).json()).toEqual(
-      validationBody('name', 'Data element "txn_id" already exists'),
+      invalidBody('name', 'Data element "txn_id" already exists'),
     );
   });
 

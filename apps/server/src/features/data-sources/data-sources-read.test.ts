@@ -1,5 +1,6 @@
 import { DATA_SOURCE_TEXTS, DATA_SOURCE_FORM_TEXTS as F } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidBody } from '@/testing/error-bodies.ts';
 import {
   addModule,
   addUser,
@@ -36,7 +37,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validationBody = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
 const notFoundBody = (message: string) => [{ message, code: 'NOT_FOUND' }];
 
 describe('GET /v2/datasources', () => {
@@ -116,7 +116,7 @@ describe('GET /v2/datasources', () => {
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual(notFoundBody(DATA_SOURCE_TEXTS.reconNotFound));
     const missing = await call(t, admin, { method: 'GET', url: '/web/v2/datasources?Find=ByRecon', moduleId: moduleA });
-    expect(missing.json()).toEqual(validationBody('recon', DATA_SOURCE_TEXTS.reconRequired));
+    expect(missing.json()).toEqual(invalidBody('recon', DATA_SOURCE_TEXTS.reconRequired));
   });
 
   it('tells whether a name is free in the module with Find=validateDataSourceName', async () => {

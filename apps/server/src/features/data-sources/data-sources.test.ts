@@ -1,6 +1,7 @@
 import { DATA_SOURCE_TEXTS, DATA_SOURCE_FORM_TEXTS as F } from '@recon/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidBody } from '@/testing/error-bodies.ts';
 import {
   addModule,
   addUser,
@@ -44,7 +45,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validationBody = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
 const notFoundBody = (message: string) => [{ message, code: 'NOT_FOUND' }];
 const post = (payload: object, s: Session | null = admin, moduleId = moduleA) =>
   call(t, s, { method: 'POST', url: '/web/v2/datasources', payload, moduleId });
@@ -112,7 +112,7 @@ describe('POST /v2/datasources', () => {
     for (const [field, message, fix] of steps) {
       const res = await post(body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(validationBody(field, message));
+      expect(res.json()).toEqual(invalidBody(field, message));
       body = { ...body, ...fix };
     }
     expect((await post(body)).statusCode).toBe(200);
@@ -141,7 +141,7 @@ describe('POST /v2/datasources', () => {
     await sql`DROP TABLE recon_data.${sql.raw(`"${broken.tableName}"`)}`.execute(t.database.db);
     const res = await post(validBody(broken));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('table', F.columnsUnavailable));
+    expect(res.json()).toEqual(invalidBody('table', F.columnsUnavailable));
   });
 
   it('accepts the logical table names', async () => {
@@ -217,7 +217,7 @@ describe('POST /v2/datasources', () => {
   ])('refuses the body when %s', async (_label, overrides, field, message) => {
     const res = await post(validBody(f, overrides()));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody(field, message()));
+    expect(res.json()).toEqual(invalidBody(field, message()));
   });
 
   it('accepts a PERCENTAGE limit of exactly 100', async () => {
@@ -230,7 +230,7 @@ describe('POST /v2/datasources', () => {
     const first = await createDataSource(t, admin, f);
     const res = await post(validBody(f, { name: first.name.toUpperCase() }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('name', DATA_SOURCE_TEXTS.nameTaken));
+    expect(res.json()).toEqual(invalidBody('name', DATA_SOURCE_TEXTS.nameTaken));
   });
 
   it.each<[string, () => Record<string, unknown>, string]>([
@@ -268,7 +268,7 @@ describe('POST /v2/datasources', () => {
     ]);
     const bad = await post(validBody(f, { dataElements: [{ name: 'amount', type: 'DATE' }] }));
     expect(bad.json()).toEqual(
-      validationBody('dataElements.0.type', 'Type DATE is not compatible with column "amount" (DOUBLE)'),
+      invalidBody('dataElements.0.type', 'Type DATE is not compatible with column "amount" (DOUBLE)'),
     );
   });
 
@@ -366,14 +366,14 @@ describe('PUT /v2/datasources', () => {
       payload: validBody(f, { name: b.name }),
       moduleId: moduleA,
     });
-    expect(taken.json()).toEqual(validationBody('name', DATA_SOURCE_TEXTS.nameTaken));
+    expect(taken.json()).toEqual(invalidBody('name', DATA_SOURCE_TEXTS.nameTaken));
     const noId = await call(t, admin, {
       method: 'PUT',
       url: '/web/v2/datasources',
       payload: validBody(f),
       moduleId: moduleA,
     });
-    expect(noId.json()).toEqual(validationBody('id', 'id is Required'));
+    expect(noId.json()).toEqual(invalidBody('id', 'id is Required'));
   });
 
   it("answers 404 for another module's data source", async () => {

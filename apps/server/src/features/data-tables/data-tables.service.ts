@@ -17,12 +17,11 @@ import {
 import type { Db } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { createAuditedDataTable } from '@/lib/data-tables/create-table.ts';
 import { SYSTEM_COLUMNS, syncDateIndexes } from '@/lib/data-tables/ddl.ts';
 import {
-  createDataTable,
   type DataTableRecord,
   dataTableDetail,
-  dataTableNameTaken,
   findDataTableByName,
   getDataTable,
   getDuplicateCheckConfig,
@@ -66,33 +65,8 @@ export async function createTable(
   actor: ModuleActor,
   body: CreateDataTableRequest,
 ): Promise<DataTableDetail> {
-  const id = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const id = await createDataTable(tx, {
-        moduleId: actor.moduleId,
-        name: body.name,
-        description: body.description,
-        kind: 'DATA',
-        columns: body.columns,
-        createdBy: actor.userId,
-      });
-      await auditChange(tx, actor, {
-        event: 'DATA_TABLE_CREATED',
-        entityType: 'data_table',
-        entityId: id,
-        details: { name: body.name, kind: 'DATA', columns: body.columns.map((c) => `${c.name}:${c.dataType}`) },
-      });
-      return id;
-    })
-    .catch(rethrowNameRace);
+  const id = await createAuditedDataTable(ctx.db, actor, body, 'DATA');
   return requireDetail(ctx.db, actor.moduleId, id);
-}
-
-/** Two admins racing for one name: the unique index decides, and the loser hears the same message. */
-export function rethrowNameRace(err: unknown): never {
-  if ((err as { code?: string }).code === '23505') throw dataTableNameTaken();
-  throw err;
 }
 
 export async function addColumn(

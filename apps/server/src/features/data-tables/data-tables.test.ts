@@ -1,6 +1,7 @@
 import { DATA_TABLE_COLUMN_NAME_PATTERN, DATA_TABLE_NAME_PATTERN, DATA_TABLE_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLUMN_NAME_PATTERN, catalogColumns, TABLE_NAME_PATTERN } from '@/lib/data-tables/ddl.ts';
+import { FORBIDDEN_BODY, invalidBody } from '@/testing/error-bodies.ts';
 import {
   addModule,
   addUser,
@@ -35,9 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
 const notFound = [{ message: DATA_TABLE_TEXTS.notFound, code: 'NOT_FOUND' }];
-const validationBody = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
 const tableName = () => uniqueName('tbl').replace('-', '_');
 
 const BANK_COLUMNS = [
@@ -158,7 +157,7 @@ describe('POST /v2/datatables', () => {
   ])('answers the validation message when %s', async (_label, payload, field, message) => {
     const res = await call(t, admin, { method: 'POST', url: '/web/v2/datatables', payload, moduleId: moduleA });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody(field, message));
+    expect(res.json()).toEqual(invalidBody(field, message));
   });
 
   it('refuses a name the module already uses and creates no physical table', async () => {
@@ -171,7 +170,7 @@ describe('POST /v2/datatables', () => {
       moduleId: moduleA,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('name', DATA_TABLE_TEXTS.nameTaken));
+    expect(res.json()).toEqual(invalidBody('name', DATA_TABLE_TEXTS.nameTaken));
   });
 
   it('keeps the contract patterns equal to the DDL guard', () => {
@@ -187,7 +186,7 @@ describe('POST /v2/datatables', () => {
       moduleId: moduleA,
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
   });
 
   it('answers 403 for a module the user is not assigned to', async () => {
@@ -285,7 +284,7 @@ describe('POST /v2/datatables/{id}/columns', () => {
       moduleId: moduleA,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('name', 'Column "amount" already exists in this table'));
+    expect(res.json()).toEqual(invalidBody('name', 'Column "amount" already exists in this table'));
   });
 
   it("answers 404 for another module's table", async () => {
@@ -342,7 +341,7 @@ describe('GET /v2/datatables/columns?Find=WithType', () => {
       moduleId: moduleA,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('table', DATA_TABLE_TEXTS.tableRequired));
+    expect(res.json()).toEqual(invalidBody('table', DATA_TABLE_TEXTS.tableRequired));
   });
 });
 
@@ -408,14 +407,14 @@ describe('duplicate-check configs', () => {
     const created = await createTable();
     const res = await put(admin, { tableName: created.tableName, columnNames: ['reference', 'utr'] });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('columnNames.1', `Column "utr" does not exist in table ${created.name}`));
+    expect(res.json()).toEqual(invalidBody('columnNames.1', `Column "utr" does not exist in table ${created.name}`));
   });
 
   it('refuses an empty column list', async () => {
     const created = await createTable();
     const res = await put(admin, { tableName: created.tableName, columnNames: [] });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('columnNames', DATA_TABLE_TEXTS.duplicateColumnsRequired));
+    expect(res.json()).toEqual(invalidBody('columnNames', DATA_TABLE_TEXTS.duplicateColumnsRequired));
   });
 
   it("answers 404 for another module's table and config", async () => {

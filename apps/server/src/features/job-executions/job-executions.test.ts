@@ -1,16 +1,9 @@
 import { JOB_EXECUTION_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_BODY, invalidBody, notFoundBody } from '@/testing/error-bodies.ts';
 import { addPipeline, addRecon, addUploadedFile, createJob, jobBody } from '@/testing/job-fixtures.ts';
-import {
-  addModule,
-  addUser,
-  auditRows,
-  call,
-  createTestApp,
-  type Session,
-  signIn,
-  type TestApp,
-} from '@/testing/test-app.ts';
+import { addModuleWorld } from '@/testing/module-world.ts';
+import { auditRows, call, createTestApp, type Session, type TestApp } from '@/testing/test-app.ts';
 
 let t: TestApp;
 let moduleId: number;
@@ -28,16 +21,11 @@ let foreignJob: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  moduleId = await addModule(t, 'History module');
-  otherModule = await addModule(t, 'Other history module');
-  await addUser(t, { userName: 'history-admin', roles: ['ROLE_ADMIN'], moduleIds: [moduleId, otherModule] });
-  await addUser(t, { userName: 'history-operator', roles: ['ROLE_OPERATOR'], moduleIds: [moduleId] });
-  await addUser(t, { userName: 'history-checker', roles: ['ROLE_CHECKER'], moduleIds: [moduleId] });
-  await addUser(t, { userName: 'history-support', roles: ['ROLE_SUPPORT'], moduleIds: [moduleId] });
-  admin = await signIn(t, 'history-admin');
-  operator = await signIn(t, 'history-operator');
-  checker = await signIn(t, 'history-checker');
-  support = await signIn(t, 'history-support');
+  ({ moduleId, otherModule, admin, operator, checker, support } = await addModuleWorld(t, 'history', [
+    'operator',
+    'checker',
+    'support',
+  ]));
   pipelineA = (await addPipeline(t, moduleId, 'History bank')).id;
   pipelineB = (await addPipeline(t, moduleId, 'History gateway')).id;
   foreignPipeline = (await addPipeline(t, otherModule)).id;
@@ -47,9 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
-const executionNotFound = [{ message: 'Job execution not found', code: 'NOT_FOUND' }];
-const invalid = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
+const executionNotFound = notFoundBody('Job execution not found');
 
 /** Starts a run through the API (no worker here: it stays RUNNABLE unless the test moves it). */
 async function startRun(jobId: number, s = admin, m = moduleId, payload: Record<string, unknown> = {}) {
@@ -168,7 +154,7 @@ describe('GET /v2/jobexecutions', () => {
   });
 
   it('answers 403 without jobExecutions, 403 for another module, 401 without a token', async () => {
-    expect((await get(support, '/web/v2/jobexecutions')).json()).toEqual(forbidden);
+    expect((await get(support, '/web/v2/jobexecutions')).json()).toEqual(FORBIDDEN_BODY);
     expect((await get(operator, '/web/v2/jobexecutions', otherModule)).statusCode).toBe(403);
     expect((await get(null, '/web/v2/jobexecutions')).statusCode).toBe(401);
   });
@@ -235,13 +221,13 @@ describe('PUT /v2/jobexecutions/executeFailedJob/{id}', () => {
     const id = await startRun(jobA);
     const res = await retry(admin, id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(invalid('body', JOB_EXECUTION_TEXTS.onlyFailedRetry));
+    expect(res.json()).toEqual(invalidBody('body', JOB_EXECUTION_TEXTS.onlyFailedRetry));
   });
 
   it('answers 404 for another module’s run, 403 without createJob, 401 without a token', async () => {
     const foreign = await startRun(foreignJob, admin, otherModule);
     expect((await retry(admin, foreign)).json()).toEqual(executionNotFound);
-    expect((await retry(operator, foreign)).json()).toEqual(forbidden);
+    expect((await retry(operator, foreign)).json()).toEqual(FORBIDDEN_BODY);
     expect((await retry(null, foreign)).statusCode).toBe(401);
   });
 });
@@ -278,7 +264,7 @@ describe('file approval decisions', () => {
   it('refuses a decision on a run that is not waiting for approval', async () => {
     const id = await startRun(jobA);
     const res = await decide(checker, id, 'REJECTED');
-    expect(res.json()).toEqual(invalid('approvalStatus', JOB_EXECUTION_TEXTS.notPendingApproval));
+    expect(res.json()).toEqual(invalidBody('approvalStatus', JOB_EXECUTION_TEXTS.notPendingApproval));
     expect((await validate(checker, id, {})).json()).toEqual({
       canApprove: false,
       message: JOB_EXECUTION_TEXTS.notPendingApproval,
@@ -294,7 +280,7 @@ describe('file approval decisions', () => {
       message: JOB_EXECUTION_TEXTS.uploaderCannotApprove,
     });
     expect((await decide(checker, id, 'APPROVED')).json()).toEqual(
-      invalid('approvalStatus', JOB_EXECUTION_TEXTS.uploaderCannotApprove),
+      invalidBody('approvalStatus', JOB_EXECUTION_TEXTS.uploaderCannotApprove),
     );
   });
 
@@ -307,9 +293,9 @@ describe('file approval decisions', () => {
     });
     expect(ok.json()).toEqual({ canApprove: true, message: null });
     const unknown = await validate(checker, id, { selectedExecutionActivities: [detail.activities[0].id, 99_999] });
-    expect(unknown.json()).toEqual(invalid('selectedExecutionActivities', 'Unknown execution activities: 99999'));
+    expect(unknown.json()).toEqual(invalidBody('selectedExecutionActivities', 'Unknown execution activities: 99999'));
     const mismatch = await validate(checker, id, { jobExecutionId: id + 1000 });
-    expect(mismatch.json()).toEqual(invalid('jobExecutionId', 'jobExecutionId must be the execution of the path'));
+    expect(mismatch.json()).toEqual(invalidBody('jobExecutionId', 'jobExecutionId must be the execution of the path'));
   });
 
   it('answers 400 to an unknown approvalStatus', async () => {
@@ -327,8 +313,8 @@ describe('file approval decisions', () => {
     expect((await decide(admin, foreign, 'APPROVED')).json()).toEqual(executionNotFound);
     expect((await validate(admin, foreign, {})).json()).toEqual(executionNotFound);
     const id = await pendingRun();
-    expect((await decide(operator, id, 'APPROVED')).json()).toEqual(forbidden);
-    expect((await validate(operator, id, {})).json()).toEqual(forbidden);
+    expect((await decide(operator, id, 'APPROVED')).json()).toEqual(FORBIDDEN_BODY);
+    expect((await validate(operator, id, {})).json()).toEqual(FORBIDDEN_BODY);
     expect((await decide(null, id, 'APPROVED')).statusCode).toBe(401);
   });
 });

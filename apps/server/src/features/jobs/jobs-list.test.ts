@@ -1,16 +1,9 @@
 import { BOT_CATALOGUE } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addExportConfig, addPipeline, addRecon, createJob, jobBody } from '@/testing/job-fixtures.ts';
-import {
-  addModule,
-  addUser,
-  call,
-  createTestApp,
-  type Session,
-  signIn,
-  type TestApp,
-  uniqueName,
-} from '@/testing/test-app.ts';
+import { FORBIDDEN_BODY, invalidBody, NOT_ASSIGNED_BODY } from '@/testing/error-bodies.ts';
+import { addExportConfig, addPipeline, createJob, jobBody } from '@/testing/job-fixtures.ts';
+import { addModule, addUser, call, type Session, signIn, type TestApp, uniqueName } from '@/testing/test-app.ts';
+import { createJobsWorld } from './jobs.fixtures.ts';
 
 let t: TestApp;
 let moduleId: number;
@@ -18,40 +11,16 @@ let otherModule: number;
 let admin: Session;
 let operator: Session;
 let support: Session;
-let _outsider: Session;
 let pipelineA: number;
-let _pipelineB: number;
 let foreignPipeline: number;
-let _reconId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  moduleId = await addModule(t, 'Jobs module');
-  otherModule = await addModule(t, 'Other jobs module');
-  await addUser(t, { userName: 'jobs-admin', roles: ['ROLE_ADMIN'], moduleIds: [moduleId, otherModule] });
-  await addUser(t, { userName: 'jobs-operator', roles: ['ROLE_OPERATOR'], moduleIds: [moduleId] });
-  await addUser(t, { userName: 'jobs-support', roles: ['ROLE_SUPPORT'], moduleIds: [moduleId] });
-  await addUser(t, { userName: 'jobs-outsider', roles: ['ROLE_ADMIN'], moduleIds: [otherModule] });
-  admin = await signIn(t, 'jobs-admin');
-  operator = await signIn(t, 'jobs-operator');
-  support = await signIn(t, 'jobs-support');
-  _outsider = await signIn(t, 'jobs-outsider');
-  pipelineA = (await addPipeline(t, moduleId, 'Bank statement')).id;
-  _pipelineB = (await addPipeline(t, moduleId, 'Gateway settlement')).id;
-  foreignPipeline = (await addPipeline(t, otherModule)).id;
-  _reconId = await addRecon(t, moduleId, 'Bank vs Gateway');
+  ({ t, moduleId, otherModule, admin, operator, support, pipelineA, foreignPipeline } = await createJobsWorld());
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
-const notAssigned = [{ message: 'You are not assigned to this module', code: 'MODULE_FORBIDDEN' }];
-const _jobNotFound = [{ message: 'Job not found', code: 'NOT_FOUND' }];
-const invalid = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
-
 const post = (s: Session | null, payload: object, m = moduleId) =>
   call(t, s, { method: 'POST', url: '/web/v2/jobs', payload, moduleId: m });
-const _put = (s: Session | null, payload: object, m = moduleId) =>
-  call(t, s, { method: 'PUT', url: '/web/v2/jobs?opertionType=UPDATE', payload, moduleId: m });
 const get = (s: Session | null, url: string, m = moduleId) => call(t, s, { method: 'GET', url, moduleId: m });
 
 describe('GET /v2/jobs', () => {
@@ -205,13 +174,13 @@ describe('GET /v2/jobs', () => {
       jobConfiguration: { exportColums: ['reference', 'amount'] },
     });
     const refused = await post(admin, jobBody([], { activities: [activity(foreign)] }));
-    expect(refused.json()).toEqual(invalid('activities', `Activity 1: export report config ${foreign} not found`));
+    expect(refused.json()).toEqual(invalidBody('activities', `Activity 1: export report config ${foreign} not found`));
   });
 
   it('answers 403 without the job privilege, 403 for another module and 401 without a token', async () => {
-    expect((await get(support, '/web/v2/jobs')).json()).toEqual(forbidden);
-    expect((await get(support, '/web/v2/jobs?Find=BotConfigs')).json()).toEqual(forbidden);
-    expect((await get(operator, '/web/v2/jobs', otherModule)).json()).toEqual(notAssigned);
+    expect((await get(support, '/web/v2/jobs')).json()).toEqual(FORBIDDEN_BODY);
+    expect((await get(support, '/web/v2/jobs?Find=BotConfigs')).json()).toEqual(FORBIDDEN_BODY);
+    expect((await get(operator, '/web/v2/jobs', otherModule)).json()).toEqual(NOT_ASSIGNED_BODY);
     expect((await get(null, '/web/v2/jobs')).statusCode).toBe(401);
   });
 });

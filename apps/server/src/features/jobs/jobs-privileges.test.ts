@@ -1,7 +1,8 @@
-import type { JobAdditionalSettingsRequest } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPipeline, createJob, jobBody } from '@/testing/job-fixtures.ts';
-import { addModule, addUser, call, createTestApp, type Session, signIn, type TestApp } from '@/testing/test-app.ts';
+import { FORBIDDEN_BODY, notFoundBody } from '@/testing/error-bodies.ts';
+import { createJob, jobBody } from '@/testing/job-fixtures.ts';
+import { call, type Session, type TestApp } from '@/testing/test-app.ts';
+import { allSettingsOn, createSettingsWorld } from './jobs.fixtures.ts';
 
 let t: TestApp;
 let moduleId: number;
@@ -13,72 +14,18 @@ let pipelineA: number;
 let pipelineB: number;
 let strayPipeline: number;
 let foreignPipeline: number;
-let _outsiderId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  moduleId = await addModule(t, 'Settings module');
-  otherModule = await addModule(t, 'Other settings module');
-  await addUser(t, { userName: 'settings-admin', roles: ['ROLE_ADMIN'], moduleIds: [moduleId, otherModule] });
-  await addUser(t, { userName: 'settings-operator', roles: ['ROLE_OPERATOR'], moduleIds: [moduleId] });
-  await addUser(t, { userName: 'settings-support', roles: ['ROLE_SUPPORT'], moduleIds: [moduleId] });
-  _outsiderId = await addUser(t, { userName: 'settings-outsider', roles: ['ROLE_OPERATOR'], moduleIds: [otherModule] });
-  admin = await signIn(t, 'settings-admin');
-  operator = await signIn(t, 'settings-operator');
-  support = await signIn(t, 'settings-support');
-  pipelineA = (await addPipeline(t, moduleId, 'Settings bank')).id;
-  pipelineB = (await addPipeline(t, moduleId, 'Settings gateway')).id;
-  strayPipeline = (await addPipeline(t, moduleId)).id;
-  foreignPipeline = (await addPipeline(t, otherModule)).id;
+  ({ t, moduleId, otherModule, admin, operator, support, pipelineA, pipelineB, strayPipeline, foreignPipeline } =
+    await createSettingsWorld());
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
-const jobNotFound = [{ message: 'Job not found', code: 'NOT_FOUND' }];
-const _invalid = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
+const jobNotFound = notFoundBody('Job not found');
 
-const _getSettings = (s: Session | null, jobId: number, m = moduleId) =>
-  call(t, s, { method: 'GET', url: `/web/v2/jobs/additional-settings/${jobId}`, moduleId: m });
 const putSettings = (s: Session | null, payload: object, m = moduleId) =>
   call(t, s, { method: 'PUT', url: '/web/v2/jobs/additional-settings', payload, moduleId: m });
-
-/** Settings with everything on and valid, for pipelines A and B. */
-function fullSettings(jobId: number): JobAdditionalSettingsRequest {
-  return {
-    jobId,
-    isFileApprovalEnabled: true,
-    jobFileApprovalVo: { dashboardId: 4, fileApprovalVoPipelineDashlets: [{ pipelineId: pipelineA, dashletId: 11 }] },
-    jobValidation: {
-      isActiveJobValidation: true,
-      dateWiseValidation: false,
-      dateAndCycleWiseValidation: true,
-      fileRegexList: [
-        {
-          pipelineId: pipelineA,
-          fileNameRegex: '^BANK_.*\\.csv$',
-          datePattern: 'yyyyMMdd',
-          dataCycleRegex: '_C(\\d)_',
-        },
-        { pipelineId: pipelineB, fileNameRegex: '^PG_.*', datePattern: 'ddMMyyyy', dataCycleRegex: 'C\\d' },
-      ],
-    },
-    pipelinePrivilegesVo: {
-      privilegesEnabled: true,
-      allPipelinePrivilegeVoList: [
-        {
-          pipelineId: pipelineA,
-          userPrivileges: [
-            { userId: operator.userId, userName: 'ignored', privileges: { FILE_UPLOAD: true, RUN_JOB: true } },
-          ],
-        },
-        {
-          isAllPipelines: true,
-          userPrivileges: [{ userId: admin.userId, privileges: { RUN_JOB: true, FILE_APPROVAL: true } }],
-        },
-      ],
-    },
-  };
-}
+const fullSettings = (jobId: number) => allSettingsOn({ pipelineA, pipelineB, operator, admin }, jobId);
 
 describe('pipeline privileges of the caller', () => {
   const mine = (s: Session, jobId: number) =>
@@ -161,14 +108,14 @@ describe('pipeline privileges of the caller', () => {
   it('answers 404 for a job of another module, 403 without the job privilege', async () => {
     const foreign = await createJob(t, admin, otherModule, jobBody([foreignPipeline]));
     expect((await mine(admin, foreign)).json()).toEqual(jobNotFound);
-    expect((await mine(support, foreign)).json()).toEqual(forbidden);
+    expect((await mine(support, foreign)).json()).toEqual(FORBIDDEN_BODY);
     const res = await call(t, support, {
       method: 'POST',
       url: '/web/v2/jobs/additional-settings/pipeline-privileges/user',
       payload: [pipelineA],
       moduleId,
     });
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
     expect(
       (
         await call(t, null, {

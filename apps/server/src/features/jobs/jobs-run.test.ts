@@ -1,16 +1,9 @@
 import { JOB_RUN_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_BODY, invalidBody, notFoundBody } from '@/testing/error-bodies.ts';
 import { addPipeline, addUploadedFile, createJob, jobBody } from '@/testing/job-fixtures.ts';
-import {
-  addModule,
-  addUser,
-  auditRows,
-  call,
-  createTestApp,
-  type Session,
-  signIn,
-  type TestApp,
-} from '@/testing/test-app.ts';
+import { addModuleWorld } from '@/testing/module-world.ts';
+import { auditRows, call, createTestApp, type Session, type TestApp } from '@/testing/test-app.ts';
 
 let t: TestApp;
 let moduleId: number;
@@ -24,12 +17,7 @@ let foreignPipeline: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  moduleId = await addModule(t, 'Run module');
-  otherModule = await addModule(t, 'Other run module');
-  await addUser(t, { userName: 'run-admin', roles: ['ROLE_ADMIN'], moduleIds: [moduleId, otherModule] });
-  await addUser(t, { userName: 'run-operator', roles: ['ROLE_OPERATOR'], moduleIds: [moduleId] });
-  admin = await signIn(t, 'run-admin');
-  operator = await signIn(t, 'run-operator');
+  ({ moduleId, otherModule, admin, operator } = await addModuleWorld(t, 'run', ['operator']));
   pipelineA = (await addPipeline(t, moduleId)).id;
   pipelineB = (await addPipeline(t, moduleId)).id;
   unusedPipeline = (await addPipeline(t, moduleId)).id;
@@ -37,9 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
-const jobNotFound = [{ message: 'Job not found', code: 'NOT_FOUND' }];
-const invalid = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
+const jobNotFound = notFoundBody('Job not found');
 
 const runJob = (s: Session | null, payload: object, m = moduleId) =>
   call(t, s, { method: 'POST', url: '/web/v2/jobs?opertionType=MANUAL_JOB_EXEC', payload, moduleId: m });
@@ -84,9 +70,9 @@ describe('POST /v2/jobs?opertionType=MANUAL_JOB_EXEC', () => {
     );
     const res = await runJob(admin, { id: jobId, jobExecutionParam: { cycleNumber: 3 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(invalid('jobExecutionParam.batchNumber', 'Batch Number is required'));
+    expect(res.json()).toEqual(invalidBody('jobExecutionParam.batchNumber', 'Batch Number is required'));
     const outOfRange = await runJob(admin, { id: jobId, jobExecutionParam: { batchNumber: 97 } });
-    expect(outOfRange.json()).toEqual(invalid('jobExecutionParam.batchNumber', JOB_RUN_TEXTS.batchRange));
+    expect(outOfRange.json()).toEqual(invalidBody('jobExecutionParam.batchNumber', JOB_RUN_TEXTS.batchRange));
     const ok = await runJob(admin, { id: jobId, jobExecutionParam: { batchNumber: 96 } });
     expect(ok.json()).toMatchObject({ batchNumber: 96, cycleNumber: null });
   });
@@ -99,9 +85,9 @@ describe('POST /v2/jobs?opertionType=MANUAL_JOB_EXEC', () => {
       jobBody([pipelineA], { jobFilters: filters('SHOULD_RUN_CYCLE_WISE') }),
     );
     const res = await runJob(admin, { id: jobId, jobExecutionParam: { batchNumber: null } });
-    expect(res.json()).toEqual(invalid('jobExecutionParam.cycleNumber', 'Cycle Number is required'));
+    expect(res.json()).toEqual(invalidBody('jobExecutionParam.cycleNumber', 'Cycle Number is required'));
     const bad = await runJob(admin, { id: jobId, jobExecutionParam: { cycleNumber: '9C' } });
-    expect(bad.json()).toEqual(invalid('jobExecutionParam.cycleNumber', JOB_RUN_TEXTS.cycleInvalid));
+    expect(bad.json()).toEqual(invalidBody('jobExecutionParam.cycleNumber', JOB_RUN_TEXTS.cycleInvalid));
     expect((await runJob(admin, { id: jobId, jobExecutionParam: { cycleNumber: '1C' } })).json().cycleNumber).toBe(9);
     expect((await runJob(admin, { id: jobId, jobExecutionParam: { cycleNumber: '4C' } })).json().cycleNumber).toBe(4);
   });
@@ -109,7 +95,7 @@ describe('POST /v2/jobs?opertionType=MANUAL_JOB_EXEC', () => {
   it('refuses an end date that is not a day', async () => {
     const jobId = await createJob(t, admin, moduleId, jobBody([pipelineA]));
     const res = await runJob(admin, { id: jobId, jobExecutionParam: { endDate: '20-11-2026' } });
-    expect(res.json()).toEqual(invalid('jobExecutionParam.endDate', JOB_RUN_TEXTS.endDateInvalid));
+    expect(res.json()).toEqual(invalidBody('jobExecutionParam.endDate', JOB_RUN_TEXTS.endDateInvalid));
   });
 
   it('attaches uploaded files of the job’s pipelines to the run (upload-file-and-run-job)', async () => {
@@ -153,7 +139,7 @@ describe('POST /v2/jobs?opertionType=MANUAL_JOB_EXEC', () => {
       const res = await runJob(admin, { id: jobId, fileIds: [fresh, fileId] });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual(
-        invalid(
+        invalidBody(
           'fileIds',
           `File ${fileId} cannot be run: it must be an uploaded file of a pipeline this job loads, not yet run`,
         ),
@@ -175,12 +161,12 @@ describe('POST /v2/jobs?opertionType=MANUAL_JOB_EXEC', () => {
     if (body.activities?.[0]) body.activities[0].enabled = false;
     const jobId = await createJob(t, admin, moduleId, body);
     const res = await runJob(admin, { id: jobId });
-    expect(res.json()).toEqual(invalid('body', JOB_RUN_TEXTS.noEnabledActivity));
+    expect(res.json()).toEqual(invalidBody('body', JOB_RUN_TEXTS.noEnabledActivity));
   });
 
   it('answers 400 without a job id, 404 for a job of another module like an unknown one', async () => {
     const missing = await runJob(admin, { jobExecutionParam: {} });
-    expect(missing.json()).toEqual(invalid('id', 'Job id is required'));
+    expect(missing.json()).toEqual(invalidBody('id', 'Job id is required'));
     const foreign = await createJob(t, admin, otherModule, jobBody([foreignPipeline]));
     const res = await runJob(admin, { id: foreign });
     expect(res.statusCode).toBe(404);
@@ -190,7 +176,7 @@ describe('POST /v2/jobs?opertionType=MANUAL_JOB_EXEC', () => {
 
   it('answers 403 without createJob and 401 without a token', async () => {
     const jobId = await createJob(t, admin, moduleId, jobBody([pipelineA]));
-    expect((await runJob(operator, { id: jobId })).json()).toEqual(forbidden);
+    expect((await runJob(operator, { id: jobId })).json()).toEqual(FORBIDDEN_BODY);
     expect((await runJob(null, { id: jobId })).statusCode).toBe(401);
   });
 });
@@ -232,24 +218,24 @@ describe('PUT /v2/jobs?opertionType=…_CRON_JOB', () => {
   it('needs a valid cron expression to schedule', async () => {
     const jobId = await createJob(t, admin, moduleId, jobBody([pipelineA]));
     expect((await cron(admin, 'SCHEDULE_CRON_JOB', { id: jobId })).json()).toEqual(
-      invalid('cronExpression', 'Cron expression is required'),
+      invalidBody('cronExpression', 'Cron expression is required'),
     );
     for (const bad of ['every day', '* * * *', '0 0 12 * * ? 2026', '0 25 * * *']) {
       const res = await cron(admin, 'SCHEDULE_CRON_JOB', { id: jobId, cronExpression: bad });
-      expect(res.json(), bad).toEqual(invalid('cronExpression', 'Invalid cron expression'));
+      expect(res.json(), bad).toEqual(invalidBody('cronExpression', 'Invalid cron expression'));
     }
   });
 
   it('refuses transitions that do not apply to the job’s schedule state', async () => {
     const jobId = await createJob(t, admin, moduleId, jobBody([pipelineA]));
     expect((await cron(admin, 'PAUSE_CRON_JOB', { id: jobId })).json()).toEqual(
-      invalid('body', 'Only a scheduled job can be paused'),
+      invalidBody('body', 'Only a scheduled job can be paused'),
     );
     expect((await cron(admin, 'RESUME_CRON_JOB', { id: jobId })).json()).toEqual(
-      invalid('body', 'Only a paused job can be resumed'),
+      invalidBody('body', 'Only a paused job can be resumed'),
     );
     expect((await cron(admin, 'TERMINATE_CRON_JOB', { id: jobId })).json()).toEqual(
-      invalid('body', 'The job has no schedule to terminate'),
+      invalidBody('body', 'The job has no schedule to terminate'),
     );
   });
 
@@ -258,7 +244,7 @@ describe('PUT /v2/jobs?opertionType=…_CRON_JOB', () => {
     const res = await cron(admin, 'SCHEDULE_CRON_JOB', { id: foreign, cronExpression: '* * * * *' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(jobNotFound);
-    expect((await cron(operator, 'PAUSE_CRON_JOB', { id: foreign })).json()).toEqual(forbidden);
+    expect((await cron(operator, 'PAUSE_CRON_JOB', { id: foreign })).json()).toEqual(FORBIDDEN_BODY);
     expect((await cron(null, 'PAUSE_CRON_JOB', { id: foreign })).statusCode).toBe(401);
   });
 });

@@ -1,16 +1,9 @@
 import { JOB_SETTINGS_TEXTS, type JobAdditionalSettingsRequest } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPipeline, createJob, jobBody } from '@/testing/job-fixtures.ts';
-import {
-  addModule,
-  addUser,
-  auditRows,
-  call,
-  createTestApp,
-  type Session,
-  signIn,
-  type TestApp,
-} from '@/testing/test-app.ts';
+import { FORBIDDEN_BODY, invalidBody, notFoundBody } from '@/testing/error-bodies.ts';
+import { createJob, jobBody } from '@/testing/job-fixtures.ts';
+import { auditRows, call, type Session, type TestApp } from '@/testing/test-app.ts';
+import { allSettingsOn, createSettingsWorld } from './jobs.fixtures.ts';
 
 let t: TestApp;
 let moduleId: number;
@@ -25,69 +18,20 @@ let foreignPipeline: number;
 let outsiderId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  moduleId = await addModule(t, 'Settings module');
-  otherModule = await addModule(t, 'Other settings module');
-  await addUser(t, { userName: 'settings-admin', roles: ['ROLE_ADMIN'], moduleIds: [moduleId, otherModule] });
-  await addUser(t, { userName: 'settings-operator', roles: ['ROLE_OPERATOR'], moduleIds: [moduleId] });
-  await addUser(t, { userName: 'settings-support', roles: ['ROLE_SUPPORT'], moduleIds: [moduleId] });
-  outsiderId = await addUser(t, { userName: 'settings-outsider', roles: ['ROLE_OPERATOR'], moduleIds: [otherModule] });
-  admin = await signIn(t, 'settings-admin');
-  operator = await signIn(t, 'settings-operator');
-  support = await signIn(t, 'settings-support');
-  pipelineA = (await addPipeline(t, moduleId, 'Settings bank')).id;
-  pipelineB = (await addPipeline(t, moduleId, 'Settings gateway')).id;
-  strayPipeline = (await addPipeline(t, moduleId)).id;
-  foreignPipeline = (await addPipeline(t, otherModule)).id;
+  const world = await createSettingsWorld();
+  ({ t, moduleId, otherModule, admin, operator, support, pipelineA, pipelineB, strayPipeline, foreignPipeline } =
+    world);
+  outsiderId = world.outsiderId;
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
-const jobNotFound = [{ message: 'Job not found', code: 'NOT_FOUND' }];
-const invalid = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
+const jobNotFound = notFoundBody('Job not found');
 
 const getSettings = (s: Session | null, jobId: number, m = moduleId) =>
   call(t, s, { method: 'GET', url: `/web/v2/jobs/additional-settings/${jobId}`, moduleId: m });
 const putSettings = (s: Session | null, payload: object, m = moduleId) =>
   call(t, s, { method: 'PUT', url: '/web/v2/jobs/additional-settings', payload, moduleId: m });
-
-/** Settings with everything on and valid, for pipelines A and B. */
-function fullSettings(jobId: number): JobAdditionalSettingsRequest {
-  return {
-    jobId,
-    isFileApprovalEnabled: true,
-    jobFileApprovalVo: { dashboardId: 4, fileApprovalVoPipelineDashlets: [{ pipelineId: pipelineA, dashletId: 11 }] },
-    jobValidation: {
-      isActiveJobValidation: true,
-      dateWiseValidation: false,
-      dateAndCycleWiseValidation: true,
-      fileRegexList: [
-        {
-          pipelineId: pipelineA,
-          fileNameRegex: '^BANK_.*\\.csv$',
-          datePattern: 'yyyyMMdd',
-          dataCycleRegex: '_C(\\d)_',
-        },
-        { pipelineId: pipelineB, fileNameRegex: '^PG_.*', datePattern: 'ddMMyyyy', dataCycleRegex: 'C\\d' },
-      ],
-    },
-    pipelinePrivilegesVo: {
-      privilegesEnabled: true,
-      allPipelinePrivilegeVoList: [
-        {
-          pipelineId: pipelineA,
-          userPrivileges: [
-            { userId: operator.userId, userName: 'ignored', privileges: { FILE_UPLOAD: true, RUN_JOB: true } },
-          ],
-        },
-        {
-          isAllPipelines: true,
-          userPrivileges: [{ userId: admin.userId, privileges: { RUN_JOB: true, FILE_APPROVAL: true } }],
-        },
-      ],
-    },
-  };
-}
+const fullSettings = (jobId: number) => allSettingsOn({ pipelineA, pipelineB, operator, admin }, jobId);
 
 describe('GET /v2/jobs/additional-settings/{jobId}', () => {
   it('answers everything off for a job never configured', async () => {
@@ -111,7 +55,7 @@ describe('GET /v2/jobs/additional-settings/{jobId}', () => {
   it('answers 404 for a job of another module, 403 without the job privilege, 401 without a token', async () => {
     const foreign = await createJob(t, admin, otherModule, jobBody([foreignPipeline]));
     expect((await getSettings(admin, foreign)).json()).toEqual(jobNotFound);
-    expect((await getSettings(support, foreign)).json()).toEqual(forbidden);
+    expect((await getSettings(support, foreign)).json()).toEqual(FORBIDDEN_BODY);
     expect((await getSettings(null, foreign)).statusCode).toBe(401);
   });
 });
@@ -232,7 +176,7 @@ describe('PUT /v2/jobs/additional-settings', () => {
   it.each(cases)('answers the spec message for %s', async (_label, settings, message) => {
     const res = await putSettings(admin, { jobId: 1, ...settings });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(invalid('body', message));
+    expect(res.json()).toEqual(invalidBody('body', message));
   });
 
   it('refuses pipelines the job does not load and users outside the module', async () => {
@@ -240,7 +184,7 @@ describe('PUT /v2/jobs/additional-settings', () => {
     const stray = fullSettings(jobId);
     stray.jobFileApprovalVo = { dashboardId: 4, fileApprovalVoPipelineDashlets: [{ pipelineId: strayPipeline }] };
     expect((await putSettings(admin, stray)).json()).toEqual(
-      invalid('pipelineId', `Pipeline ${strayPipeline} is not loaded by this job`),
+      invalidBody('pipelineId', `Pipeline ${strayPipeline} is not loaded by this job`),
     );
     const outsider = fullSettings(jobId);
     outsider.pipelinePrivilegesVo = {
@@ -248,7 +192,7 @@ describe('PUT /v2/jobs/additional-settings', () => {
       allPipelinePrivilegeVoList: [{ pipelineId: pipelineA, userPrivileges: [{ userId: outsiderId, privileges: {} }] }],
     };
     expect((await putSettings(admin, outsider)).json()).toEqual(
-      invalid('userId', `User ${outsiderId} is not assigned to this product`),
+      invalidBody('userId', `User ${outsiderId} is not assigned to this product`),
     );
     const badCode = fullSettings(jobId);
     badCode.pipelinePrivilegesVo = {
@@ -257,13 +201,15 @@ describe('PUT /v2/jobs/additional-settings', () => {
         { pipelineId: pipelineA, userPrivileges: [{ userId: operator.userId, privileges: { FLY: true } }] },
       ],
     };
-    expect((await putSettings(admin, badCode)).json()).toEqual(invalid('privileges', 'Unknown pipeline privilege FLY'));
+    expect((await putSettings(admin, badCode)).json()).toEqual(
+      invalidBody('privileges', 'Unknown pipeline privilege FLY'),
+    );
   });
 
   it('answers 404 for a job of another module, 403 without createJob, 401 without a token', async () => {
     const foreign = await createJob(t, admin, otherModule, jobBody([foreignPipeline]));
     expect((await putSettings(admin, { jobId: foreign })).json()).toEqual(jobNotFound);
-    expect((await putSettings(operator, { jobId: foreign })).json()).toEqual(forbidden);
+    expect((await putSettings(operator, { jobId: foreign })).json()).toEqual(FORBIDDEN_BODY);
     expect((await putSettings(null, { jobId: foreign })).statusCode).toBe(401);
   });
 });

@@ -1,17 +1,9 @@
 import { JOB_TEXTS, type JobSaveRequest } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPipeline, addRecon, createJob, jobBody } from '@/testing/job-fixtures.ts';
-import {
-  addModule,
-  addUser,
-  auditRows,
-  call,
-  createTestApp,
-  type Session,
-  signIn,
-  type TestApp,
-  uniqueName,
-} from '@/testing/test-app.ts';
+import { FORBIDDEN_BODY, invalidBody, NOT_ASSIGNED_BODY, notFoundBody } from '@/testing/error-bodies.ts';
+import { createJob, jobBody } from '@/testing/job-fixtures.ts';
+import { auditRows, call, type Session, type TestApp, uniqueName } from '@/testing/test-app.ts';
+import { createJobsWorld } from './jobs.fixtures.ts';
 
 let t: TestApp;
 let moduleId: number;
@@ -26,28 +18,12 @@ let foreignPipeline: number;
 let reconId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  moduleId = await addModule(t, 'Jobs module');
-  otherModule = await addModule(t, 'Other jobs module');
-  await addUser(t, { userName: 'jobs-admin', roles: ['ROLE_ADMIN'], moduleIds: [moduleId, otherModule] });
-  await addUser(t, { userName: 'jobs-operator', roles: ['ROLE_OPERATOR'], moduleIds: [moduleId] });
-  await addUser(t, { userName: 'jobs-support', roles: ['ROLE_SUPPORT'], moduleIds: [moduleId] });
-  await addUser(t, { userName: 'jobs-outsider', roles: ['ROLE_ADMIN'], moduleIds: [otherModule] });
-  admin = await signIn(t, 'jobs-admin');
-  operator = await signIn(t, 'jobs-operator');
-  support = await signIn(t, 'jobs-support');
-  outsider = await signIn(t, 'jobs-outsider');
-  pipelineA = (await addPipeline(t, moduleId, 'Bank statement')).id;
-  pipelineB = (await addPipeline(t, moduleId, 'Gateway settlement')).id;
-  foreignPipeline = (await addPipeline(t, otherModule)).id;
-  reconId = await addRecon(t, moduleId, 'Bank vs Gateway');
+  ({ t, moduleId, otherModule, admin, operator, support, outsider, pipelineA, pipelineB, foreignPipeline, reconId } =
+    await createJobsWorld());
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
-const notAssigned = [{ message: 'You are not assigned to this module', code: 'MODULE_FORBIDDEN' }];
-const jobNotFound = [{ message: 'Job not found', code: 'NOT_FOUND' }];
-const invalid = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
+const jobNotFound = notFoundBody('Job not found');
 
 const post = (s: Session | null, payload: object, m = moduleId) =>
   call(t, s, { method: 'POST', url: '/web/v2/jobs', payload, moduleId: m });
@@ -182,7 +158,7 @@ describe('POST /v2/jobs (create)', () => {
   it.each(orderCases)('answers the spec message for %s, before later checks', async (_label, body, field, message) => {
     const res = await post(admin, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(invalid(field, message));
+    expect(res.json()).toEqual(invalidBody(field, message));
   });
 
   it.each([
@@ -203,25 +179,25 @@ describe('POST /v2/jobs (create)', () => {
   ])('refuses a job with %s', async (_label, overrides, field, message) => {
     const res = await post(admin, jobBody([pipelineA], overrides));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(invalid(field, message));
+    expect(res.json()).toEqual(invalidBody(field, message));
   });
 
   it('refuses activity targets that are not records of this module, like unknown ones', async () => {
     const foreign = await post(admin, jobBody([pipelineA, foreignPipeline]));
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toEqual(invalid('activities', `Activity 2: pipeline ${foreignPipeline} not found`));
+    expect(foreign.json()).toEqual(invalidBody('activities', `Activity 2: pipeline ${foreignPipeline} not found`));
     const unknownRecon = await post(
       admin,
       jobBody([], { activities: [{ type: 'RECON', activity: { typeId: 999_999 } }] }),
     );
-    expect(unknownRecon.json()).toEqual(invalid('activities', 'Activity 1: recon 999999 not found'));
+    expect(unknownRecon.json()).toEqual(invalidBody('activities', 'Activity 1: recon 999999 not found'));
     const unknownType = await post(admin, jobBody([], { activities: [{ type: 'TELEPORT', activity: { typeId: 1 } }] }));
-    expect(unknownType.json()).toEqual(invalid('activities', 'Activity 1: unknown activity type TELEPORT'));
+    expect(unknownType.json()).toEqual(invalidBody('activities', 'Activity 1: unknown activity type TELEPORT'));
     const unknownFilter = await post(
       admin,
       jobBody([pipelineA], { jobFilters: [{ filterName: { name: 'RUN_ON_MARS' } }] }),
     );
-    expect(unknownFilter.json()).toEqual(invalid('jobFilters', 'Unknown job filter RUN_ON_MARS'));
+    expect(unknownFilter.json()).toEqual(invalidBody('jobFilters', 'Unknown job filter RUN_ON_MARS'));
   });
 
   it('refuses a name already used in the module, whatever its case, but not in another module', async () => {
@@ -229,21 +205,21 @@ describe('POST /v2/jobs (create)', () => {
     await createJob(t, admin, moduleId, jobBody([pipelineA], { name }));
     const again = await post(admin, jobBody([pipelineA], { name: name.toUpperCase() }));
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual(invalid('name', 'A job with this name already exists'));
+    expect(again.json()).toEqual(invalidBody('name', 'A job with this name already exists'));
     const elsewhere = await post(admin, jobBody([foreignPipeline], { name }), otherModule);
     expect(elsewhere.statusCode).toBe(200);
   });
 
   it('refuses a body naming another module', async () => {
     const res = await post(admin, jobBody([pipelineA], { moduleId: otherModule }));
-    expect(res.json()).toEqual(invalid('moduleId', 'The job must belong to the selected product'));
+    expect(res.json()).toEqual(invalidBody('moduleId', 'The job must belong to the selected product'));
   });
 
   it('answers 403 without createJob, 403 for a module the user is not in, 401 without a token', async () => {
-    expect((await post(operator, jobBody([pipelineA]))).json()).toEqual(forbidden);
+    expect((await post(operator, jobBody([pipelineA]))).json()).toEqual(FORBIDDEN_BODY);
     const res = await post(outsider, jobBody([pipelineA]));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(notAssigned);
+    expect(res.json()).toEqual(NOT_ASSIGNED_BODY);
     expect((await post(null, jobBody([pipelineA]))).statusCode).toBe(401);
   });
 });
@@ -289,7 +265,7 @@ describe('PUT /v2/jobs?opertionType=UPDATE', () => {
   });
 
   it('answers 400 without an id and 404 for a job of another module, like an unknown one', async () => {
-    expect((await put(admin, jobBody([pipelineA]))).json()).toEqual(invalid('id', JOB_TEXTS.idRequired));
+    expect((await put(admin, jobBody([pipelineA]))).json()).toEqual(invalidBody('id', JOB_TEXTS.idRequired));
     const foreign = await createJob(t, admin, otherModule, jobBody([foreignPipeline]));
     const res = await put(admin, jobBody([pipelineA], { id: foreign }));
     expect(res.statusCode).toBe(404);
@@ -301,7 +277,7 @@ describe('PUT /v2/jobs?opertionType=UPDATE', () => {
     const missing = await call(t, admin, { method: 'PUT', url: '/web/v2/jobs', payload: {}, moduleId });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0].field).toBe('opertionType');
-    expect((await put(operator, jobBody([pipelineA], { id: 1 }))).json()).toEqual(forbidden);
+    expect((await put(operator, jobBody([pipelineA], { id: 1 }))).json()).toEqual(FORBIDDEN_BODY);
   });
 });
 
@@ -326,7 +302,7 @@ describe('GET /v2/jobs/{id}', () => {
   });
 
   it('answers 403 without the job privilege and 401 without a token', async () => {
-    expect((await get(support, '/web/v2/jobs/1')).json()).toEqual(forbidden);
+    expect((await get(support, '/web/v2/jobs/1')).json()).toEqual(FORBIDDEN_BODY);
     expect((await get(null, '/web/v2/jobs/1')).statusCode).toBe(401);
   });
 });

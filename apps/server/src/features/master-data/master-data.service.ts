@@ -11,12 +11,11 @@ import {
 import type { Db } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { createAuditedDataTable } from '@/lib/data-tables/create-table.ts';
 import {
-  createDataTable,
   type DataTableColumnRecord,
   type DataTableRecord,
   dataTableDetail,
-  dataTableNameTaken,
   getDataTable,
   listDataTableColumns,
 } from '@/lib/data-tables/registry.ts';
@@ -45,29 +44,7 @@ export async function createMasterTable(
   actor: ModuleActor,
   body: CreateDataTableRequest,
 ): Promise<DataTableDetail> {
-  const id = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const id = await createDataTable(tx, {
-        moduleId: actor.moduleId,
-        name: body.name,
-        description: body.description,
-        kind: 'MASTER',
-        columns: body.columns,
-        createdBy: actor.userId,
-      });
-      await auditChange(tx, actor, {
-        event: 'DATA_TABLE_CREATED',
-        entityType: 'data_table',
-        entityId: id,
-        details: { name: body.name, kind: 'MASTER', columns: body.columns.map((c) => `${c.name}:${c.dataType}`) },
-      });
-      return id;
-    })
-    .catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23505') throw dataTableNameTaken();
-      throw err;
-    });
+  const id = await createAuditedDataTable(ctx.db, actor, body, 'MASTER');
   return getMasterTable(ctx, actor.moduleId, id);
 }
 

@@ -1,6 +1,7 @@
 import { DATA_TABLE_TEXTS, MASTER_DATA_TEXTS } from '@recon/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_BODY, invalidBody } from '@/testing/error-bodies.ts';
 import {
   addModule,
   addUser,
@@ -32,9 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
 const tableNotFound = [{ message: MASTER_DATA_TEXTS.notFound, code: 'NOT_FOUND' }];
-const validationBody = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
 const tableName = () => uniqueName('merchant').replace('-', '_');
 
 const MERCHANT_COLUMNS = [
@@ -81,7 +80,7 @@ describe('POST /v2/masterdata', () => {
       moduleId: moduleA,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('name', DATA_TABLE_TEXTS.namePattern));
+    expect(res.json()).toEqual(invalidBody('name', DATA_TABLE_TEXTS.namePattern));
   });
 
   it('answers 403 without the masterData privilege', async () => {
@@ -92,7 +91,7 @@ describe('POST /v2/masterdata', () => {
       moduleId: moduleA,
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
   });
 });
 
@@ -208,7 +207,7 @@ describe('master data rows', () => {
     const table = await createMaster();
     const res = await addRow(table, values);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody(field, message));
+    expect(res.json()).toEqual(invalidBody(field, message));
   });
 
   it('lists rows as a DataTables page with column search and typed order', async () => {

@@ -1,5 +1,6 @@
 import { MODULE_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_BODY, invalidBody } from '@/testing/error-bodies.ts';
 import {
   addModule,
   addUser,
@@ -44,9 +45,7 @@ const assigned = async (s: Session, query = '') => {
 };
 const setStatus = (id: number, status: string) =>
   t.database.db.updateTable('module').set({ status }).where('id', '=', id).execute();
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
 const deniedFor = async (s: Session) => (await auditRows(t, 'ACCESS_DENIED')).filter((r) => r.user_id === s.userId);
-const validationBody = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
 
 describe('GET /v2/modules?Find=AllAssigned', () => {
   it("answers only the caller's ACTIVE, live modules, by name, as a DataTables page", async () => {
@@ -120,7 +119,7 @@ describe('GET /v2/modules', () => {
     const before = (await deniedFor(who())).length;
     const res = await call(t, who(), { method: 'GET', url: '/web/v2/modules' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
     expect((await deniedFor(who())).length).toBe(before + 1);
   });
 });
@@ -159,7 +158,7 @@ describe('GET /v2/modules/{id}', () => {
     const id = await addModule(t, uniqueName('Hidden'));
     const res = await call(t, operator, { method: 'GET', url: `/web/v2/modules/${id}` });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
   });
 });
 
@@ -195,7 +194,7 @@ describe('POST /v2/modules', () => {
   ])('answers the validation body when %s', async (_label, payload, field, message) => {
     const res = await call(t, manager, { method: 'POST', url: '/web/v2/modules', payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody(field, message));
+    expect(res.json()).toEqual(invalidBody(field, message));
   });
 
   it('refuses a name already taken by a live module, whatever its case', async () => {
@@ -207,7 +206,7 @@ describe('POST /v2/modules', () => {
       payload: { name: name.toUpperCase(), userIds: [operator.userId] },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('name', MODULE_TEXTS.nameTaken));
+    expect(res.json()).toEqual(invalidBody('name', MODULE_TEXTS.nameTaken));
   });
 
   it('refuses unknown user ids and creates nothing', async () => {
@@ -218,7 +217,7 @@ describe('POST /v2/modules', () => {
       payload: { name, userIds: [operator.userId, 987_654] },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('userIds', 'Unknown user ids: 987654'));
+    expect(res.json()).toEqual(invalidBody('userIds', 'Unknown user ids: 987654'));
     const row = await t.database.db.selectFrom('module').select('id').where('name', '=', name).executeTakeFirst();
     expect(row).toBeUndefined();
   });
@@ -231,7 +230,7 @@ describe('POST /v2/modules', () => {
       payload: { name: uniqueName('Not allowed'), userIds: [operator.userId] },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
     expect((await deniedFor(operator)).length).toBe(before + 1);
   });
 
@@ -292,7 +291,7 @@ describe('PUT /v2/modules/{id}', () => {
       payload: { name: taken.toLowerCase() },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('name', MODULE_TEXTS.nameTaken));
+    expect(res.json()).toEqual(invalidBody('name', MODULE_TEXTS.nameTaken));
   });
 
   it("removes an INACTIVE module from its members' assigned list", async () => {
@@ -315,7 +314,7 @@ describe('PUT /v2/modules/{id}', () => {
     const res = await call(t, admin, { method: 'PUT', url: `/web/v2/modules/${id}`, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].field).toBe(field);
-    if (message) expect(res.json()).toEqual(validationBody(field, message));
+    if (message) expect(res.json()).toEqual(invalidBody(field, message));
   });
 
   it('answers 404 for an unknown module', async () => {
@@ -328,7 +327,7 @@ describe('PUT /v2/modules/{id}', () => {
     const id = await addModule(t, uniqueName('Guarded'));
     const res = await call(t, manager, { method: 'PUT', url: `/web/v2/modules/${id}`, payload: { name: 'Hijack' } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
   });
 });
 
@@ -425,7 +424,7 @@ describe('PUT /v2/modules/{id}/addUsers and /removeUsers', () => {
     const id = await addModule(t, uniqueName('Unknown users'));
     const res = await call(t, admin, { method: 'PUT', url: `/web/v2/modules/${id}/${op}`, payload: [987_654] });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('userIds', 'Unknown user ids: 987654'));
+    expect(res.json()).toEqual(invalidBody('userIds', 'Unknown user ids: 987654'));
   });
 
   it.each(['addUsers', 'removeUsers'])('%s answers "Minimum 1 User is required" for an empty list', async (op) => {
@@ -455,7 +454,7 @@ describe('PUT /v2/modules/{id}/addUsers and /removeUsers', () => {
       payload: [manager.userId],
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
   });
 });
 

@@ -1,5 +1,6 @@
 import { PARALLEL_JOB_CONFIG_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_BODY, invalidBody } from '@/testing/error-bodies.ts';
 import { addPipeline, createJob, jobBody } from '@/testing/job-fixtures.ts';
 import {
   addModule,
@@ -43,9 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
 const notFound = [{ message: 'Parallel job config not found', code: 'NOT_FOUND' }];
-const invalid = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
 const send = (s: Session | null, method: 'POST' | 'PUT', payload: object, m = moduleId) =>
   call(t, s, { method, url: '/web/v2/parallel_job_config', payload, moduleId: m });
 const list = (s: Session | null, m = moduleId) =>
@@ -130,18 +129,18 @@ describe('/v2/parallel_job_config', () => {
   ])('refuses a config with %s', async (_label, payload, message) => {
     const res = await send(admin, 'POST', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(invalid('body', message));
+    expect(res.json()).toEqual(invalidBody('body', message));
   });
 
   it('refuses jobs of another module, modules the caller is not in, and a name already used', async () => {
     const foreign = await send(admin, 'POST', { configName: 'x', configType: 'JOB', configIds: [jobs[0], foreignJob] });
-    expect(foreign.json()).toEqual(invalid('configIds', `Job ${foreignJob} not found in this product`));
+    expect(foreign.json()).toEqual(invalidBody('configIds', `Job ${foreignJob} not found in this product`));
     const stranger = await send(admin, 'POST', {
       configName: 'x',
       configType: 'MODULE',
       configIds: [moduleId, strangerModule],
     });
-    expect(stranger.json()).toEqual(invalid('configIds', `Module ${strangerModule} is not one of your modules`));
+    expect(stranger.json()).toEqual(invalidBody('configIds', `Module ${strangerModule} is not one of your modules`));
     const name = uniqueName('Taken');
     await send(admin, 'POST', { configName: name, configType: 'JOB', configIds: [jobs[0], jobs[1]] });
     const taken = await send(admin, 'POST', {
@@ -149,7 +148,7 @@ describe('/v2/parallel_job_config', () => {
       configType: 'JOB',
       configIds: [jobs[0], jobs[1]],
     });
-    expect(taken.json()).toEqual(invalid('configName', 'A parallel job config with this name already exists'));
+    expect(taken.json()).toEqual(invalidBody('configName', 'A parallel job config with this name already exists'));
   });
 
   it('answers 404 for a config of another module like an unknown one', async () => {
@@ -177,18 +176,18 @@ describe('/v2/parallel_job_config', () => {
     ).toEqual(notFound);
     expect((await list(admin)).json().data.map((c: { id: number }) => c.id)).not.toContain(theirs.id);
     expect((await send(admin, 'PUT', { configName: 'x', configType: 'JOB', configIds: [1, 2] })).json()).toEqual(
-      invalid('id', 'Config id is required'),
+      invalidBody('id', 'Config id is required'),
     );
   });
 
   it('answers 403 without the privileges and 401 without a token', async () => {
-    expect((await list(support)).json()).toEqual(forbidden);
+    expect((await list(support)).json()).toEqual(FORBIDDEN_BODY);
     expect((await send(operator, 'POST', { configName: 'x', configType: 'JOB', configIds: jobs })).json()).toEqual(
-      forbidden,
+      FORBIDDEN_BODY,
     );
     expect(
       (await call(t, operator, { method: 'DELETE', url: '/web/v2/parallel_job_config/1', moduleId })).json(),
-    ).toEqual(forbidden);
+    ).toEqual(FORBIDDEN_BODY);
     expect((await list(null)).statusCode).toBe(401);
   });
 });

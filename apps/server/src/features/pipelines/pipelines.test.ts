@@ -1,6 +1,7 @@
 import { PIPELINE_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDataTable, addFileConfig, addPipeline } from '@/ingest/test-fixtures.ts';
+import { FORBIDDEN_BODY } from '@/testing/error-bodies.ts';
 import {
   addModule,
   addUser,
@@ -41,7 +42,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
 const notFound = [{ message: PIPELINE_TEXTS.notFound, code: 'NOT_FOUND' }];
 const body400 = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
 
@@ -164,7 +164,7 @@ describe('GET /v2/pipeline/all and /v2/pipeline/{id}', () => {
 
   it('answers 403 without the pipelines privilege, 403 for an unassigned module and 401 without a token', async () => {
     const noPrivilege = await call(t, support, { method: 'GET', url: '/web/v2/pipeline/all', moduleId: moduleA });
-    expect([noPrivilege.statusCode, noPrivilege.json()]).toEqual([403, forbidden]);
+    expect([noPrivilege.statusCode, noPrivilege.json()]).toEqual([403, FORBIDDEN_BODY]);
     const otherModule = await call(t, admin, { method: 'GET', url: '/web/v2/pipeline/all', moduleId: moduleB });
     expect(otherModule.statusCode).toBe(403);
     expect(otherModule.json()[0].code).toBe('MODULE_FORBIDDEN');

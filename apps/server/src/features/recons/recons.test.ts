@@ -1,5 +1,6 @@
 import { RECON_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_BODY, invalidBody } from '@/testing/error-bodies.ts';
 import {
   addModule,
   addUser,
@@ -39,9 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
 const notFound = [{ message: RECON_TEXTS.notFound, code: 'NOT_FOUND' }];
-const validationBody = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
 
 async function createRecon(moduleId = moduleA, name = uniqueName('Recon')) {
   const res = await call(t, admin, {
@@ -127,7 +126,7 @@ describe('POST /v2/recons', () => {
   ])('answers the validation message when %s', async (_label, payload, message) => {
     const res = await call(t, admin, { method: 'POST', url: '/web/v2/recons', payload, moduleId: moduleA });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('name', message));
+    expect(res.json()).toEqual(invalidBody('name', message));
   });
 
   it('refuses a name the module already uses, whatever its case, but allows it in another module', async () => {
@@ -140,7 +139,7 @@ describe('POST /v2/recons', () => {
       moduleId: moduleA,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('name', RECON_TEXTS.nameTaken));
+    expect(res.json()).toEqual(invalidBody('name', RECON_TEXTS.nameTaken));
     await createRecon(moduleB, name);
   });
 
@@ -152,7 +151,7 @@ describe('POST /v2/recons', () => {
       moduleId: moduleA,
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
   });
 
   it('answers 403 for an unassigned module and 401 without a token', async () => {
@@ -305,7 +304,7 @@ describe('PUT /v2/recons', () => {
         moduleId: moduleA,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(validationBody(field, message));
+      expect(res.json()).toEqual(invalidBody(field, message));
     }
   });
 
@@ -318,14 +317,14 @@ describe('PUT /v2/recons', () => {
       payload: { name: b.name },
       moduleId: moduleA,
     });
-    expect(taken.json()).toEqual(validationBody('name', RECON_TEXTS.nameTaken));
+    expect(taken.json()).toEqual(invalidBody('name', RECON_TEXTS.nameTaken));
     const noId = await call(t, admin, {
       method: 'PUT',
       url: '/web/v2/recons',
       payload: { name: 'x' },
       moduleId: moduleA,
     });
-    expect(noId.json()).toEqual(validationBody('id', 'id is Required'));
+    expect(noId.json()).toEqual(invalidBody('id', 'id is Required'));
   });
 
   it("answers 404 for another module's recon and changes nothing", async () => {
@@ -360,7 +359,7 @@ describe('DELETE /v2/recons/{id}', () => {
     const res = await call(t, admin, { method: 'DELETE', url: `/web/v2/recons/${recon.id}`, moduleId: moduleA });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(
-      validationBody('id', `Recon cannot be deleted while data sources use it: ${names[0]}, ${names[1]}`),
+      invalidBody('id', `Recon cannot be deleted while data sources use it: ${names[0]}, ${names[1]}`),
     );
   });
 
@@ -377,7 +376,7 @@ describe('DELETE /v2/recons/{id}', () => {
       .execute();
     const res = await call(t, admin, { method: 'DELETE', url: `/web/v2/recons/${recon.id}`, moduleId: moduleA });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('id', 'Recon cannot be deleted while jobs run it: Nightly recon'));
+    expect(res.json()).toEqual(invalidBody('id', 'Recon cannot be deleted while jobs run it: Nightly recon'));
   });
 
   it("answers 404 for another module's recon", async () => {

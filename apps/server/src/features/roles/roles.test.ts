@@ -1,6 +1,7 @@
 import { PRIVILEGE_CODES } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ROLES } from '@/seed/roles.ts';
+import { FORBIDDEN_BODY } from '@/testing/error-bodies.ts';
 import {
   addModule,
   addUser,
@@ -55,7 +56,6 @@ async function roleWithHolder(grants: string[] = []) {
 
 const update = (s: Session, payload: unknown, query = '?Operation=UpdatePrivilege') =>
   call(t, s, { method: 'POST', url: `/web/v2/roles${query}`, payload: payload as Record<string, unknown> });
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
 
 describe('GET v2/privileges?Find=ByRole', () => {
   it("answers the operator's v2 codes, which include its seeded grants and not 'users'", async () => {
@@ -127,7 +127,7 @@ describe('GET v2/roles/byRole/{role}', () => {
   it('answers 403 and audits ACCESS_DENIED without the roles privilege', async () => {
     const res = await call(t, operator, { method: 'GET', url: '/web/v2/roles/byRole/ROLE_OPERATOR' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
     const denied = (await auditRows(t, 'ACCESS_DENIED')).filter((r) => r.user_id === operator.userId);
     expect(denied.at(-1)?.details).toMatchObject({ route: '/web/v2/roles/byRole/:role', rule: { code: 'roles' } });
   });
@@ -215,7 +215,7 @@ describe('POST v2/roles?Operation=UpdatePrivilege', () => {
     const before = (await auditRows(t, 'ACCESS_DENIED')).filter((r) => r.user_id === holder.userId).length;
     const res = await update(holder, { roleName, privilegeCodes: [...PRIVILEGE_CODES] });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(forbidden);
+    expect(res.json()).toEqual(FORBIDDEN_BODY);
     expect((await auditRows(t, 'ACCESS_DENIED')).filter((r) => r.user_id === holder.userId).length).toBe(before + 1);
     expect(await byRole(holder)).toEqual(['ticket']);
   });

@@ -1,5 +1,6 @@
 import { RULE_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORBIDDEN_BODY, invalidBody } from '@/testing/error-bodies.ts';
 import {
   addModule,
   addUser,
@@ -38,9 +39,6 @@ beforeAll(async () => {
   other = await makeRuleFixture(t, admin, moduleB);
 });
 afterAll(() => t.close());
-
-const forbidden = [{ message: 'You do not have permission to perform this action', code: 'FORBIDDEN' }];
-const validationBody = (field: string, message: string) => ({ message, errors: [{ field, defaultMessage: message }] });
 
 describe('POST /v2/rules', () => {
   it('creates the rule last in its recon, stores the conditions ordered and renumbered, and audits it', async () => {
@@ -177,7 +175,7 @@ describe('POST /v2/rules', () => {
       payload: ruleBody(f, { name: name.toUpperCase() }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(validationBody('name', RULE_TEXTS.nameTaken));
+    expect(res.json()).toEqual(invalidBody('name', RULE_TEXTS.nameTaken));
     const g = await makeRuleFixture(t, admin, moduleA);
     await createRule(t, admin, g, { name });
   });
@@ -204,7 +202,7 @@ describe('POST /v2/rules', () => {
         payload: ruleBody(f),
       });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual(forbidden);
+      expect(res.json()).toEqual(FORBIDDEN_BODY);
     }
     const unassigned = await call(t, operator, {
       method: 'POST',
@@ -388,7 +386,7 @@ describe('PUT /v2/rules', () => {
       payload: ruleBody(f),
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual(validationBody('id', RULE_TEXTS.idRequired));
+    expect(missing.json()).toEqual(invalidBody('id', RULE_TEXTS.idRequired));
     const theirs = await createRule(t, admin, other);
     for (const id of [theirs.id, 999_999]) {
       const res = await call(t, admin, {

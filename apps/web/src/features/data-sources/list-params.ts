@@ -1,10 +1,8 @@
-import { PAGE_SIZE_OPTIONS } from '@recon/contract';
 import type { DataSourcesParams } from '@/features/data-sources/api/get-data-sources';
+import { type Paging, pageStart, readPaging, writePaging } from '@/lib/list-paging';
 
 /** Paging and filters live in the URL, so a filtered page can be shared and survives a reload. */
-export type DataSourceListState = {
-  page: number;
-  size: number;
+export type DataSourceListState = Paging & {
   name?: string;
   /** A recon id. */
   recon?: number;
@@ -15,12 +13,9 @@ export type DataSourceListState = {
 const TEXT_FILTERS = ['name', 'pipeline', 'table'] as const;
 
 export function readListState(params: URLSearchParams, defaultPageSize: number): DataSourceListState {
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  const size = Number.parseInt(params.get('size') ?? '', 10);
   const recon = Number.parseInt(params.get('recon') ?? '', 10);
   const state: DataSourceListState = {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : defaultPageSize,
+    ...readPaging(params, defaultPageSize),
     recon: Number.isInteger(recon) && recon > 0 ? recon : undefined,
   };
   for (const key of TEXT_FILTERS) state[key] = params.get(key)?.trim() || undefined;
@@ -28,7 +23,7 @@ export function readListState(params: URLSearchParams, defaultPageSize: number):
 }
 
 export function writeListState(state: DataSourceListState): URLSearchParams {
-  const params = new URLSearchParams({ page: String(state.page), size: String(state.size) });
+  const params = writePaging(state);
   if (state.recon) params.set('recon', String(state.recon));
   for (const key of TEXT_FILTERS) {
     const value = state[key];
@@ -39,7 +34,7 @@ export function writeListState(state: DataSourceListState): URLSearchParams {
 
 export function toListParams(state: DataSourceListState): DataSourcesParams {
   return {
-    start: (state.page - 1) * state.size,
+    start: pageStart(state),
     length: state.size,
     name: state.name,
     recon: state.recon,

@@ -1,9 +1,7 @@
-import { PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { type Paging, readPaging, writePaging } from '@/lib/list-paging';
 
 /** Paging and searches live in the URL, so a filtered page can be shared and survives a reload. */
-export type PagedSearchState = {
-  page: number;
-  size: number;
+export type PagedSearchState = Paging & {
   search?: string;
   /** A rows page: one column's "contains" search. */
   column?: string;
@@ -11,12 +9,9 @@ export type PagedSearchState = {
 };
 
 export function readPagedSearch(params: URLSearchParams, defaultPageSize: number): PagedSearchState {
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  const size = Number.parseInt(params.get('size') ?? '', 10);
   const column = params.get('column')?.trim() || undefined;
   return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : defaultPageSize,
+    ...readPaging(params, defaultPageSize),
     search: params.get('search')?.trim() || undefined,
     column,
     value: column ? params.get('value')?.trim() || undefined : undefined,
@@ -24,12 +19,10 @@ export function readPagedSearch(params: URLSearchParams, defaultPageSize: number
 }
 
 export function writePagedSearch(state: PagedSearchState): URLSearchParams {
-  const params = new URLSearchParams({ page: String(state.page), size: String(state.size) });
+  const params = writePaging(state);
   for (const key of ['search', 'column', 'value'] as const) {
     const value = state[key];
     if (value) params.set(key, value);
   }
   return params;
 }
-
-export const startOf = (state: PagedSearchState) => (state.page - 1) * state.size;

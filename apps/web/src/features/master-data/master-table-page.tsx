@@ -1,39 +1,40 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { type DataTableDetail, MASTER_DATA_TEXTS, type MasterDataRow, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { type DataTableDetail, MASTER_DATA_TEXTS, type MasterDataRow } from '@recon/contract';
 import { Button, Card, Flex, Popconfirm, Result, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useDeleteMasterRow } from '@/features/master-data/api/delete-master-row';
 import { useMasterRows } from '@/features/master-data/api/get-master-rows';
 import { useMasterTable } from '@/features/master-data/api/get-master-table';
 import { displayCell, isNumericColumn } from '@/features/master-data/cell-values';
 import { RowModal } from '@/features/master-data/components/row-modal';
 import { SearchBar } from '@/features/master-data/components/search-bar';
-import { readPagedSearch, startOf, writePagedSearch } from '@/features/master-data/list-params';
+import { readPagedSearch, writePagedSearch } from '@/features/master-data/list-params';
 import { MASTER_DATA_PATH } from '@/features/master-data/paths';
-import { useBrand } from '@/lib/brand-context';
+import { pageStart } from '@/lib/list-paging';
 import { useModuleSelection } from '@/lib/module-context';
 import { useNumberLocale } from '@/lib/number-format';
+import { useUrlListState } from '@/lib/use-url-list-state';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
+import { useTablePagination } from '@/ui/use-table-pagination';
 
 function RowsTable({ table }: { table: DataTableDetail }) {
   const { t } = useTranslation();
-  const brand = useBrand();
   const locale = useNumberLocale();
   const { current } = useModuleSelection();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = readPagedSearch(searchParams, brand.defaultPageSize);
+  const { state, applyFilters, changePage } = useUrlListState(readPagedSearch, writePagedSearch);
   const column = table.columns.some((c) => c.name === state.column) ? state.column : undefined;
   const rows = useMasterRows(current.id, table.id, {
-    start: startOf(state),
+    start: pageStart(state),
     length: state.size,
     search: state.search,
     column,
     value: column ? state.value : undefined,
   });
+  const pagination = useTablePagination(state, rows.data?.recordsFiltered ?? 0, changePage);
   const deleteRow = useDeleteMasterRow(MASTER_DATA_TEXTS.rowDeleted);
   const [editing, setEditing] = useState<MasterDataRow | 'new' | null>(null);
 
@@ -44,7 +45,7 @@ function RowsTable({ table }: { table: DataTableDetail }) {
           state={state}
           columns={table.columns.map((c) => c.name)}
           placeholder={t('opsConfig.masterData.rowSearchHint')}
-          onApply={(filters) => setSearchParams(writePagedSearch({ ...filters, page: 1, size: state.size }))}
+          onApply={applyFilters}
         />
       </Card>
       <Card
@@ -66,16 +67,7 @@ function RowsTable({ table }: { table: DataTableDetail }) {
             dataSource={rows.data?.data ?? []}
             locale={{ emptyText: rows.isPending ? ' ' : <EmptyState /> }}
             scroll={{ x: Math.max(720, table.columns.length * 160 + 120) }}
-            pagination={{
-              current: state.page,
-              pageSize: state.size,
-              total: rows.data?.recordsFiltered ?? 0,
-              pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-              showSizeChanger: true,
-              showTotal: (total, [from, to]) => t('common.pageRange', { from, to, total }),
-              onChange: (page, size) =>
-                setSearchParams(writePagedSearch({ ...state, page: size === state.size ? page : 1, size })),
-            }}
+            pagination={pagination}
             columns={[
               ...table.columns.map((c) => ({
                 title: c.name,

@@ -47,6 +47,8 @@ export const en = {
     release: 'Release {{label}}',
     actions: 'Actions',
     status: 'Status',
+    columns: 'Columns',
+    columnsShown: '{{shown}} of {{total}} shown',
   },
   auth: {
     userName: 'User Name',
@@ -422,8 +424,6 @@ export const en = {
     dataSource: 'Data Source',
     dateRange: 'Loaded Between',
     dataSourcesFailed: 'The data sources could not be loaded.',
-    columns: 'Columns',
-    columnsShown: '{{shown}} of {{total}} shown',
     searchColumn: 'Search {{column}}',
     fields: {
       fileName: 'File Name',
@@ -1035,7 +1035,6 @@ export const en = {
       valueRequired: 'Enter a value',
       notNumber: 'Enter a number, such as 1250.50',
     },
-    columns: { title: 'Columns', shown: '{{shown}} of {{total}} shown' },
     table: {
       open: 'Open row {{id}}',
       emptyRange: 'Nothing here between these dates. The latest date with rows is {{date}}.',

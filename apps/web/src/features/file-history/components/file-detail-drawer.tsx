@@ -2,11 +2,11 @@ import { Alert, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFile } from '@/features/file-history/api/get-file';
-import { ErrorKindTag, FileStatusTag, UploadStatusTag } from '@/features/file-history/components/file-tags';
 import { formatFileSize } from '@/features/file-history/file-size';
 import { useHasPrivilege } from '@/lib/access-context';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
+import { ErrorKindTag, FileStatusTag, UploadStatusTag } from '@/ui/file-tags';
 import { QueryError } from '@/ui/query-error';
 
 const EXECUTION_HISTORY_PATH = '/operations/history/execution-history';

@@ -3,10 +3,10 @@ import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { FileHistoryColumn } from '@/features/file-history/api/get-file-history';
-import { ErrorKindTag, FileStatusTag, statusWords } from '@/features/file-history/components/file-tags';
 import type { FileHistoryUrlState } from '@/features/file-history/file-history-params';
 import { formatDate, formatNumber, type NumberLocale } from '@/lib/format';
 import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
+import { ErrorKindTag, FileStatusTag, statusWords } from '@/ui/file-tags';
 
 type Options = {
   t: TFunction;

@@ -6,39 +6,15 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActivityTable } from '@/features/job-executions/components/activity-table';
 import { ExecutionSummary } from '@/features/job-executions/components/execution-summary';
+import { PIPELINE_ACTIVITY, RECON_ACTIVITY } from '@/features/job-executions/testing/fixtures';
 import { http } from '@/lib/http';
 import { signIn } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/render';
 
 const mock = new MockAdapter(http);
 
-const PIPELINE: ActivityExecution = {
-  id: 501,
-  sequence: 1,
-  type: 'PIPE_LINE',
-  typeId: 12,
-  name: 'Bank Statement Pipeline',
-  status: 'COMPLETED',
-  statusLabel: 'Completed',
-  attempt: 1,
-  counts: { files: 1, totalRows: 120, loadedRows: 117, invalidRows: 2, duplicateRows: 1, rejectedFiles: 0 },
-  errorMessage: null,
-  startedAt: '2026-10-02T10:00:00.000Z',
-  finishedAt: '2026-10-02T10:01:00.000Z',
-};
-const RECON: ActivityExecution = {
-  ...PIPELINE,
-  id: 502,
-  sequence: 2,
-  type: 'RECON',
-  typeId: 4,
-  name: 'Bank vs Gateway Settlement',
-  status: 'FAILED',
-  statusLabel: 'Failed',
-  attempt: 2,
-  counts: {},
-  errorMessage: 'Activity type RECON cannot run yet in this version',
-};
+const PIPELINE = PIPELINE_ACTIVITY;
+const RECON: ActivityExecution = { ...RECON_ACTIVITY, attempt: 2 };
 
 beforeEach(() => {
   signIn({}, 1);

@@ -4,6 +4,12 @@ import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExecutionDrawer } from '@/features/job-executions/components/execution-drawer';
 import ExecutionHistoryPage from '@/features/job-executions/execution-history-page';
+import {
+  awaitingApproval,
+  executionDetail,
+  PIPELINE_ACTIVITY,
+  RECON_ACTIVITY,
+} from '@/features/job-executions/testing/fixtures';
 import { http } from '@/lib/http';
 import { signIn } from '@/testing/fixtures';
 import { WithModule } from '@/testing/module';
@@ -12,60 +18,6 @@ import { renderRoute, WithAccess } from '@/testing/render';
 
 const mock = new MockAdapter(http);
 let capture: ReturnType<typeof captureToasts>;
-
-const PIPELINE_ACTIVITY = {
-  id: 501,
-  sequence: 1,
-  type: 'PIPE_LINE',
-  typeId: 12,
-  name: 'Bank Statement Pipeline',
-  status: 'COMPLETED',
-  statusLabel: 'Completed',
-  attempt: 1,
-  counts: { files: 1, totalRows: 120, loadedRows: 117, invalidRows: 2, duplicateRows: 1, rejectedFiles: 0 },
-  errorMessage: null,
-  startedAt: '2026-10-02T10:00:00.000Z',
-  finishedAt: '2026-10-02T10:01:00.000Z',
-};
-const RECON_ACTIVITY = {
-  ...PIPELINE_ACTIVITY,
-  id: 502,
-  sequence: 2,
-  type: 'RECON',
-  typeId: 4,
-  name: 'Bank vs Gateway Settlement',
-  status: 'FAILED',
-  statusLabel: 'Failed',
-  counts: {},
-  errorMessage: 'Activity type RECON cannot run yet in this version',
-};
-
-function detail(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 41,
-    jobId: 3,
-    jobName: 'Daily Bank and Gateway Load',
-    status: 'FAILED',
-    statusLabel: 'Failed',
-    trigger: 'MANUAL',
-    batchNumber: null,
-    cycleNumber: null,
-    endDate: null,
-    errorMessage: 'Activity type RECON cannot run yet in this version',
-    startedBy: 'maker',
-    createdAt: '2026-10-02T09:59:00.000Z',
-    startedAt: '2026-10-02T10:00:00.000Z',
-    finishedAt: '2026-10-02T10:01:30.000Z',
-    durationSeconds: 90,
-    approvalStatus: null,
-    needsFileApproval: false,
-    approvedBy: null,
-    approvedAt: null,
-    activities: [PIPELINE_ACTIVITY, RECON_ACTIVITY],
-    files: [{ id: 77, originalName: 'bank_statement.csv', pipelineId: 12, status: 'FINISHED' }],
-    ...overrides,
-  };
-}
 
 const FILE_SUMMARY = {
   data: [
@@ -122,9 +74,13 @@ function renderDrawer(codes: string[]) {
 
 const dialog = () => screen.getByRole('dialog');
 
+/** The server's maker-checker answer: may this user decide on run 41's files? */
+const answerApprovalCheck = (answer: { canApprove: boolean; message: string | null }) =>
+  mock.onPost('/v2/jobexecutions/41/file-approval-validate-maker-checker').reply(200, answer);
+
 describe('execution drawer', () => {
   it('opens from ?executionId= with the activities, their counts and the files each pipeline loaded', async () => {
-    mock.onGet('/v2/jobexecutions/41').reply(200, detail());
+    mock.onGet('/v2/jobexecutions/41').reply(200, executionDetail());
     renderPage();
 
     const pipelineRow = (await screen.findByText('Bank Statement Pipeline', {}, { timeout: 5000 })).closest(
@@ -146,7 +102,7 @@ describe('execution drawer', () => {
   it('closes by dropping executionId from the URL', async () => {
     mock
       .onGet('/v2/jobexecutions/41')
-      .reply(200, detail({ status: 'COMPLETED', statusLabel: 'Completed', errorMessage: null }));
+      .reply(200, executionDetail({ status: 'COMPLETED', statusLabel: 'Completed', errorMessage: null }));
     const { router } = renderPage();
     await screen.findByText('Bank Statement Pipeline', {}, { timeout: 5000 });
 
@@ -156,10 +112,10 @@ describe('execution drawer', () => {
   });
 
   it('retries a failed run from its failed activity only after the confirmation', async () => {
-    mock.onGet('/v2/jobexecutions/41').reply(200, detail());
+    mock.onGet('/v2/jobexecutions/41').reply(200, executionDetail());
     mock
       .onPut('/v2/jobexecutions/executeFailedJob/41')
-      .reply(200, detail({ status: 'RUNNABLE', statusLabel: 'Queued' }));
+      .reply(200, executionDetail({ status: 'RUNNABLE', statusLabel: 'Queued' }));
     renderDrawer(['jobExecutions', 'createJob']);
 
     await userEvent.click(await screen.findByRole('button', { name: /Retry from failed activity/ }, { timeout: 5000 }));
@@ -182,26 +138,15 @@ describe('execution drawer', () => {
   });
 
   it('offers no retry without the createJob privilege', async () => {
-    mock.onGet('/v2/jobexecutions/41').reply(200, detail());
+    mock.onGet('/v2/jobexecutions/41').reply(200, executionDetail());
     renderDrawer(['jobExecutions']);
     await screen.findByText('Bank Statement Pipeline', {}, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: /Retry from failed activity/ })).toBeNull();
   });
 
   it('tells a checker who may not approve why, and offers no decision', async () => {
-    mock.onGet('/v2/jobexecutions/41').reply(
-      200,
-      detail({
-        status: 'FILE_APPROVAL_PENDING',
-        statusLabel: 'File Approval Pending',
-        errorMessage: null,
-        needsFileApproval: true,
-        activities: [PIPELINE_ACTIVITY],
-      }),
-    );
-    mock
-      .onPost('/v2/jobexecutions/41/file-approval-validate-maker-checker')
-      .reply(200, { canApprove: false, message: 'You started this run: another user must approve its files' });
+    mock.onGet('/v2/jobexecutions/41').reply(200, awaitingApproval());
+    answerApprovalCheck({ canApprove: false, message: 'You started this run: another user must approve its files' });
     renderDrawer(['jobExecutions', 'fileApproval']);
 
     expect(
@@ -216,22 +161,11 @@ describe('execution drawer', () => {
   });
 
   it('approves the files of a waiting run after the confirmation', async () => {
-    mock.onGet('/v2/jobexecutions/41').reply(
-      200,
-      detail({
-        status: 'FILE_APPROVAL_PENDING',
-        statusLabel: 'File Approval Pending',
-        errorMessage: null,
-        needsFileApproval: true,
-        activities: [PIPELINE_ACTIVITY],
-      }),
-    );
-    mock
-      .onPost('/v2/jobexecutions/41/file-approval-validate-maker-checker')
-      .reply(200, { canApprove: true, message: null });
+    mock.onGet('/v2/jobexecutions/41').reply(200, awaitingApproval());
+    answerApprovalCheck({ canApprove: true, message: null });
     mock
       .onPut('/v2/jobexecutions/41/update_data_ingestion_status')
-      .reply(200, detail({ status: 'RUNNABLE', statusLabel: 'Queued' }));
+      .reply(200, executionDetail({ status: 'RUNNABLE', statusLabel: 'Queued' }));
     renderDrawer(['jobExecutions', 'fileApproval']);
 
     await userEvent.click(await screen.findByRole('button', { name: /Approve/ }, { timeout: 5000 }));
@@ -253,22 +187,11 @@ describe('execution drawer', () => {
   });
 
   it('rejects the files of a waiting run after the confirmation', async () => {
-    mock.onGet('/v2/jobexecutions/41').reply(
-      200,
-      detail({
-        status: 'FILE_APPROVAL_PENDING',
-        statusLabel: 'File Approval Pending',
-        errorMessage: null,
-        needsFileApproval: true,
-        activities: [PIPELINE_ACTIVITY],
-      }),
-    );
-    mock
-      .onPost('/v2/jobexecutions/41/file-approval-validate-maker-checker')
-      .reply(200, { canApprove: true, message: null });
+    mock.onGet('/v2/jobexecutions/41').reply(200, awaitingApproval());
+    answerApprovalCheck({ canApprove: true, message: null });
     mock
       .onPut('/v2/jobexecutions/41/update_data_ingestion_status')
-      .reply(200, detail({ status: 'REJECTED', statusLabel: 'Rejected' }));
+      .reply(200, executionDetail({ status: 'REJECTED', statusLabel: 'Rejected' }));
     renderDrawer(['jobExecutions', 'fileApproval']);
 
     await userEvent.click(await screen.findByRole('button', { name: /Reject/ }, { timeout: 5000 }));
@@ -281,15 +204,9 @@ describe('execution drawer', () => {
   });
 
   it('does not ask the server about approval for a user without fileApproval', async () => {
-    mock.onGet('/v2/jobexecutions/41').reply(
-      200,
-      detail({
-        status: 'FILE_APPROVAL_PENDING',
-        statusLabel: 'File Approval Pending',
-        errorMessage: null,
-        needsFileApproval: true,
-      }),
-    );
+    mock
+      .onGet('/v2/jobexecutions/41')
+      .reply(200, awaitingApproval({ activities: [PIPELINE_ACTIVITY, RECON_ACTIVITY] }));
     renderDrawer(['jobExecutions']);
 
     expect(

@@ -4,10 +4,10 @@ import {
   type PipelineFileSummary,
   usePipelineFileSummary,
 } from '@/features/job-executions/api/get-pipeline-file-summary';
-import { ErrorKindTag, FAILED_FILE_STATUSES, FileStatusTag } from '@/features/job-executions/components/file-tags';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
+import { ErrorKindTag, FAILED_FILE_STATUSES, FileStatusTag } from '@/ui/file-tags';
 
 type Props = {
   moduleId: number;

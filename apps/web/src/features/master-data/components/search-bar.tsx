@@ -1,9 +1,8 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PagedSearchState } from '@/features/master-data/list-params';
 import { AppSelect } from '@/ui/app-select';
+import { FilterBar, FilterField } from '@/ui/filter-bar';
 
 type Values = { search?: string; column?: string; value?: string };
 type Props = {
@@ -17,57 +16,28 @@ type Props = {
 /** A search over every column, and on a rows page one column's "contains" search; kept in the URL. */
 export function SearchBar({ state, onApply, columns, placeholder }: Props) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-
-  useEffect(() => {
-    form.setFieldsValue({ search: state.search, column: state.column, value: state.value });
-  }, [form, state.search, state.column, state.value]);
-
-  const onFinish = (v: Values) =>
-    onApply({
-      search: v.search?.trim() || undefined,
-      column: v.column || undefined,
-      value: v.column ? v.value?.trim() || undefined : undefined,
-    });
 
   return (
-    <Form<Values> name="masterSearch" form={form} layout="vertical" onFinish={onFinish}>
-      <Flex gap={12} wrap align="flex-end">
-        <Form.Item name="search" label={t('opsConfig.common.searchLabel')} style={{ minWidth: 240, marginBottom: 0 }}>
-          <Input allowClear autoComplete="off" placeholder={placeholder} />
-        </Form.Item>
-        {columns && (
-          <>
-            <Form.Item
-              name="column"
-              label={t('opsConfig.masterData.column')}
-              style={{ minWidth: 180, marginBottom: 0 }}
-            >
-              <AppSelect<string> options={columns.map((c) => ({ value: c, label: c }))} />
-            </Form.Item>
-            <Form.Item
-              name="value"
-              label={t('opsConfig.masterData.contains')}
-              style={{ minWidth: 200, marginBottom: 0 }}
-            >
-              <Input allowClear autoComplete="off" />
-            </Form.Item>
-          </>
-        )}
-        <Flex gap={8}>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onApply({});
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Flex>
-      </Flex>
-    </Form>
+    <FilterBar<Values>
+      name="masterSearch"
+      values={{ search: state.search, column: state.column, value: state.value }}
+      // A "contains" text means nothing without its column.
+      onApply={(v) => onApply({ ...v, value: v.column ? v.value : undefined })}
+      onReset={() => onApply({})}
+    >
+      <FilterField name="search" label={t('opsConfig.common.searchLabel')} minWidth={240}>
+        <Input allowClear autoComplete="off" placeholder={placeholder} />
+      </FilterField>
+      {columns && (
+        <>
+          <FilterField name="column" label={t('opsConfig.masterData.column')} minWidth={180}>
+            <AppSelect<string> options={columns.map((c) => ({ value: c, label: c }))} />
+          </FilterField>
+          <FilterField name="value" label={t('opsConfig.masterData.contains')} minWidth={200}>
+            <Input allowClear autoComplete="off" />
+          </FilterField>
+        </>
+      )}
+    </FilterBar>
   );
 }

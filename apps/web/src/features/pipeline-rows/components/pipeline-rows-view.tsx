@@ -12,7 +12,6 @@ import {
   usePipelineRows,
 } from '@/features/pipeline-rows/api/get-pipeline-rows';
 import { useTableColumns } from '@/features/pipeline-rows/api/get-table-columns';
-import { ColumnChooser } from '@/features/pipeline-rows/components/column-chooser';
 import { columnTitle, rowTableColumns } from '@/features/pipeline-rows/components/row-table-columns';
 import { RowsToolbar } from '@/features/pipeline-rows/components/rows-toolbar';
 import { readPipelineRowsMemory, writePipelineRowsMemory } from '@/features/pipeline-rows/pipeline-rows-cache';
@@ -22,6 +21,7 @@ import { useBrand } from '@/lib/brand-context';
 import { defaultDateRange } from '@/lib/date-range';
 import { useModuleSelection } from '@/lib/module-context';
 import { useNumberLocale } from '@/lib/number-format';
+import { ColumnChooser } from '@/ui/column-chooser';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';

@@ -10,7 +10,7 @@ type Props = {
   onReset: () => void;
 };
 
-/** Show or hide columns; remembered per tab and data source. */
+/** Show or hide a table's columns; the caller remembers the choice (per data source, per tab). */
 export function ColumnChooser({ columns, hidden, onChange, onReset }: Props) {
   const { t } = useTranslation();
   const hiddenSet = new Set(hidden);
@@ -18,9 +18,7 @@ export function ColumnChooser({ columns, hidden, onChange, onReset }: Props) {
   const content = (
     <Flex vertical gap={8} style={{ maxHeight: 360, overflowY: 'auto', minWidth: 220 }}>
       <Flex justify="space-between" align="center">
-        <Typography.Text type="secondary">
-          {t('transactions.columns.shown', { shown, total: columns.length })}
-        </Typography.Text>
+        <Typography.Text type="secondary">{t('common.columnsShown', { shown, total: columns.length })}</Typography.Text>
         <Button size="small" type="link" onClick={onReset}>
           {t('common.reset')}
         </Button>
@@ -37,8 +35,8 @@ export function ColumnChooser({ columns, hidden, onChange, onReset }: Props) {
     </Flex>
   );
   return (
-    <Popover trigger="click" placement="bottomRight" title={t('transactions.columns.title')} content={content}>
-      <Button icon={<SettingOutlined />}>{t('transactions.columns.title')}</Button>
+    <Popover trigger="click" placement="bottomRight" title={t('common.columns')} content={content}>
+      <Button icon={<SettingOutlined />}>{t('common.columns')}</Button>
     </Popover>
   );
 }

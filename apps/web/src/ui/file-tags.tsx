@@ -30,7 +30,8 @@ export function FileStatusTag({ status }: { status: string }) {
   return <StatusTag status={FILE_STATUS_TONE_WORD[status] ?? 'NOT_REQUIRED'} label={statusWords(status)} />;
 }
 
-const FAILED_FILE_STATUSES: ReadonlySet<string> = new Set(['INVALID', 'REJECTED', 'ROLLBACK_FAILED']);
+/** Statuses of a file that was not loaded (or whose load failed). */
+export const FAILED_FILE_STATUSES: ReadonlySet<string> = new Set(['INVALID', 'REJECTED', 'ROLLBACK_FAILED']);
 
 /** The error kind word for word: red when it stopped the file, orange when the file loaded anyway. */
 export function ErrorKindTag({ kind, fileStatus }: { kind: string | null; fileStatus: string }) {
@@ -39,6 +40,7 @@ export function ErrorKindTag({ kind, fileStatus }: { kind: string | null; fileSt
   return <StatusTag status={FAILED_FILE_STATUSES.has(fileStatus) ? 'FAILED' : 'PENDING'} label={kind} />;
 }
 
+/** An upload's own statuses (before the file is processed). */
 const UPLOAD_STATUS_TONE_WORD: Readonly<Record<string, string>> = {
   UPLOAD_STARTED: 'PROCESSING',
   EXTRACTION_PENDING: 'PENDING',
