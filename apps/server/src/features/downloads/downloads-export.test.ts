@@ -212,7 +212,7 @@ describe('a TRANSACTIONS export of a narrowed view', () => {
     const state = async (reference: string, status: string, reason: string | null = null) => {
       const matchId = reason
         ? null
-        : (await t.database.pool.query(`SELECT nextval('recon_match_seq') AS id`)).rows[0].id;
+        : (await t.database.pool.query(`SELECT recon_match_id() AS id`)).rows[0].id;
       await t.database.pool.query(
         `INSERT INTO ${v.f.sides.A.stateTable} (_id, status, match_id, run_id, reason)
          SELECT _id, $2, $3, 0, $4 FROM ${v.f.sides.A.table} WHERE reference = $1`,

@@ -5,6 +5,10 @@ import { choose, openFromNav, shot, signIn, storedUser, switchModule } from './h
  * Maker-checker in the browser (decision 0010): the admin makes bulk knock-off need approval in Module Settings and
  * knocks off two open rows — they are sent for approval, nothing changes; the checker signs in, opens My Jobs ›
  * Approvals, reads the request (the rows and the reason) and approves it; the rows then show in the Knock off tab.
+ *
+ * Named to run last (journeys share one server and run in file order): it loads the demo samples when the recon is
+ * empty and leaves its knock-off run behind, while the ingest, reconciliation and rollbacks journeys need the demo
+ * recon empty and the sample file names unused.
  */
 
 const MODULE = 'Payments Gateway Recon';
