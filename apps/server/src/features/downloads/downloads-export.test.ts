@@ -210,9 +210,7 @@ describe('a TRANSACTIONS export of a narrowed view', () => {
     // Side A of its own recon: R1 and R2 reconciled, R3 relaxed, R4 proposed, R5 and R6 knocked off, R7 and =R8 open.
     v = await statementScenario(t, moduleId, 'views');
     const state = async (reference: string, status: string, reason: string | null = null) => {
-      const matchId = reason
-        ? null
-        : (await t.database.pool.query(`SELECT recon_match_id() AS id`)).rows[0].id;
+      const matchId = reason ? null : (await t.database.pool.query(`SELECT recon_match_id() AS id`)).rows[0].id;
       await t.database.pool.query(
         `INSERT INTO ${v.f.sides.A.stateTable} (_id, status, match_id, run_id, reason)
          SELECT _id, $2, $3, 0, $4 FROM ${v.f.sides.A.table} WHERE reference = $1`,
