@@ -157,3 +157,23 @@ export async function throttleUploads(page: Page, bytesPerSecond: number): Promi
     uploadThroughput: bytesPerSecond > 0 ? bytesPerSecond : -1,
   });
 }
+
+/**
+ * Uploads the demo samples through the job's "Upload files and run job" form and waits for the run to end
+ * (completed or partially completed: the samples' invalid rows are set aside); the run drawer is closed after.
+ */
+export async function uploadSamplesAndRunJob(page: Page, job: string, samples: readonly string[]): Promise<void> {
+  await openFromNav(page, 'Operations', 'Jobs');
+  await page.getByRole('button', { name: `Upload files and run job ${job}` }).click();
+  for (const [i, sample] of samples.entries()) {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByText('Click or drop files (CSV or XLSX) for this pipeline').nth(i).click();
+    await (await chooser).setFiles(sample);
+  }
+  await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(samples.length, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Run Job' }).click();
+  const drawer = page.getByRole('dialog', { name: new RegExp(`^${job} Run #\\d+ `) });
+  await expect(drawer).toHaveAccessibleName(/ (Completed|Partially Completed)$/, { timeout: 90_000 });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+}

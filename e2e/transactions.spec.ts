@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, openFromNav, shot, signIn, storedUser, switchModule } from './helpers.ts';
+import { choose, openFromNav, shot, signIn, storedUser, switchModule, uploadSamplesAndRunJob } from './helpers.ts';
 
 /**
  * Issue 4's Transactions proof: the demo recon's rows after a run — the reconciled tab with a group opened side
@@ -44,19 +44,7 @@ async function reconciledDemo(page: Page) {
   );
   if (all.recordsTotal === 0) {
     // Nothing loaded yet (this journey alone): the demo job loads both samples and runs the recon.
-    await openFromNav(page, 'Operations', 'Jobs');
-    await page.getByRole('button', { name: `Upload files and run job ${JOB}` }).click();
-    for (const [i, sample] of SAMPLES.entries()) {
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByText('Click or drop files (CSV or XLSX) for this pipeline').nth(i).click();
-      await (await chooser).setFiles(sample);
-    }
-    await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(2, { timeout: 30_000 });
-    await page.getByRole('button', { name: 'Run Job' }).click();
-    const drawer = page.getByRole('dialog', { name: new RegExp(`^${JOB} Run #\\d+ `) });
-    await expect(drawer).toHaveAccessibleName(/ (Completed|Partially Completed)$/, { timeout: 90_000 });
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
+    await uploadSamplesAndRunJob(page, JOB, SAMPLES);
     return;
   }
   // Rows loaded by earlier journeys: the recon runs on the open ones.

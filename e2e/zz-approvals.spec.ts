@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, openFromNav, shot, signIn, storedUser, switchModule } from './helpers.ts';
+import { choose, openFromNav, shot, signIn, storedUser, switchModule, uploadSamplesAndRunJob } from './helpers.ts';
 
 /**
  * Maker-checker in the browser (decision 0010): the admin makes bulk knock-off need approval in Module Settings and
@@ -43,19 +43,7 @@ async function loadDemoRows(page: Page) {
     `/v2/transactions?Find=ByTab&tab=unreconciled&reconId=${recon.id}&dataSourceId=${sideA.id}&length=1`,
   );
   if (open.recordsTotal >= 2) return;
-  await openFromNav(page, 'Operations', 'Jobs');
-  await page.getByRole('button', { name: `Upload files and run job ${JOB}` }).click();
-  for (const [i, sample] of SAMPLES.entries()) {
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByText('Click or drop files (CSV or XLSX) for this pipeline').nth(i).click();
-    await (await chooser).setFiles(sample);
-  }
-  await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(2, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Run Job' }).click();
-  const drawer = page.getByRole('dialog', { name: new RegExp(`^${JOB} Run #\\d+ `) });
-  await expect(drawer).toHaveAccessibleName(/ (Completed|Partially Completed)$/, { timeout: 90_000 });
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
+  await uploadSamplesAndRunJob(page, JOB, SAMPLES);
 }
 
 /** The default range (last 15 days) may hold none of the samples' dates: take the days up to the latest. */
