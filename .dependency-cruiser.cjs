@@ -7,7 +7,16 @@ module.exports = {
       name: 'contract-imports-zod-only',
       severity: 'error',
       from: { path: '^packages/contract', pathNot: '\\.test\\.tsx?$' },
-      to: { dependencyTypesNot: ['local', 'core'], pathNot: ['^node_modules/zod', '^packages/contract'] },
+      to: {
+        dependencyTypesNot: ['local', 'core'],
+        pathNot: ['^node_modules/zod', '^packages/contract', '^packages/formats'],
+      },
+    },
+    {
+      name: 'formats-is-a-leaf',
+      severity: 'error',
+      from: { path: '^packages/formats', pathNot: '\\.test\\.tsx?$' },
+      to: { dependencyTypesNot: ['core'], pathNot: '^packages/formats' },
     },
     {
       name: 'web-not-server-side',

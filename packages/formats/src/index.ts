@@ -1,0 +1,2 @@
+export * from './date-patterns.ts';
+export * from './date-proposals.ts';
