@@ -12,6 +12,7 @@ export const LIMIT_PATTERN = /^\d{1,16}(\.\d{1,4})?$/;
 
 export const DATA_SOURCE_TEXTS = {
   notFound: 'Data source not found',
+  stateLocked: 'This data source has reconciled rows: roll back its recon runs before giving it another table or recon',
   nameTaken: 'Data source name already exists',
   nameAvailable: 'Data source name is available',
   nameTooLong: `Name must be at most ${DATA_SOURCE_NAME_MAX} characters`,

@@ -20,8 +20,6 @@ export type DataTableTable = {
   table_name: string;
   history_table_name: string;
   invalid_table_name: string;
-  /** 202611220900: the narrow recon state table (DATA tables only). */
-  state_table_name: string | null;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -106,6 +104,8 @@ export type DataSourceTable = {
   max_duplicate_unit: 'COUNT' | 'PERCENTAGE' | null;
   sequence: Generated<number>;
   is_active: Generated<boolean>;
+  /** 202611241000: the recon state of this data source (recon × table), set when its table is a DATA table. */
+  state_table_name: Generated<string | null>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

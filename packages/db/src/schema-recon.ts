@@ -75,7 +75,7 @@ export type ReconRunTable = {
 export type ReconJournalTable = {
   id: Id;
   run_id: number;
-  data_table_id: number;
+  data_source_id: number;
   row_id: number;
   old_state: NullableJson<Record<string, unknown>>;
   new_state: NullableJson<Record<string, unknown>>;

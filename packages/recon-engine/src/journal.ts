@@ -7,7 +7,8 @@ import type { Queryable } from './model.ts';
  * carry its id, then put back the previous states its journal holds.
  */
 
-export type StateTable = { dataTableId: number; stateTable: string };
+/** The recon state of one data source (recon × table): its narrow state table (decision 0011). */
+export type StateTable = { dataSourceId: number; stateTable: string };
 export type RowState = {
   status: string;
   match_id: number | null;
@@ -48,9 +49,9 @@ async function journaled(
 ): Promise<number> {
   if (rowIds.length === 0) return 0;
   const journal = await db.query(
-    `INSERT INTO recon_journal (run_id, data_table_id, row_id, old_state, new_state)
+    `INSERT INTO recon_journal (run_id, data_source_id, row_id, old_state, new_state)
      SELECT $1, $2, s._id, to_jsonb(s) - '_id', $4::jsonb FROM ${table.stateTable} s WHERE s._id = ANY($3::bigint[])`,
-    [runId, table.dataTableId, rowIds, newState === 'deleted' ? null : JSON.stringify(newState)],
+    [runId, table.dataSourceId, rowIds, newState === 'deleted' ? null : JSON.stringify(newState)],
   );
   if ((journal.rowCount ?? 0) !== rowIds.length)
     throw new StateConflictError('some rows have no recon state to change');
@@ -100,9 +101,9 @@ export async function rollbackRun(
        SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
        FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
             reconciled_at timestamptz, reason text)
-       WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+       WHERE j.run_id = $1 AND j.data_source_id = $2 AND j.old_state IS NOT NULL
        ORDER BY j.row_id, j.id`,
-      [runId, t.dataTableId],
+      [runId, t.dataSourceId],
     );
     restored += r.rowCount ?? 0;
   }

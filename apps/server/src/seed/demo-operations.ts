@@ -1,7 +1,7 @@
 import { type DataTableColumnInput, defaultInputType } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { sql } from 'kysely';
-import { syncDateIndexes } from '@/lib/data-tables/ddl.ts';
+import { ensureStateTable, syncDateIndexes } from '@/lib/data-tables/ddl.ts';
 import { createDataTable, findDataTableByName, listDataTableColumns } from '@/lib/data-tables/registry.ts';
 
 /**
@@ -170,6 +170,7 @@ export async function seedDemoDataSources(
           })),
         )
         .execute();
+      await ensureStateTable(tx, id);
       ids.push(id);
     }
     await syncDateIndexes(tx, [input.bankTableId, input.pgTableId]);

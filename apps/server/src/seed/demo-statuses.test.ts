@@ -59,12 +59,21 @@ async function upload(pipelineId: number, file: string): Promise<number> {
   return res.json().data[0].fileId as number;
 }
 
+/** The state table of the demo data source reading a data table (decision 0011: state is per data source). */
+async function stateOf(tableName: string): Promise<string> {
+  const r = await sql<{ state_table_name: string }>`
+    SELECT ds.state_table_name FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id
+    WHERE t.table_name = ${tableName}`.execute(t.database.db);
+  if (r.rows.length !== 1) throw new Error(`expected one data source on ${tableName}`);
+  return (r.rows[0] as { state_table_name: string }).state_table_name;
+}
+
 /** Rows per effective status of a data table: its state row's status, else the status it was loaded with. */
 async function statusCounts(tableName: string): Promise<Record<string, number>> {
   const rows = await sql<{ status: string; n: number }>`
     SELECT coalesce(s.status, r._recon_status) AS status, count(*)::int AS n
     FROM ${sql.table(`recon_data.${tableName}`)} r
-    LEFT JOIN ${sql.table(`recon_data.${tableName}_state`)} s ON s._id = r._id
+    LEFT JOIN ${sql.table(`recon_data.${await stateOf(tableName)}`)} s ON s._id = r._id
     GROUP BY 1`.execute(t.database.db);
   return Object.fromEntries(rows.rows.map((r) => [r.status, r.n]));
 }
@@ -135,11 +144,13 @@ describe('the demo job on the sample files', () => {
     expect(a.RECONCILED).toBeGreaterThan(2000);
 
     // A late reversal and a duplicate join the group of the row they follow: one match id with a reconciled pair.
+    const bankState = sql.table(`recon_data.${await stateOf(bank.table_name)}`);
+    const pgState = sql.table(`recon_data.${await stateOf(pg.table_name)}`);
     const groups = await sql<{ status: string; partners: string[] }>`
       SELECT s.status, array_agg(DISTINCT o.status ORDER BY o.status) AS partners
-      FROM ${sql.table(`recon_data.${bank.table_name}_state`)} s
-      JOIN (SELECT match_id, status FROM ${sql.table(`recon_data.${bank.table_name}_state`)}
-            UNION ALL SELECT match_id, status FROM ${sql.table(`recon_data.${pg.table_name}_state`)}) o
+      FROM ${bankState} s
+      JOIN (SELECT match_id, status FROM ${bankState}
+            UNION ALL SELECT match_id, status FROM ${pgState}) o
         ON o.match_id = s.match_id
       WHERE s.status = 'LATE_REVERSAL'
       GROUP BY s._id, s.status`.execute(t.database.db);

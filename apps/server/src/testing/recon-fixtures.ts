@@ -1,5 +1,5 @@
 import type { DataType } from '@recon/contract';
-import { qualified } from '@/lib/data-tables/ddl.ts';
+import { ensureStateTable, qualified, stateTableName } from '@/lib/data-tables/ddl.ts';
 import { createDataTable, findDataTableByName } from '@/lib/data-tables/registry.ts';
 import { type TestApp, uniqueName } from './test-app.ts';
 
@@ -97,12 +97,13 @@ export async function addReconFixture(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await ensureStateTable(db, dataSourceId);
     const physical = `m${moduleId}_${name}`;
     out[side] = {
       dataSourceId,
       dataTableId: table.id,
       table: qualified(physical),
-      stateTable: qualified(`${physical}_state`),
+      stateTable: qualified(stateTableName(dataSourceId)),
       pipelineId,
     };
     await insertRows(t, out[side].table, sides[side].rows);

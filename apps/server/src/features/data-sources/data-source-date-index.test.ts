@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { byTabQuerySchema, TAB_STATUSES } from '@recon/contract';
-import { MIGRATIONS_DIR } from '@recon/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateIndexName, qualified, syncDateIndexes } from '@/lib/data-tables/ddl.ts';
+import { dateIndexName, qualified, stateTableName, syncDateIndexes } from '@/lib/data-tables/ddl.ts';
 import { viewOfByTabQuery } from '@/lib/recon/transaction-query.ts';
 import { transactionPageSql } from '@/lib/recon/transaction-rows.ts';
 import { reconSources } from '@/lib/recon/transaction-sources.ts';
@@ -164,39 +161,6 @@ describe('the date index of a data source table', () => {
   });
 });
 
-describe('migration 202611230900_data_source_date_indexes', () => {
-  const migration = readFileSync(join(MIGRATIONS_DIR, '202611230900_data_source_date_indexes.sql'), 'utf8');
-
-  it('indexes the data sources that existed before, with the names the server uses, and can run again', async () => {
-    const f = await makeFixture(t, admin, moduleId);
-    const longColumn = `booked_${'x'.repeat(50)}`;
-    const long = await makeFixture(t, admin, moduleId, [
-      { name: 'ref', dataType: 'VARCHAR' },
-      { name: longColumn, dataType: 'DATE' },
-    ]);
-    const unused = await makeFixture(t, admin, moduleId);
-    await createDataSource(t, admin, f);
-    await createDataSource(t, admin, long);
-    // An install from before the server kept these indexes.
-    for (const [table, column] of [
-      [f.tableName, 'txn_date'],
-      [long.tableName, longColumn],
-    ] as const) {
-      await sql.raw(`DROP INDEX recon_data."${dateIndexName(table, column)}"`).execute(t.database.db);
-    }
-    expect(await dateIndexes(f.tableName)).toEqual([]);
-
-    await t.database.pool.query(migration);
-    await t.database.pool.query(migration);
-
-    expect(await dateIndexes(f.tableName)).toEqual([indexOn(f.tableName, 'txn_date')]);
-    const longName = dateIndexName(long.tableName, longColumn);
-    expect(Buffer.byteLength(longName)).toBeLessThanOrEqual(63);
-    expect(await dateIndexes(long.tableName)).toEqual([indexOn(long.tableName, longColumn)]);
-    expect(await dateIndexes(unused.tableName)).toEqual([]);
-  });
-});
-
 type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
 const nodesOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodesOf)];
 
@@ -205,7 +169,7 @@ describe('the reconciled tab page', () => {
     const f = await makeFixture(t, admin, moduleId);
     const ds = await createDataSource(t, admin, f);
     const table = qualified(f.tableName);
-    const state = qualified(`${f.tableName}_state`);
+    const state = qualified(stateTableName(ds.id));
     // 200k rows over 120 days, 70% reconciled: a 15-day range is 1/8 of the table.
     await sql
       .raw(`INSERT INTO ${table} (txn_id, txn_date, amount, qty, status)

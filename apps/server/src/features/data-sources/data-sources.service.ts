@@ -11,7 +11,7 @@ import {
 import type { Db } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { syncDateIndexes } from '@/lib/data-tables/ddl.ts';
+import { ensureStateTable, hasRecordedState, syncDateIndexes } from '@/lib/data-tables/ddl.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import { fieldError, initialElements, resolveForm } from './data-source-checks.ts';
 import * as q from './data-sources.queries.ts';
@@ -144,6 +144,7 @@ export async function createDataSource(ctx: FeatureContext, actor: ModuleActor, 
       const elements = initialElements(form.columns, form.table, body.dataElements);
       const id = await q.insertDataSource(tx, actor.moduleId, form.values, actor.userId);
       await q.insertElements(tx, id, elements);
+      await ensureStateTable(tx, id);
       await syncDateIndexes(tx, [form.values.data_table_id]);
       await auditChange(tx, actor, {
         event: 'DATA_SOURCE_CREATED',
@@ -170,7 +171,12 @@ export async function updateDataSource(ctx: FeatureContext, actor: ModuleActor, 
       const form = await resolveForm(tx, actor, body, id);
       const movedRecon = form.values.recon_id !== before.recon_id;
       const newTable = form.values.data_table_id !== before.data_table_id;
+      // Its state names rows of its table as its recon closed them: meaningless for another table or recon.
+      if ((newTable || movedRecon) && (await hasRecordedState(tx, id))) {
+        throw fieldError(newTable ? 'table' : 'recon', DATA_SOURCE_TEXTS.stateLocked);
+      }
       await q.updateDataSource(tx, id, form.values, movedRecon);
+      await ensureStateTable(tx, id);
       if (movedRecon) await q.renumberRecon(tx, before.recon_id);
       if (newTable) {
         await q.deleteElements(tx, id);
@@ -231,6 +237,7 @@ export async function duplicateDataSource(
         newId,
         elements.map(({ id: _id, ...e }) => e),
       );
+      await ensureStateTable(tx, newId);
       await syncDateIndexes(tx, [source.data_table_id]);
       await auditChange(tx, actor, {
         event: 'DATA_SOURCE_DUPLICATED',

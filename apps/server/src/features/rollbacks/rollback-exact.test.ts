@@ -184,7 +184,7 @@ describe('rollback of an execution that loaded two files and ran a recon', () =>
 });
 
 /** An UNMATCH action as the Transactions feature records it: a run of its kind, the group's states journaled, then removed. */
-async function unmatchGroup(reconId: number, matchId: number, sides: { dataTableId: number; stateTable: string }[]) {
+async function unmatchGroup(reconId: number, matchId: number, sides: { dataSourceId: number; stateTable: string }[]) {
   const db = t.database.db;
   const { id: runId } = await db
     .insertInto('recon_run')
@@ -200,9 +200,9 @@ async function unmatchGroup(reconId: number, matchId: number, sides: { dataTable
     .executeTakeFirstOrThrow();
   for (const s of sides) {
     await t.database.pool.query(
-      `INSERT INTO recon_journal (run_id, data_table_id, row_id, old_state, new_state)
+      `INSERT INTO recon_journal (run_id, data_source_id, row_id, old_state, new_state)
        SELECT $1, $2, s._id, to_jsonb(s) - '_id', NULL FROM ${s.stateTable} s WHERE s.match_id = $3`,
-      [runId, s.dataTableId, matchId],
+      [runId, s.dataSourceId, matchId],
     );
     await t.database.pool.query(`DELETE FROM ${s.stateTable} WHERE match_id = $1`, [matchId]);
   }

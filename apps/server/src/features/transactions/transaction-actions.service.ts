@@ -49,7 +49,7 @@ type Step = {
 };
 
 const stateOf = (s: TransactionSource): StateTable => ({
-  dataTableId: s.dataTableId,
+  dataSourceId: s.dataSourceId,
   stateTable: qualified(s.stateTable),
 });
 const engineDb = (client: PoolClient) => client as unknown as Queryable;

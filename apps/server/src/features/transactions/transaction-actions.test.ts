@@ -176,7 +176,7 @@ describe('PUT /v2/transactions?Operation=Unmatch', () => {
       expect(await statusOf(side, s.ids[side][ref] as number)).toMatchObject({ status: 'UNRECONCILED', matchId: null });
     }
     const tables = (['A', 'B'] as const).map((side) => ({
-      dataTableId: s.f.sides[side].dataTableId,
+      dataSourceId: s.f.sides[side].dataSourceId,
       stateTable: s.f.sides[side].stateTable,
     }));
     const client = await t.database.pool.connect();

@@ -55,21 +55,48 @@ export function sqlTypeOf(c: ColumnSpec): string {
 
 export function physicalNames(moduleId: number, name: string) {
   const table = `m${moduleId}_${name}`;
-  return { table, history: `${table}_history`, invalid: `${table}_invalid`, state: `${table}_state` };
+  return { table, history: `${table}_history`, invalid: `${table}_invalid` };
 }
 
 /**
- * The narrow state table of a DATA table: one row per row the engine or a person closed (absent: open). The
- * engine inserts here instead of updating the wide table (decision 0007). Same shape as the migration's.
+ * The state table of a data source (decision 0011: a verdict belongs to a recon × table, not to the table). Admin
+ * tables are named "m<module>_…", so this name never collides with one.
  */
-export async function createStateTable(db: Db, state: string): Promise<void> {
-  const t = qualified(state);
+export const stateTableName = (dataSourceId: number) => `ds${dataSourceId}_state`;
+
+/**
+ * The narrow state table of a data source: one row per row of its table the engine or a person closed for its
+ * recon (absent: open). The engine inserts here instead of updating the wide table (decision 0007). Same shape as
+ * the migration's. Created once the data source reads a DATA table; kept when it reads another (it is then empty:
+ * see `assertStateMovable`).
+ */
+export async function ensureStateTable(db: Db, dataSourceId: number): Promise<void> {
+  const r = await sql<{ kind: string; state_table_name: string | null }>`
+    SELECT t.kind, ds.state_table_name FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id
+    WHERE ds.id = ${dataSourceId}`.execute(db);
+  const row = r.rows[0];
+  if (row?.kind !== 'DATA' || row.state_table_name) return;
+  const name = stateTableName(dataSourceId);
+  const t = qualified(name);
   await sql
     .raw(
       `CREATE TABLE ${t} (_id bigint PRIMARY KEY, status text NOT NULL, match_id bigint, rule_id bigint, run_id bigint NOT NULL, reconciled_at timestamptz NOT NULL DEFAULT now(), reason text)`,
     )
     .execute(db);
   await sql.raw(`CREATE INDEX ON ${t} (match_id)`).execute(db);
+  await db.updateTable('data_source').set({ state_table_name: name }).where('id', '=', dataSourceId).execute();
+}
+
+/** Whether a data source's recon has closed any of its rows (its state table holds a row). */
+export async function hasRecordedState(db: Db, dataSourceId: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('data_source')
+    .select('state_table_name')
+    .where('id', '=', dataSourceId)
+    .executeTakeFirst();
+  if (!r?.state_table_name) return false;
+  const rows = await sql.raw(`SELECT 1 FROM ${qualified(r.state_table_name)} LIMIT 1`).execute(db);
+  return rows.rows.length > 0;
 }
 
 export const qualified = (table: string) => `${DATA_SCHEMA}.${quoteIdent(table)}`;
@@ -174,7 +201,7 @@ export async function syncDateIndexes(db: Db, dataTableIds: readonly number[]): 
     .execute();
   for (const t of tables) {
     // Each data source's default date column as the Transactions views resolve it (`resolveDateColumn`): the
-    // table's first DATE / DATETIME column, else `_loaded_at`. Only DATA tables (with a state table) are listed there.
+    // table's first DATE / DATETIME column, else `_loaded_at`. Only DATA tables are listed there.
     const wanted = await sql<{ column_name: string }>`
       SELECT DISTINCT coalesce(
                (SELECT c.name FROM data_table_column c
@@ -182,7 +209,7 @@ export async function syncDateIndexes(db: Db, dataTableIds: readonly number[]): 
                 ORDER BY c.sequence, c.id LIMIT 1),
                '_loaded_at') AS column_name
       FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id
-      WHERE t.id = ${t.id} AND t.state_table_name IS NOT NULL`.execute(db);
+      WHERE t.id = ${t.id} AND t.kind = 'DATA'`.execute(db);
     const want = new Map(wanted.rows.map((r) => [dateIndexName(t.table_name, r.column_name), r.column_name]));
     const have = await sql<{ name: string }>`
       SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid

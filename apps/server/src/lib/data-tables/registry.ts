@@ -11,7 +11,7 @@ import type { Db } from '@recon/db';
 import { sql } from 'kysely';
 import { AppError } from '@/lib/app-error.ts';
 import { dataTablesSql, type ListColumnMap } from '@/lib/datatables-sql.ts';
-import { createPhysicalTables, createStateTable, physicalNames } from './ddl.ts';
+import { createPhysicalTables, physicalNames } from './ddl.ts';
 
 /**
  * The registry of data tables (rows of data_table / data_table_column) shared by the data-tables,
@@ -206,7 +206,6 @@ export async function createDataTable(tx: Db, t: NewDataTable): Promise<number> 
       table_name: names.table,
       history_table_name: names.history,
       invalid_table_name: names.invalid,
-      state_table_name: t.kind === 'DATA' ? names.state : null,
       created_by: t.createdBy,
     })
     .returning('id')
@@ -225,6 +224,5 @@ export async function createDataTable(tx: Db, t: NewDataTable): Promise<number> 
     )
     .execute();
   await createPhysicalTables(tx, names, columns);
-  if (t.kind === 'DATA') await createStateTable(tx, names.state);
   return id;
 }

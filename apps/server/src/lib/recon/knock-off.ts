@@ -55,7 +55,7 @@ export async function knockOffRows(
   const rows = await closeRows(
     client as unknown as Queryable,
     runId,
-    { dataTableId: k.source.dataTableId, stateTable: qualified(k.source.stateTable) },
+    { dataSourceId: k.source.dataSourceId, stateTable: qualified(k.source.stateTable) },
     k.rowIds,
     { status: 'KNOCK_OFF', reason: k.reason },
   );

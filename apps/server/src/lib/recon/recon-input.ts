@@ -35,7 +35,7 @@ export function valueKindOf(dataType: string, isMoney: boolean): ValueKind {
 /** A recon's side A (sequence 1) and side B (sequence 2) with their physical tables and column kinds. */
 export async function reconSides(db: Db, moduleId: number, reconId: number): Promise<{ A: ReconSide; B: ReconSide }> {
   const rows = await sql<SideRecord>`
-    SELECT ds.id, ds.name, ds.sequence, ds.data_table_id, t.table_name, t.state_table_name
+    SELECT ds.id, ds.name, ds.sequence, ds.data_table_id, t.table_name, ds.state_table_name
     FROM data_source ds JOIN recon r ON r.id = ds.recon_id JOIN data_table t ON t.id = ds.data_table_id
     WHERE ds.recon_id = ${reconId} AND r.module_id = ${moduleId} AND ds.sequence IN (1, 2) AND ds.is_active
     ORDER BY ds.sequence`.execute(db);

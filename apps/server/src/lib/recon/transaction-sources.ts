@@ -3,8 +3,8 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { SourceColumn, TransactionSource } from './transaction-query.ts';
 
 /**
- * The data sources of a module's recons whose rows the Transactions views read: active ones on a data table with
- * a state table, with the table's columns from the catalog (the only names the generated SQL may use).
+ * The data sources of a module's recons whose rows the Transactions views read: active ones with a state table
+ * (those on a DATA table; decision 0011: the state is the data source's own), with the table's columns from the catalog (the only names the generated SQL may use).
  */
 
 type SourceRecord = {
@@ -23,9 +23,9 @@ export type ReconSources = { id: number; name: string; sources: TransactionSourc
 async function sourcesWhere(db: Db, where: RawBuilder<SqlBool>): Promise<TransactionSource[]> {
   const found = await sql<SourceRecord>`
     SELECT r.id AS recon_id, r.name AS recon_name, ds.id, ds.name, ds.sequence, ds.data_table_id, t.table_name,
-           t.state_table_name
+           ds.state_table_name
     FROM data_source ds JOIN recon r ON r.id = ds.recon_id JOIN data_table t ON t.id = ds.data_table_id
-    WHERE ds.is_active AND t.state_table_name IS NOT NULL AND ${where}
+    WHERE ds.is_active AND ds.state_table_name IS NOT NULL AND ${where}
     ORDER BY r.name, r.id, ds.sequence, ds.id`.execute(db);
   if (found.rows.length === 0) return [];
   const columns = await db

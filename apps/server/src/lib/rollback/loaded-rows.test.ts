@@ -11,7 +11,7 @@ const COLUMNS = [{ name: 'ref', dataType: 'VARCHAR' as const }];
 const side = () => ({
   table: f.sides.A.table,
   invalidTable: f.sides.A.table.replace(/"$/, '_invalid"'),
-  stateTable: f.sides.A.stateTable,
+  stateTables: [f.sides.A.stateTable],
 });
 const count = async (table: string, where = 'true') =>
   (await t.database.pool.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`)).rows[0].n as number;

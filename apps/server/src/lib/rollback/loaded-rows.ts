@@ -26,8 +26,8 @@ export type LoadedPipeline = {
   /** Schema-qualified, quoted physical names. */
   table: string;
   invalidTable: string;
-  /** Null for a MASTER table (no recon state). */
-  stateTable: string | null;
+  /** The state tables of every data source reading the table (decision 0011); none for a MASTER table. */
+  stateTables: string[];
   files: LoadedFile[];
 };
 
@@ -48,7 +48,7 @@ type PipelineRecord = {
   data_table_name: string;
   table_name: string;
   invalid_table_name: string;
-  state_table_name: string | null;
+  state_table_names: string[];
   files: LoadedFile[];
 };
 
@@ -59,7 +59,9 @@ type PipelineRecord = {
 export async function loadedPipelinesOf(db: Db, executionId: number): Promise<LoadedPipeline[]> {
   const r = await sql<PipelineRecord>`
     SELECT p.id AS pipeline_id, p.name AS pipeline_name, dt.id AS data_table_id, dt.name AS data_table_name,
-           dt.table_name, dt.invalid_table_name, dt.state_table_name,
+           dt.table_name, dt.invalid_table_name,
+           ARRAY(SELECT ds.state_table_name FROM data_source ds
+                 WHERE ds.data_table_id = dt.id AND ds.state_table_name IS NOT NULL ORDER BY ds.id) AS state_table_names,
            json_agg(json_build_object('id', f.id, 'originalName', f.original_name, 'status', f.status,
              'validRows', f.valid_rows, 'invalidRows', f.invalid_rows) ORDER BY f.id) AS files
     FROM uploaded_file f
@@ -77,7 +79,7 @@ export async function loadedPipelinesOf(db: Db, executionId: number): Promise<Lo
     dataTableName: p.data_table_name,
     table: qualified(p.table_name),
     invalidTable: qualified(p.invalid_table_name),
-    stateTable: p.state_table_name ? qualified(p.state_table_name) : null,
+    stateTables: p.state_table_names.map(qualified),
     files: p.files,
   }));
 }
@@ -100,26 +102,32 @@ export async function fileRowRange(
 }
 
 /**
- * Recon runs (other than `exceptRunIds`) holding state on rows the files loaded. Rolled-back runs hold none. The
- * state table is read over the files' id range only, and a state row is checked against the data row only when
- * its run is not excepted: a rollback's own run closed a million rows, none of which needs a look-up.
+ * Recon runs (other than `exceptRunIds`) holding state on rows the files loaded, in any recon reading the table.
+ * Rolled-back runs hold none. Each state table is read over the files' id range only, and a state row is checked
+ * against the data row only when its run is not excepted: a rollback's own run closed a million rows, none of
+ * which needs a look-up.
  */
 export async function runsHoldingFileRows(
   db: Db,
-  p: Pick<LoadedPipeline, 'table' | 'stateTable'>,
+  p: Pick<LoadedPipeline, 'table' | 'stateTables'>,
   fileIds: readonly number[],
   exceptRunIds: readonly number[] = [],
 ): Promise<number[]> {
-  if (!p.stateTable || fileIds.length === 0) return [];
+  if (p.stateTables.length === 0 || fileIds.length === 0) return [];
   const range = await fileRowRange(db, p.table, fileIds);
   if (!range) return [];
-  // The bounds are sent as values so the planner scans the state table by them (not row by row from the data).
-  const r = await sql<{ run_id: number }>`
-    SELECT DISTINCT s.run_id FROM ${sql.raw(p.stateTable)} s
-    WHERE s._id BETWEEN ${range.lo}::bigint AND ${range.hi}::bigint AND s.run_id <> ALL(${exceptRunIds}::bigint[])
-      AND EXISTS (SELECT 1 FROM ${sql.raw(p.table)} d WHERE d._id = s._id AND d._file_id = ANY(${fileIds}::bigint[]))
-    ORDER BY s.run_id`.execute(db);
-  return r.rows.map((row) => Number(row.run_id));
+  const runs = new Set<number>();
+  for (const stateTable of p.stateTables) {
+    // The bounds are sent as values so the planner scans the state table by them (not row by row from the data).
+    const r = await sql<{ run_id: number }>`
+      SELECT DISTINCT s.run_id FROM ${sql.raw(stateTable)} s
+      WHERE s._id BETWEEN ${range.lo}::bigint AND ${range.hi}::bigint AND s.run_id <> ALL(${exceptRunIds}::bigint[])
+        AND EXISTS (SELECT 1 FROM ${sql.raw(p.table)} d WHERE d._id = s._id AND d._file_id = ANY(${fileIds}::bigint[]))`.execute(
+      db,
+    );
+    for (const row of r.rows) runs.add(Number(row.run_id));
+  }
+  return [...runs].sort((a, b) => a - b);
 }
 
 /**
@@ -131,7 +139,7 @@ export async function runsHoldingFileRows(
  */
 export async function deleteFileRows(
   tx: Db,
-  p: Pick<LoadedPipeline, 'table' | 'invalidTable' | 'stateTable'>,
+  p: Pick<LoadedPipeline, 'table' | 'invalidTable' | 'stateTables'>,
   fileIds: readonly number[],
 ): Promise<{ rows: number; invalidRows: number }> {
   if (fileIds.length === 0) return { rows: 0, invalidRows: 0 };
@@ -139,13 +147,16 @@ export async function deleteFileRows(
     WITH gone AS (DELETE FROM ${sql.raw(p.table)} WHERE _file_id = ANY(${fileIds}::bigint[]) RETURNING _id)
     SELECT count(*)::int AS n, min(_id) AS lo, max(_id) AS hi FROM gone`.execute(tx);
   const { n, lo, hi } = gone.rows[0] ?? { n: 0, lo: null, hi: null };
-  if (p.stateTable && n > 0 && lo !== null && hi !== null) {
-    const holders = await sql<{ run_id: number }>`
-      SELECT DISTINCT s.run_id FROM ${sql.raw(p.stateTable)} s
-      WHERE s._id BETWEEN ${Number(lo)}::bigint AND ${Number(hi)}::bigint
-        AND NOT EXISTS (SELECT 1 FROM ${sql.raw(p.table)} d WHERE d._id = s._id)
-      ORDER BY s.run_id`.execute(tx);
-    if (holders.rows.length > 0) throw new LoadedRowsInUseError(holders.rows.map((r) => Number(r.run_id)));
+  if (n > 0 && lo !== null && hi !== null) {
+    const holders = new Set<number>();
+    for (const stateTable of p.stateTables) {
+      const r = await sql<{ run_id: number }>`
+        SELECT DISTINCT s.run_id FROM ${sql.raw(stateTable)} s
+        WHERE s._id BETWEEN ${Number(lo)}::bigint AND ${Number(hi)}::bigint
+          AND NOT EXISTS (SELECT 1 FROM ${sql.raw(p.table)} d WHERE d._id = s._id)`.execute(tx);
+      for (const row of r.rows) holders.add(Number(row.run_id));
+    }
+    if (holders.size > 0) throw new LoadedRowsInUseError([...holders].sort((a, b) => a - b));
   }
   const invalid = await sql`DELETE FROM ${sql.raw(p.invalidTable)} WHERE _file_id = ANY(${fileIds}::bigint[])`.execute(
     tx,

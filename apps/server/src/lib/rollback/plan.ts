@@ -119,10 +119,11 @@ async function runsJournalingFileRows(
   fileIds: readonly number[],
   except: readonly number[],
 ): Promise<number[]> {
-  if (!p.stateTable || fileIds.length === 0) return [];
+  if (p.stateTables.length === 0 || fileIds.length === 0) return [];
   const r = await sql<{ run_id: number }>`
     SELECT DISTINCT j.run_id FROM recon_journal j JOIN ${sql.raw(p.table)} d ON d._id = j.row_id
-    WHERE j.data_table_id = ${p.dataTableId} AND d._file_id = ANY(${fileIds}::bigint[])
+    WHERE j.data_source_id IN (SELECT id FROM data_source WHERE data_table_id = ${p.dataTableId})
+      AND d._file_id = ANY(${fileIds}::bigint[])
       AND j.run_id <> ALL(${except}::bigint[])`.execute(db);
   return r.rows.map((row) => Number(row.run_id));
 }

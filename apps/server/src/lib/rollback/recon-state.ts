@@ -20,15 +20,23 @@ export function queryableOf(db: Db): Queryable {
  * rollback finds each row a run closed.
  */
 export async function stateTablesOfRecon(db: Db, reconId: number): Promise<StateTable[]> {
-  const r = await sql<{ data_table_id: number; state_table_name: string }>`
-    SELECT DISTINCT dt.id AS data_table_id, dt.state_table_name FROM data_source ds
-    JOIN data_table dt ON dt.id = ds.data_table_id
-    WHERE ds.recon_id = ${reconId} AND dt.state_table_name IS NOT NULL
-    ORDER BY dt.id`.execute(db);
-  return r.rows.map((t) => ({ dataTableId: t.data_table_id, stateTable: qualified(t.state_table_name) }));
+  const r = await sql<{ id: number; state_table_name: string }>`
+    SELECT ds.id, ds.state_table_name FROM data_source ds
+    WHERE ds.recon_id = ${reconId} AND ds.state_table_name IS NOT NULL
+    ORDER BY ds.id`.execute(db);
+  return r.rows.map((t) => ({ dataSourceId: t.id, stateTable: qualified(t.state_table_name) }));
 }
 
-/** The recons whose data sources read a data table (their runs write its state table). */
+/** The state tables of every data source reading a data table: each recon's verdicts on its rows (decision 0011). */
+export async function stateTablesOfDataTable(db: Db, dataTableId: number): Promise<StateTable[]> {
+  const r = await sql<{ id: number; state_table_name: string }>`
+    SELECT ds.id, ds.state_table_name FROM data_source ds
+    WHERE ds.data_table_id = ${dataTableId} AND ds.state_table_name IS NOT NULL
+    ORDER BY ds.id`.execute(db);
+  return r.rows.map((t) => ({ dataSourceId: t.id, stateTable: qualified(t.state_table_name) }));
+}
+
+/** The recons whose data sources read a data table (their runs write its data sources' state tables). */
 export async function reconsOfDataTable(db: Db, dataTableId: number): Promise<number[]> {
   const r = await sql<{ recon_id: number }>`
     SELECT DISTINCT recon_id FROM data_source WHERE data_table_id = ${dataTableId} ORDER BY recon_id`.execute(db);

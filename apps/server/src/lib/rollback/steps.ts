@@ -2,7 +2,14 @@ import type { Db, RollbackEntityKind } from '@recon/db';
 import { rollbackRun } from '@recon/recon-engine';
 import { qualified } from '@/lib/data-tables/ddl.ts';
 import { deleteFileRows, markFilesRolledBack } from './loaded-rows.ts';
-import { laterRunsOf, queryableOf, reconsOfDataTable, stateTablesOfRecon, withReconLocks } from './recon-state.ts';
+import {
+  laterRunsOf,
+  queryableOf,
+  reconsOfDataTable,
+  stateTablesOfDataTable,
+  stateTablesOfRecon,
+  withReconLocks,
+} from './recon-state.ts';
 
 /**
  * The steps of a rollback. Each is one transaction that does its work and marks its record (and the dependency
@@ -69,10 +76,11 @@ async function removePipelineRows(ctx: StepContext, record: StepRecord): Promise
   const t = await ctx.db
     .selectFrom('pipeline as p')
     .innerJoin('data_table as dt', 'dt.id', 'p.data_table_id')
-    .select(['dt.id', 'dt.table_name', 'dt.invalid_table_name', 'dt.state_table_name'])
+    .select(['dt.id', 'dt.table_name', 'dt.invalid_table_name'])
     .where('p.id', '=', record.entity_id)
     .executeTakeFirstOrThrow();
-  const reconIds = t.state_table_name ? await reconsOfDataTable(ctx.db, t.id) : [];
+  const reconIds = await reconsOfDataTable(ctx.db, t.id);
+  const stateTables = (await stateTablesOfDataTable(ctx.db, t.id)).map((s) => s.stateTable);
   // Shared locks: no run or action of the recons closes these rows meanwhile, and the other tables' deletes of
   // the rollback (shared too) run at the same time.
   await withReconLocks(
@@ -84,7 +92,7 @@ async function removePipelineRows(ctx: StepContext, record: StepRecord): Promise
         {
           table: qualified(t.table_name),
           invalidTable: qualified(t.invalid_table_name),
-          stateTable: t.state_table_name ? qualified(t.state_table_name) : null,
+          stateTables,
         },
         record.file_ids,
       );
