@@ -84,7 +84,7 @@ async function fill(server: BenchServer, user: User, db: pg.Client): Promise<Sid
   if (!recon || !source) throw new Error('the demo module has no recon with a side A');
   const t = (
     await db.query<{ table_name: string; state_table_name: string }>(
-      'SELECT t.table_name, t.state_table_name FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id WHERE ds.id = $1',
+      'SELECT t.table_name, ds.state_table_name FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id WHERE ds.id = $1',
       [source.id],
     )
   ).rows[0];
