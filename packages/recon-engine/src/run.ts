@@ -33,7 +33,11 @@ async function runRule(ctx: RunContext, rule: EngineRule): Promise<StageOutcome>
       return duplicateMatch(ctx, rule, parts);
     case 'PARTIAL_RECONCILED':
       if (!parts.aggregated)
-        throw new RuleCompileError(rule.name, null, 'a partial reconciled rule needs a Sum or Average condition');
+        throw new RuleCompileError(
+          rule.name,
+          null,
+          'a partial reconciled rule needs a Sum, Average, Minimum or Maximum condition',
+        );
       return aggregatePairs(ctx, rule, parts);
     default:
       return parts.aggregated ? aggregatePairs(ctx, rule, parts) : crossPairs(ctx, rule, parts);

@@ -12,7 +12,9 @@ import { StatementRecorder } from './statement-recorder.ts';
  * optional `_recon_status` column marks load duplicates), rules.json in a compact form, expected.json with the
  * state of every row after each step. Cells are plain (no quoted commas); an empty cell is NULL.
  *
- * Compact rule element: `A.ref|TRIM|UPPERCASE`, `B.amount|SUM`, `A.amount|MULTIPLY:-1`.
+ * Compact rule element: `A.ref|TRIM|UPPERCASE`, `B.amount|SUM`, `B.posted_date|MAX`, `A.amount|MULTIPLY:-1`
+ * (aggregations: SUM, AVERAGE, MIN, MAX). Tolerance: a number (an amount, or days for dates) or a percentage of
+ * element one as text, `"0.5%"`.
  * Expected row: `"A1": "RECONCILED g1"` — status, then a group label when the row is in a matched group; rows
  * with the same label share one match id, different labels different ones.
  *
@@ -29,7 +31,8 @@ type CompactCondition = {
   op?: string;
   two?: string;
   value?: string;
-  tolerance?: number;
+  /** 2 (± 2, or ± 2 days) or "0.5%" (± 0.5 % of element one). */
+  tolerance?: number | `${number}%`;
 };
 export type CompactRule = { name: string; ruleType: EngineRule['ruleType']; conditions: CompactCondition[] };
 export type Step =
@@ -56,10 +59,16 @@ export function element(spec: string): EngineElement {
   let aggregation: EngineElement['aggregation'] = null;
   for (const token of tokens) {
     const [type = '', arg] = token.split(':');
-    if (type === 'SUM' || type === 'AVERAGE') aggregation = type;
+    if (type === 'SUM' || type === 'AVERAGE' || type === 'MIN' || type === 'MAX') aggregation = type;
     else transforms.push({ type, argument: arg === undefined ? null : Number(arg) });
   }
   return { valueType: 'COLUMN', dataSourceId: SIDE_IDS[side], columnName, transforms, aggregation };
+}
+
+/** A compact tolerance as the engine takes it; AMOUNT is left implicit (the engine's default). */
+function toleranceOf(t: CompactCondition['tolerance']): Pick<EngineCondition, 'tolerance' | 'toleranceType'> {
+  if (typeof t === 'string') return { tolerance: Number(t.slice(0, -1)), toleranceType: 'PERCENT' };
+  return { tolerance: t ?? null };
 }
 
 export function expandRules(rules: CompactRule[]): EngineRule[] {
@@ -76,7 +85,7 @@ export function expandRules(rules: CompactRule[]): EngineRule[] {
         elementOne: element(c.one),
         operator: c.op ?? 'EQUAL',
         elementSecond: c.two ? element(c.two) : { valueType: 'CONSTANT', value: c.value ?? null, transforms: [] },
-        tolerance: c.tolerance ?? null,
+        ...toleranceOf(c.tolerance),
       }),
     ),
   }));
