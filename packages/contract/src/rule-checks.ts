@@ -1,5 +1,6 @@
 import { DATE_DATA_TYPES, type DataType, NUMERIC_DATA_TYPES } from './data-tables.ts';
 import {
+  AGGREGATION_KINDS,
   CONDITION_PROBLEMS,
   conditionMessage,
   FILTER_OPERATOR_LABELS,
@@ -133,6 +134,7 @@ export function normalizeConditions(conditions: readonly RuleCondition[]): RuleC
       elementOne: normalizeElement(c.elementOne),
       elementSecond: isValueless(c.operator) ? CONSTANT_NONE : normalizeElement(c.elementSecond),
       tolerance: c.tolerance ?? null,
+      toleranceType: c.tolerance === null || c.tolerance === undefined ? null : (c.toleranceType ?? 'AMOUNT'),
     })),
   );
 }
@@ -217,8 +219,12 @@ function conditionProblem(
   ] as const) {
     if (!el.aggregation || el.valueType !== 'COLUMN') continue;
     if (!isMatching) return P.aggregationInFilter;
-    if (kind !== 'number') return P.aggregationNotNumber;
-    // The engine groups by the keys and compares the totals with Equal, within the tolerance if any.
+    if (kind === null || !AGGREGATION_KINDS[el.aggregation].includes(kind)) {
+      return el.aggregation === 'SUM' || el.aggregation === 'AVERAGE'
+        ? P.aggregationNotNumber
+        : P.aggregationNotOrdered;
+    }
+    // The engine groups by the keys and compares the aggregates with Equal, within the tolerance if any.
     if (c.operator !== 'EQUAL') return P.aggregationNeedsEqual;
   }
 
@@ -251,17 +257,38 @@ function conditionProblem(
     if (c.tolerance < 0) return P.toleranceNegative;
     if (c.operator !== 'EQUAL') return P.toleranceNeedsEqual;
     if (k1 === 'text') return P.toleranceNotFor(k1);
+    if (c.toleranceType === 'PERCENT' && k1 !== 'number') return P.percentNotFor(k1);
     if (k1 === 'date' && !Number.isInteger(c.tolerance)) return P.toleranceWholeDays;
   }
   return null;
 }
 
 const isAggregated = (c: RuleCondition) => Boolean(c.elementOne.aggregation || c.elementSecond.aggregation);
+const hasTolerance = (c: RuleCondition) => c.tolerance !== null && c.tolerance !== undefined;
 const isKey = (c: RuleCondition) =>
-  c.ruleConditionType === 'MATCHING' &&
-  c.operator === 'EQUAL' &&
-  (c.tolerance === null || c.tolerance === undefined) &&
-  !isAggregated(c);
+  c.ruleConditionType === 'MATCHING' && c.operator === 'EQUAL' && !hasTolerance(c) && !isAggregated(c);
+/**
+ * In a rule with an aggregate: Equal with a tolerance and no aggregate is a window — every row of a group lies
+ * within the tolerance of the other side's value (e.g. each posting within ± 3 days of the bank date).
+ */
+const isWindow = (c: RuleCondition) =>
+  c.ruleConditionType === 'MATCHING' && c.operator === 'EQUAL' && hasTolerance(c) && !isAggregated(c);
+
+/** The problem of a matching condition beside an aggregate (keys need none), or null. */
+function besideAggregateProblem(c: RuleCondition, grouped: ReadonlySet<number | null | undefined>): string | null {
+  if (isKey(c)) return null;
+  if (isAggregated(c)) {
+    // A side grouped by another condition has many rows per unit: this element must say how they combine.
+    const [label, el] = !c.elementOne.aggregation
+      ? ['Element one', c.elementOne]
+      : !c.elementSecond.aggregation
+        ? ['Element two', c.elementSecond]
+        : [null, null];
+    return el && grouped.has(el.dataSourceId) ? CONDITION_PROBLEMS.aggregateOnGroupedSide(label) : null;
+  }
+  if (isWindow(c)) return c.toleranceType === 'PERCENT' ? CONDITION_PROBLEMS.percentOnWindow : null;
+  return CONDITION_PROBLEMS.aggregatedRuleKeys;
+}
 const at = (c: RuleCondition, problem: string): RuleProblem => ({
   field: `conditions.${c.sequence - 1}`,
   message: conditionMessage(c.sequence, problem),
@@ -286,11 +313,18 @@ function ruleShapeProblem(ruleType: RuleType, conditions: readonly RuleCondition
   }
   if (matching.length === 0) return ruleLevel(RULE_TEXTS.noMatchingCondition);
   if (!matching.some(isKey)) return ruleLevel(RULE_TEXTS.noJoinKey);
-  const aggregated = matching.find(isAggregated);
-  if (aggregated) {
+  const aggregated = matching.filter(isAggregated);
+  if (aggregated.length) {
     if (!AGGREGATING_RULE_TYPES.includes(ruleType)) return ruleLevel(RULE_TEXTS.aggregationNotForType);
-    const stray = matching.find((c) => c !== aggregated && !isKey(c));
-    if (stray) return at(stray, CONDITION_PROBLEMS.aggregatedRuleKeys);
+    const grouped = new Set(
+      aggregated.flatMap((c) =>
+        [c.elementOne, c.elementSecond].filter((el) => el.aggregation).map((el) => el.dataSourceId),
+      ),
+    );
+    for (const c of matching) {
+      const problem = besideAggregateProblem(c, grouped);
+      if (problem) return at(c, problem);
+    }
     const secondary = filters.find((c) => !c.primaryCondition);
     if (secondary) return at(secondary, CONDITION_PROBLEMS.secondaryWithAggregation);
   } else if (ruleType === 'PARTIAL_RECONCILED') {

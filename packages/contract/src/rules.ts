@@ -81,9 +81,32 @@ export const TRANSFORM_KINDS: Record<RuleTransform, { input: ValueKind[]; output
 };
 export type ValueKind = 'number' | 'text' | 'date';
 
-export const RULE_AGGREGATIONS = ['SUM', 'AVERAGE'] as const;
+export const RULE_AGGREGATIONS = ['SUM', 'AVERAGE', 'MIN', 'MAX'] as const;
 export type RuleAggregation = (typeof RULE_AGGREGATIONS)[number];
-export const RULE_AGGREGATION_LABELS: Record<RuleAggregation, string> = { SUM: 'Sum', AVERAGE: 'Average' };
+export const RULE_AGGREGATION_LABELS: Record<RuleAggregation, string> = {
+  SUM: 'Sum',
+  AVERAGE: 'Average',
+  MIN: 'Minimum',
+  MAX: 'Maximum',
+};
+/** What each aggregation takes: Sum and Average add amounts; Minimum and Maximum also take dates (earliest, latest). */
+export const AGGREGATION_KINDS: Record<RuleAggregation, readonly ValueKind[]> = {
+  SUM: ['number'],
+  AVERAGE: ['number'],
+  MIN: ['number', 'date'],
+  MAX: ['number', 'date'],
+};
+/** The aggregations a value of this kind can take (none while the kind is unknown). */
+export const aggregationsFor = (kind: ValueKind | null): RuleAggregation[] =>
+  kind ? RULE_AGGREGATIONS.filter((a) => AGGREGATION_KINDS[a].includes(kind)) : [];
+
+/**
+ * How a tolerance reads: AMOUNT (the default) allows |one − two| ≤ tolerance (an amount, or days for dates);
+ * PERCENT allows |one − two| ≤ |one| × tolerance / 100, element one (side A) being the base — amounts only.
+ */
+export const TOLERANCE_TYPES = ['AMOUNT', 'PERCENT'] as const;
+export type ToleranceType = (typeof TOLERANCE_TYPES)[number];
+export const TOLERANCE_TYPE_LABELS: Record<ToleranceType, string> = { AMOUNT: 'Amount', PERCENT: '%' };
 
 /** An element is a column of a data source (with transforms, optionally aggregated) or a constant value. */
 export const ELEMENT_VALUE_TYPES = ['COLUMN', 'CONSTANT'] as const;
@@ -126,12 +149,13 @@ export const RULE_TEXTS = {
   knockOffNeedsFilters: 'A knock off rule closes the rows its filters select: add at least one enabled filter',
   knockOffOneSide: 'A knock off rule filters the rows of one data source',
   knockOffNoMatching: 'A knock off rule has filters only, no matching conditions',
-  partialNeedsAggregation: 'A partial reconciled rule needs a Sum or Average condition',
+  partialNeedsAggregation: 'A partial reconciled rule needs a Sum, Average, Minimum or Maximum condition',
   groupRulesMismatch: 'The rules must be exactly the rules of this recon',
   saved: 'Rule saved successfully',
   created: 'Rule created successfully',
   orderSaved: 'Rule order saved',
-  aggregationNotForType: 'Sum and Average apply to Reconciled, Relax match, Propose match and Partial reconciled rules',
+  aggregationNotForType:
+    'Sum, Average, Minimum and Maximum apply to Reconciled, Relax match, Propose match and Partial reconciled rules',
   idRequired: 'id is Required',
 } as const;
 
@@ -159,13 +183,20 @@ export const CONDITION_PROBLEMS = {
   toleranceNegative: 'the tolerance cannot be negative',
   toleranceNeedsEqual: 'a tolerance goes with Equal',
   aggregationNotNumber: 'Sum and Average apply to number columns',
-  aggregatedRuleKeys: 'in a rule with Sum or Average, every other matching condition must be Equal without tolerance',
+  aggregationNotOrdered: 'Minimum and Maximum apply to number and date columns',
+  aggregatedRuleKeys:
+    'in a rule with Sum, Average, Minimum or Maximum, every other matching condition must be Equal: a key, an aggregate, or a window with a tolerance that every row of the group must lie in',
+  aggregateOnGroupedSide: (element: string) =>
+    `${element} is on a side grouped by an aggregate: give it Sum, Average, Minimum or Maximum too`,
+  percentNotFor: (kind: ValueKind) => `a percentage tolerance applies to amounts, not ${kind} values`,
+  percentOnWindow:
+    'a percentage tolerance applies to a total or to two amounts, not to a window over the rows of a group',
   filterElementTwo: 'a primary filter compares a column with a value',
-  aggregationInFilter: 'Sum and Average go in matching conditions, not filters',
-  aggregationNeedsEqual: 'Sum and Average compare with Equal (a tolerance allows a difference)',
+  aggregationInFilter: 'Sum, Average, Minimum and Maximum go in matching conditions, not filters',
+  aggregationNeedsEqual: 'Sum, Average, Minimum and Maximum compare with Equal (a tolerance allows a difference)',
   toleranceOnFilter: 'a tolerance applies to matching conditions, not filters',
   toleranceWholeDays: 'a date tolerance is a whole number of days',
-  secondaryWithAggregation: 'a rule with Sum or Average cannot have secondary filters',
+  secondaryWithAggregation: 'a rule with Sum, Average, Minimum or Maximum cannot have secondary filters',
   operatorNotForColumns: (operator: string) => `${operator} takes values, not a column`,
 } as const;
 
@@ -218,8 +249,10 @@ export const ruleConditionSchema = z.object({
   elementOne: ruleElementSchema,
   operator: z.enum(FILTER_OPERATORS).default('EQUAL'),
   elementSecond: ruleElementSchema,
-  /** MATCHING with EQUAL on amounts (± this amount) or dates (± this many days). */
+  /** MATCHING with EQUAL on amounts (± this amount, or this percentage of element one) or dates (± days). */
   tolerance: z.number().finite().nullable().optional(),
+  /** How the tolerance reads (TOLERANCE_TYPES); absent or null is AMOUNT, so rules saved before it stay valid. */
+  toleranceType: z.enum(TOLERANCE_TYPES).nullable().optional(),
 });
 export type RuleCondition = z.infer<typeof ruleConditionSchema>;
 

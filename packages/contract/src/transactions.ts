@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATA_TYPES } from './data-tables.ts';
 import { dataTablesQuerySchema, dataTablesResponseSchema } from './datatables.ts';
 import type { PrivilegeCode, PrivilegeRule } from './privileges.ts';
+import { TOLERANCE_TYPES } from './rules.ts';
 
 // The Transactions area (spec 1 navigation, issue 4): a recon's rows by tab, a matched group, global search,
 // the mapped row and the recon mapping. Actions on rows are in transaction-actions.ts.
@@ -320,6 +321,8 @@ export const reconMappingRowSchema = z.object({
       conditionSequence: z.number().int(),
       operator: z.string(),
       tolerance: z.number().nullable(),
+      /** PERCENT: the tolerance is a percentage of the side A value; absent or null: an amount (or days). */
+      toleranceType: z.enum(TOLERANCE_TYPES).nullable().optional(),
       a: mappedColumnSchema,
       b: mappedColumnSchema,
     }),

@@ -1,4 +1,12 @@
-import type { EngineCondition, EngineElement, EngineRule, EngineSide, Queryable, ReconInput } from './model.ts';
+import type {
+  EngineAggregation,
+  EngineCondition,
+  EngineElement,
+  EngineRule,
+  EngineSide,
+  Queryable,
+  ReconInput,
+} from './model.ts';
 import { RuleCompileError } from './model.ts';
 import { type Bound, conditionPredicate, elementExpr, inRule, sideOf } from './rule-sql.ts';
 import { compareSql, ExprError, Params, toleranceSql } from './sql-expr.ts';
@@ -70,6 +78,13 @@ const TRANSFORM_TEXT: Record<string, string> = {
   UPPERCASE: 'Uppercase',
 };
 
+const AGGREGATION_TEXT: Record<EngineAggregation, string> = {
+  SUM: 'Sum',
+  AVERAGE: 'Average',
+  MIN: 'Minimum',
+  MAX: 'Maximum',
+};
+
 function elementText(input: ReconInput, el: EngineElement): string {
   if (el.valueType === 'CONSTANT') return `"${el.value ?? ''}"`;
   const side = sideOf(input, el) ?? '?';
@@ -77,13 +92,16 @@ function elementText(input: ReconInput, el: EngineElement): string {
     (t) =>
       ` |${TRANSFORM_TEXT[t.type] ?? t.type}${t.argument === null || t.argument === undefined ? '' : ` ${t.argument}`}`,
   );
-  const agg = el.aggregation ? ` |${el.aggregation === 'SUM' ? 'Sum' : 'Average'}` : '';
+  const agg = el.aggregation ? ` |${AGGREGATION_TEXT[el.aggregation]}` : '';
   return `${side}.${el.columnName ?? ''}${transforms.join('')}${agg}`;
 }
 
 export function conditionText(input: ReconInput, c: EngineCondition): string {
   const op = OPERATOR_TEXT[c.operator] ?? c.operator.replaceAll('_', ' ').toLowerCase();
-  const tol = c.tolerance !== null && c.tolerance !== undefined ? ` (± ${c.tolerance})` : '';
+  const tol =
+    c.tolerance !== null && c.tolerance !== undefined
+      ? ` (± ${c.tolerance}${c.toleranceType === 'PERCENT' ? ' %' : ''})`
+      : '';
   if (c.operator === 'IS_NULL' || c.operator === 'IS_NOT_NULL') return `${elementText(input, c.elementOne)} ${op}`;
   return `${elementText(input, c.elementOne)} ${op} ${elementText(input, c.elementSecond)}${tol}`;
 }
@@ -107,7 +125,7 @@ function conditionColumns(
     if (c.ruleConditionType === 'MATCHING' && c.operator === 'EQUAL' && two) {
       verdict =
         c.tolerance !== null && c.tolerance !== undefined
-          ? toleranceSql(params, one, two, c.tolerance).test
+          ? toleranceSql(params, one, two, c.tolerance, c.toleranceType ?? 'AMOUNT').test
           : compareSql(one, 'EQUAL', two);
     } else {
       verdict = conditionPredicate(

@@ -14,8 +14,11 @@ export type EngineElement = {
   columnName?: string | null;
   value?: string | null;
   transforms?: readonly EngineTransform[];
-  aggregation?: 'SUM' | 'AVERAGE' | null;
+  /** Sum and Average add numbers; Minimum and Maximum take numbers or dates (earliest / latest). */
+  aggregation?: EngineAggregation | null;
 };
+
+export type EngineAggregation = 'SUM' | 'AVERAGE' | 'MIN' | 'MAX';
 
 export type EngineCondition = {
   sequence: number;
@@ -26,7 +29,14 @@ export type EngineCondition = {
   operator: string;
   elementSecond: EngineElement;
   tolerance?: number | null;
+  /**
+   * AMOUNT (the default): |one − two| ≤ tolerance. PERCENT: |one − two| ≤ |one| × tolerance / 100, element one
+   * (side A) being the base; numbers only.
+   */
+  toleranceType?: ToleranceType | null;
 };
+
+export type ToleranceType = 'AMOUNT' | 'PERCENT';
 
 export type EngineRuleType =
   | 'RECONCILED'

@@ -107,7 +107,7 @@ export function toleranceTerms(
     inRule(rule, t.c, () => {
       const l = elementExpr(params, t.one, bind(t.one, 'one'));
       const r = elementExpr(params, t.two, bind(t.two, 'two'));
-      const tol = toleranceSql(params, l, r, t.c.tolerance ?? 0);
+      const tol = toleranceSql(params, l, r, t.c.tolerance ?? 0, t.c.toleranceType ?? 'AMOUNT');
       return { ...tol, isNumber: l.kind === 'number' };
     }),
   );

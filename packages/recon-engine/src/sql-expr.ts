@@ -1,5 +1,5 @@
 import { quoteIdent } from './identifiers.ts';
-import type { EngineElement, EngineSide, ValueKind } from './model.ts';
+import type { EngineElement, EngineSide, ToleranceType, ValueKind } from './model.ts';
 
 /**
  * SQL expressions of rule elements and conditions. Column names are validated and quoted; every value a person
@@ -197,16 +197,31 @@ export function filterSql(params: Params, left: Expr, operator: string, raw: str
   return compareSql(left, operator, right);
 }
 
-/** For EQUAL with a tolerance: `right` within ± tolerance of `left`, and the distance used to rank candidates. */
+/**
+ * For EQUAL with a tolerance: `right` within ± tolerance of `left`, and the distance used to rank candidates.
+ * AMOUNT: |left − right| ≤ tolerance (amounts; dates in days). PERCENT: |left − right| ≤ |left| × tolerance / 100,
+ * `left` (element one, side A) being the base — amounts only, exact in numeric.
+ */
 export function toleranceSql(
   params: Params,
   left: Expr,
   right: Expr,
   tolerance: number,
+  type: ToleranceType = 'AMOUNT',
 ): { test: string; distance: string } {
   if (tolerance < 0) throw new ExprError('the tolerance cannot be negative');
   if (!comparable(left.kind, right.kind)) {
     throw new ExprError(`element one is ${left.kind} but element two is ${right.kind}`);
+  }
+  if (type === 'PERCENT') {
+    if (left.kind !== 'number')
+      throw new ExprError(`a percentage tolerance applies to amounts, not ${left.kind} values`);
+    const t = params.add(String(tolerance), 'numeric');
+    const l = `(${left.sql})::numeric`;
+    return {
+      test: `abs(${l} - (${right.sql})::numeric) <= abs(${l}) * ${t} / 100`,
+      distance: `abs(${l} - (${right.sql})::numeric)::float8`,
+    };
   }
   if (left.kind === 'number') {
     const t = params.add(String(tolerance), 'numeric');
@@ -233,4 +248,42 @@ export function toleranceSql(
     };
   }
   throw new ExprError(`a tolerance applies to amounts and dates, not ${left.kind} values`);
+}
+
+/** The values a unit holds for one compared element: one row's value (lo = hi) or a group's lowest and highest. */
+export type Range = { lo: string; hi: string; kind: ValueKind };
+
+/**
+ * For EQUAL with a tolerance between a row and a group (or two groups) in an aggregated rule: every value of one
+ * range lies within ± tolerance of every value of the other, i.e. the widest gap — max(hi₂ − lo₁, hi₁ − lo₂) — is
+ * within the tolerance (amounts; dates in days). A single row against a group: every member of the group lies in
+ * the row's window. Candidates rank by the gap between the ranges: the distance from the row to the group's
+ * nearest edge, 0 when the row lies inside the group's range.
+ */
+export function windowSql(
+  params: Params,
+  one: Range,
+  two: Range,
+  tolerance: number,
+): { test: string; distance: string } {
+  if (tolerance < 0) throw new ExprError('the tolerance cannot be negative');
+  if (!comparable(one.kind, two.kind)) {
+    throw new ExprError(`element one is ${one.kind} but element two is ${two.kind}`);
+  }
+  const within = (gap: (x: string, y: string) => string, t: string, scale = '') => ({
+    test: `${gap(two.hi, one.lo)} <= ${t}${scale} AND ${gap(one.hi, two.lo)} <= ${t}${scale}`,
+    distance: `greatest(${gap(two.lo, one.hi)}, ${gap(one.lo, two.hi)}, 0)::float8${scale ? ' / 86400' : ''}`,
+  });
+  if (one.kind === 'number') {
+    return within((x, y) => `(${x})::numeric - (${y})::numeric`, params.add(String(tolerance), 'numeric'));
+  }
+  if (one.kind === 'date' && two.kind === 'date') {
+    if (!Number.isInteger(tolerance)) throw new ExprError('a date tolerance is a whole number of days');
+    return within((x, y) => `(${x} - ${y})`, params.add(String(tolerance), 'integer'));
+  }
+  if (one.kind === 'date' || one.kind === 'timestamp') {
+    const gap = (x: string, y: string) => `extract(epoch FROM (${x})::timestamp - (${y})::timestamp)`;
+    return within(gap, params.add(String(tolerance), 'float8'), ' * 86400');
+  }
+  throw new ExprError(`a tolerance applies to amounts and dates, not ${one.kind} values`);
 }

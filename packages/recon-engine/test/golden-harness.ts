@@ -2,18 +2,25 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { closeRows, dependentRuns, reopenRows, restateRows, rollbackRun, type StateTable } from '../src/journal.ts';
-import type { EngineCondition, EngineElement, EngineRule, EngineSide, ValueKind } from '../src/model.ts';
+import type { EngineCondition, EngineElement, EngineRule, EngineSide, Queryable, ValueKind } from '../src/model.ts';
 import { runRecon } from '../src/run.ts';
 import type { CandidateLimits } from '../src/selectivity.ts';
+import { StatementRecorder } from './statement-recorder.ts';
 
 /**
  * Golden cases (test/golden/<case>/): a.csv and b.csv with typed headers (`ref:text,amount:number,day:date`; an
  * optional `_recon_status` column marks load duplicates), rules.json in a compact form, expected.json with the
  * state of every row after each step. Cells are plain (no quoted commas); an empty cell is NULL.
  *
- * Compact rule element: `A.ref|TRIM|UPPERCASE`, `B.amount|SUM`, `A.amount|MULTIPLY:-1`.
+ * Compact rule element: `A.ref|TRIM|UPPERCASE`, `B.amount|SUM`, `B.posted_date|MAX`, `A.amount|MULTIPLY:-1`
+ * (aggregations: SUM, AVERAGE, MIN, MAX). Tolerance: a number (an amount, or days for dates) or a percentage of
+ * element one as text, `"0.5%"`.
  * Expected row: `"A1": "RECONCILED g1"` — status, then a group label when the row is in a matched group; rows
  * with the same label share one match id, different labels different ones.
+ *
+ * statements.sql (statements.bulk.sql for the bulk-insert path): every statement the engine ran for the case,
+ * with its parameters, written by `GoldenWorld.recorder`; golden.test.ts fails when it differs from the committed
+ * file, and rewrites the file when UPDATE_GOLDEN=1.
  */
 
 type CompactCondition = {
@@ -24,7 +31,8 @@ type CompactCondition = {
   op?: string;
   two?: string;
   value?: string;
-  tolerance?: number;
+  /** 2 (± 2, or ± 2 days) or "0.5%" (± 0.5 % of element one). */
+  tolerance?: number | `${number}%`;
 };
 export type CompactRule = { name: string; ruleType: EngineRule['ruleType']; conditions: CompactCondition[] };
 export type Step =
@@ -51,10 +59,16 @@ export function element(spec: string): EngineElement {
   let aggregation: EngineElement['aggregation'] = null;
   for (const token of tokens) {
     const [type = '', arg] = token.split(':');
-    if (type === 'SUM' || type === 'AVERAGE') aggregation = type;
+    if (type === 'SUM' || type === 'AVERAGE' || type === 'MIN' || type === 'MAX') aggregation = type;
     else transforms.push({ type, argument: arg === undefined ? null : Number(arg) });
   }
   return { valueType: 'COLUMN', dataSourceId: SIDE_IDS[side], columnName, transforms, aggregation };
+}
+
+/** A compact tolerance as the engine takes it; AMOUNT is left implicit (the engine's default). */
+function toleranceOf(t: CompactCondition['tolerance']): Pick<EngineCondition, 'tolerance' | 'toleranceType'> {
+  if (typeof t === 'string') return { tolerance: Number(t.slice(0, -1)), toleranceType: 'PERCENT' };
+  return { tolerance: t ?? null };
 }
 
 export function expandRules(rules: CompactRule[]): EngineRule[] {
@@ -71,7 +85,7 @@ export function expandRules(rules: CompactRule[]): EngineRule[] {
         elementOne: element(c.one),
         operator: c.op ?? 'EQUAL',
         elementSecond: c.two ? element(c.two) : { valueType: 'CONSTANT', value: c.value ?? null, transforms: [] },
-        tolerance: c.tolerance ?? null,
+        ...toleranceOf(c.tolerance),
       }),
     ),
   }));
@@ -91,11 +105,16 @@ export function parseCsv(text: string): Table {
 
 export class GoldenWorld {
   readonly sides: Record<'A' | 'B', EngineSide & StateTable>;
+  /** Every statement the engine runs for this case (not the harness's own set-up and reads). */
+  readonly recorder = new StatementRecorder();
+  /** The connection as the engine gets it: recorded, then forwarded. */
+  private readonly engineDb: Queryable;
   private nextRun = 1;
   constructor(
     private readonly client: pg.PoolClient,
     columns: Record<'A' | 'B', Map<string, ValueKind>>,
   ) {
+    this.engineDb = this.recorder.wrap(client);
     const side = (s: 'A' | 'B') => ({
       dataSourceId: SIDE_IDS[s],
       dataTableId: SIDE_IDS[s],
@@ -165,7 +184,7 @@ export class GoldenWorld {
     await this.client.query('BEGIN');
     try {
       await runRecon({
-        db: this.client,
+        db: this.engineDb,
         input: { reconId: 1, sideA: this.sides.A, sideB: this.sides.B, rules },
         runId,
         ...options,
@@ -186,10 +205,10 @@ export class GoldenWorld {
 
   /** Rolls a run back; refuses (changing nothing) while later runs depend on it, naming them. */
   async rollback(runId: number): Promise<void> {
-    const dependents = await dependentRuns(this.client, runId, [this.sides.A, this.sides.B]);
+    const dependents = await dependentRuns(this.engineDb, runId, [this.sides.A, this.sides.B]);
     if (dependents.length) throw new Error(`run ${runId} has dependent runs ${dependents.join(', ')}`);
     await this.client.query('BEGIN');
-    await rollbackRun(this.client, runId, [this.sides.A, this.sides.B]);
+    await rollbackRun(this.engineDb, runId, [this.sides.A, this.sides.B]);
     await this.client.query("UPDATE golden.recon_run SET status = 'ROLLED_BACK' WHERE id = $1", [runId]);
     await this.client.query('COMMIT');
   }
@@ -200,8 +219,8 @@ export class GoldenWorld {
     await this.client.query('BEGIN');
     for (const s of ['A', 'B'] as const) {
       const ids = rowsOfGroup.filter((r) => r.side === s).map((r) => r.id);
-      if (kind === 'accept') await restateRows(this.client, runId, this.sides[s], ids, { status: 'RECONCILED' });
-      else await reopenRows(this.client, runId, this.sides[s], ids);
+      if (kind === 'accept') await restateRows(this.engineDb, runId, this.sides[s], ids, { status: 'RECONCILED' });
+      else await reopenRows(this.engineDb, runId, this.sides[s], ids);
     }
     await this.client.query('COMMIT');
     return runId;
@@ -210,7 +229,7 @@ export class GoldenWorld {
   async knockOff(side: 'A' | 'B', id: number, reason: string): Promise<number> {
     const runId = await this.newRun();
     await this.client.query('BEGIN');
-    await closeRows(this.client, runId, this.sides[side], [id], { status: 'KNOCK_OFF', reason });
+    await closeRows(this.engineDb, runId, this.sides[side], [id], { status: 'KNOCK_OFF', reason });
     await this.client.query('COMMIT');
     return runId;
   }

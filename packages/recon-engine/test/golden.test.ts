@@ -2,7 +2,16 @@ import { join } from 'node:path';
 import { createTestDatabase } from '@recon/db/testing';
 import { describe, expect, it } from 'vitest';
 import { loadGoldenCases } from '../src/index.ts';
-import { type CompactRule, diffState, type Expected, expandRules, GoldenWorld, parseCsv } from './golden-harness.ts';
+import {
+  type CompactRule,
+  diffState,
+  type Expected,
+  expandRules,
+  GoldenWorld,
+  parseCsv,
+  type Step,
+} from './golden-harness.ts';
+import { committedStatements } from './statement-recorder.ts';
 
 const cases = loadGoldenCases(join(import.meta.dirname, 'golden'));
 
@@ -31,6 +40,7 @@ describe('golden cases', () => {
       const snapshots: string[] = [];
       const runs: number[] = [];
       for (const [i, step] of steps.entries()) {
+        world.recorder.section(`step ${i + 1}`, describeStep(step));
         if (step.do === 'run') runs.push(await world.run(rules, { bulkRows }));
         else if (step.do === 'load') await world.loadFile(c.dir, step.side, step.file);
         else if (step.do === 'rollback') {
@@ -68,9 +78,31 @@ describe('golden cases', () => {
         "SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'recon_data' AND indexname IN ('g_a_state_pkey', 'g_b_state_pkey')",
       );
       expect(keys.rows[0].n).toBe(2);
+      // The SQL is reviewed: a change to it fails until the committed file is regenerated and read.
+      const file = join(c.dir, bulkRows ? 'statements.bulk.sql' : 'statements.sql');
+      const recorded = world.recorder.text();
+      const committed = committedStatements(file, recorded);
+      expect(committed, `${file} is missing: run with UPDATE_GOLDEN=1 and commit it`).not.toBeNull();
+      expect(recorded, `the engine's statements changed: review, then run with UPDATE_GOLDEN=1`).toBe(committed);
     } finally {
       client.release();
       await t.drop();
     }
   });
 });
+
+/** How a step is headed in statements.sql. */
+function describeStep(step: Step): string {
+  switch (step.do) {
+    case 'run':
+      return 'run the rules';
+    case 'load':
+      return `load ${step.file} into side ${step.side}`;
+    case 'rollback':
+      return `roll back run ${step.run}`;
+    case 'knockoff':
+      return `knock off ${step.row}`;
+    default:
+      return `${step.do} group ${step.label}`;
+  }
+}

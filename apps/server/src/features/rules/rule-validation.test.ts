@@ -318,15 +318,22 @@ describe('the rule as a whole', () => {
     expect(res.json()).toEqual(refusal('conditions', message));
   });
 
-  it('refuses a sum beside a condition that is not a key', async () => {
+  it('refuses a sum beside a condition that is neither a key, an aggregate nor a window', async () => {
     const res = await post(
       withConditions([
         KEY,
         { one: 'A.amount', two: 'B.amount|SUM' },
-        { one: 'A.value_date', two: 'B.txn_date', tolerance: 1 },
+        { one: 'A.value_date', op: 'GREATER_THAN', two: 'B.txn_date' },
       ]),
     );
     expect(res.json()).toEqual(atCondition(3, P.aggregatedRuleKeys));
+  });
+
+  it('refuses a percentage tolerance on dates', async () => {
+    const res = await post(
+      withConditions([KEY, { one: 'A.value_date', two: 'B.txn_date', tolerance: 2, percent: true }]),
+    );
+    expect(res.json()).toEqual(atCondition(2, P.percentNotFor('date')));
   });
 
   it('refuses a sum with a secondary filter', async () => {
@@ -355,6 +362,26 @@ describe('rules the engine runs', () => {
     ],
     ['many-to-one by sum', 'RECONCILED', [KEY, { one: 'A.amount', two: 'B.amount|SUM' }]],
     ['partial within a rupee', 'PARTIAL_RECONCILED', [KEY, { one: 'A.amount|SUM', two: 'B.amount', tolerance: 1 }]],
+    [
+      'a sum within 0.5 %, every gateway row within 3 days of the bank date',
+      'RECONCILED',
+      [
+        KEY,
+        { one: 'A.amount', two: 'B.amount|SUM', tolerance: 0.5, percent: true },
+        { one: 'A.value_date', two: 'B.txn_date', tolerance: 3 },
+      ],
+    ],
+    [
+      'an average, the latest date within a day, the smallest amount',
+      'PROPOSE_MATCH',
+      [
+        KEY,
+        { one: 'A.amount', two: 'B.amount|AVERAGE' },
+        { one: 'A.value_date', two: 'B.txn_date|MAX', tolerance: 1 },
+        { one: 'A.amount', two: 'B.amount|MIN' },
+      ],
+    ],
+    ['one to one within 1 %', 'RELAX_MATCH', [KEY, { one: 'A.amount', two: 'B.amount', tolerance: 1, percent: true }]],
     [
       'same-side reversal',
       'SAME_SIDE_REVERSAL',

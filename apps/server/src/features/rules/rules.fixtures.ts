@@ -122,8 +122,8 @@ type ElementSpec = string | { value: string };
 
 /**
  * A condition in compact form, like the engine's golden cases: element "A.ref|TRIM|UPPERCASE" (A = bank, B =
- * gateway, C = the third data source; "|ADD:5" passes an argument, "|SUM" aggregates), or `{ value }` for a
- * constant.
+ * gateway, C = the third data source; "|ADD:5" passes an argument, "|SUM" / "|AVERAGE" / "|MIN" / "|MAX"
+ * aggregate), or `{ value }` for a constant; `percent` makes the tolerance a percentage of element one.
  */
 export function cond(
   f: RuleFixture,
@@ -133,6 +133,7 @@ export function cond(
     two?: ElementSpec;
     op?: string;
     tolerance?: number | null;
+    percent?: boolean;
     primary?: boolean;
     enabled?: boolean;
     sequence?: number;
@@ -144,9 +145,10 @@ export function cond(
     const [ref = '', ...steps] = e.split('|');
     const [side, columnName] = ref.split('.');
     const dataSourceId = side === 'A' ? f.bank : side === 'B' ? f.gateway : side === 'C' ? f.third : Number(side);
-    const aggregation = steps.find((s) => s === 'SUM' || s === 'AVERAGE') ?? null;
+    const isAggregation = (s: string) => ['SUM', 'AVERAGE', 'MIN', 'MAX'].includes(s);
+    const aggregation = steps.find(isAggregation) ?? null;
     const transforms = steps
-      .filter((s) => s !== 'SUM' && s !== 'AVERAGE')
+      .filter((s) => !isAggregation(s))
       .map((s) => {
         const [type, arg] = s.split(':');
         return { type, argument: arg === undefined ? null : Number(arg) };
@@ -163,6 +165,7 @@ export function cond(
     operator: spec.op ?? 'EQUAL',
     elementSecond: element(spec.two),
     tolerance: spec.tolerance ?? null,
+    ...(spec.percent ? { toleranceType: 'PERCENT' } : {}),
   };
 }
 

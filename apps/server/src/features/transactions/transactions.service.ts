@@ -211,6 +211,7 @@ type StoredCondition = {
   ruleConditionType: string;
   operator?: string;
   tolerance?: number | null;
+  toleranceType?: 'AMOUNT' | 'PERCENT' | null;
   elementOne: StoredElement & {
     transforms?: { type: string; argument?: number | null }[];
     aggregation?: string | null;
@@ -249,6 +250,7 @@ export async function reconMapping(ctx: FeatureContext, moduleId: number, reconI
         conditionSequence: c.sequence,
         operator: c.operator ?? 'EQUAL',
         tolerance: c.tolerance ?? null,
+        toleranceType: c.tolerance === null || c.tolerance === undefined ? null : (c.toleranceType ?? 'AMOUNT'),
         a: mapped(a.dataSourceId, one),
         b: mapped(b.dataSourceId, two),
       });

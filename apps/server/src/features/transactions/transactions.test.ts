@@ -347,6 +347,7 @@ describe('GET /v2/transactions?Find=ReconMapping', () => {
       { type: 'UPPERCASE', argument: null },
     ]);
     expect(body.data[1].rules[1].tolerance).toBe(5);
+    expect(body.data[1].rules[1].toleranceType).toBe('AMOUNT');
   });
 
   it('answers 403 without viewMapping and 404 for a recon of another module', async () => {

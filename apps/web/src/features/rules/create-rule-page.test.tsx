@@ -132,6 +132,7 @@ describe('the rule editor', { timeout: 180_000 }, () => {
           aggregation: null,
         },
         tolerance: null,
+        toleranceType: null,
       },
       expect.objectContaining({
         sequence: 2,
@@ -139,6 +140,7 @@ describe('the rule editor', { timeout: 180_000 }, () => {
         elementOne: expect.objectContaining({ columnName: 'amount' }),
         elementSecond: expect.objectContaining({ columnName: 'gross_amount' }),
         tolerance: 0.5,
+        toleranceType: 'AMOUNT',
       }),
       expect.objectContaining({
         sequence: 3,

@@ -39,7 +39,7 @@ function comparison(u: Usage, t: (k: string, o?: object) => string, isDate: bool
     .join(' of ');
   const operator = FILTER_OPERATOR_LABELS[u.operator as FilterOperator] ?? u.operator;
   const tolerance = u.tolerance
-    ? ` ± ${isDate ? t('transactions.mapping.days', { count: u.tolerance }) : u.tolerance}`
+    ? ` ± ${isDate ? t('transactions.mapping.days', { count: u.tolerance }) : `${u.tolerance}${u.toleranceType === 'PERCENT' ? ' %' : ''}`}`
     : '';
   return [a, `${operator}${tolerance}`, b].filter(Boolean).join('  ·  ');
 }

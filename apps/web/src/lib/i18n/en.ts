@@ -651,7 +651,8 @@ export const en = {
       SAME_SIDE_REVERSAL: 'Pairs two rows of one data source that cancel each other (a debit and its reversal).',
       LATE_REVERSAL: 'An open row that reverses a row of the same data source already matched joins its group.',
       DUPLICATE_MATCH: 'An open row matching a counterpart that is already matched joins that group as a duplicate.',
-      PARTIAL_RECONCILED: 'Groups one side with Sum or Average; groups within the tolerance are partly reconciled.',
+      PARTIAL_RECONCILED:
+        'Groups one side with Sum, Average, Minimum or Maximum; groups within the tolerance are partly reconciled.',
       KNOCK_OFF: 'Closes the open rows of one data source that pass its filters, with the rule as the reason.',
     },
     conditionsTitle: 'Conditions',
@@ -675,6 +676,10 @@ export const en = {
     elementTwo: 'Element Two',
     operator: 'Operator',
     tolerance: 'Tolerance',
+    toleranceType: 'tolerance type',
+    toleranceTypes: { AMOUNT: 'Amount', PERCENT: '%' },
+    toleranceTypeHelp:
+      'Amount: ± that amount. %: ± that percentage of element one (side A). In a rule with Sum or Average, a tolerance on a column without aggregate is a window every row of the group must lie in.',
     exact: 'Exact',
     days: 'days',
     dataSource: 'Data source',
@@ -1164,7 +1169,7 @@ export const en = {
       disabled: 'disabled',
       days_one: '{{count}} day',
       days_other: '{{count}} days',
-      aggregation: { SUM: 'Sum', AVERAGE: 'Average' },
+      aggregation: { SUM: 'Sum', AVERAGE: 'Average', MIN: 'Minimum', MAX: 'Maximum' },
     },
   },
   // Downloads dropdown, download pages and the Export button (features/downloads).

@@ -5,6 +5,8 @@ import {
   RULE_CONDITION_TYPES,
   type RuleConditionType,
   type RuleType,
+  TOLERANCE_TYPES,
+  type ToleranceType,
   VALUELESS_OPERATORS,
 } from '@recon/contract';
 import {
@@ -15,6 +17,7 @@ import {
   InputNumber,
   Segmented,
   Select,
+  Space,
   Switch,
   Table,
   Tag,
@@ -182,14 +185,15 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
 
   const toleranceCell = (row: ConditionRow) => {
     const kindOne = elementKind(row.elementOne, sides);
-    const unit = kindOne === 'date' ? t('rules.days') : '';
+    const isPercent = row.toleranceType === 'PERCENT';
+    const unit = kindOne === 'date' ? t('rules.days') : isPercent ? '%' : '';
     if (isReadOnly || !takesTolerance(row, kindOne)) {
       if (row.tolerance === null || row.tolerance === undefined) {
         return <Typography.Text type="secondary">—</Typography.Text>;
       }
       return `± ${row.tolerance}${unit ? ` ${unit}` : ''}`;
     }
-    return (
+    const amount = (
       <InputNumber
         aria-label={nameOf(row, t('rules.tolerance'))}
         style={{ width: '100%' }}
@@ -202,6 +206,23 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
         onChange={(v) => onChange(row.key, { ...row, tolerance: typeof v === 'number' ? v : null })}
       />
     );
+    // Amount or percentage of element one: for amounts (shown on dates too while set, so the refusal can be fixed).
+    if (kindOne !== 'number' && !isPercent) return amount;
+    return (
+      <Space.Compact style={{ width: '100%' }}>
+        {amount}
+        <Tooltip title={t('rules.toleranceTypeHelp')}>
+          <Select<ToleranceType>
+            aria-label={nameOf(row, t('rules.toleranceType'))}
+            style={{ width: 96, flex: 'none' }}
+            value={row.toleranceType ?? 'AMOUNT'}
+            popupMatchSelectWidth={false}
+            options={TOLERANCE_TYPES.map((v) => ({ value: v, label: t(`rules.toleranceTypes.${v}`) }))}
+            onChange={(toleranceType) => onChange(row.key, { ...row, toleranceType })}
+          />
+        </Tooltip>
+      </Space.Compact>
+    );
   };
 
   return (
@@ -211,7 +232,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
       pagination={false}
       dataSource={[...rows]}
       locale={{ emptyText: t('rules.noConditions') }}
-      scroll={{ x: 1060 }}
+      scroll={{ x: 1130 }}
       rowClassName={(row) => (row.key === problemKey ? 'rule-condition-problem' : '')}
       onRow={(row) => ({
         style: {
@@ -258,7 +279,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
             ),
         },
         { title: t('rules.elementTwo'), key: 'two', width: 280, render: (_, row) => secondCell(row) },
-        { title: t('rules.tolerance'), key: 'tolerance', width: 140, render: (_, row) => toleranceCell(row) },
+        { title: t('rules.tolerance'), key: 'tolerance', width: 210, render: (_, row) => toleranceCell(row) },
         ...(isReadOnly
           ? []
           : [

@@ -1,6 +1,6 @@
 import {
+  aggregationsFor,
   RULE_AGGREGATION_LABELS,
-  RULE_AGGREGATIONS,
   type RuleAggregation,
   type RuleElement,
   type ValueKind,
@@ -17,7 +17,7 @@ type Props = {
   sides: Sides;
   /** "Condition 2 element one": prefixes the accessible names of the element's inputs. */
   label: string;
-  /** Sum / Average are offered (matching conditions, number values). */
+  /** Aggregates are offered (matching conditions): Sum / Average for numbers, Minimum / Maximum for numbers and dates. */
   canAggregate: boolean;
   isReadOnly?: boolean;
   onChange: (next: RuleElement) => void;
@@ -121,7 +121,7 @@ export function ElementEditor({ element, sides, label, canAggregate, isReadOnly,
           kind={kind}
           onChange={(transforms) => onChange({ ...element, transforms })}
         />
-        {canAggregate && kind === 'number' && (
+        {canAggregate && aggregationsFor(kind).length > 0 && (
           <Select<RuleAggregation>
             aria-label={`${label} ${t('rules.aggregation')}`}
             size="small"
@@ -130,7 +130,7 @@ export function ElementEditor({ element, sides, label, canAggregate, isReadOnly,
             placeholder={t('rules.sumOrAverage')}
             value={element.aggregation ?? undefined}
             popupMatchSelectWidth={false}
-            options={RULE_AGGREGATIONS.map((a) => ({ value: a, label: RULE_AGGREGATION_LABELS[a] }))}
+            options={aggregationsFor(kind).map((a) => ({ value: a, label: RULE_AGGREGATION_LABELS[a] }))}
             onChange={(a) => onChange({ ...element, aggregation: a ?? null })}
           />
         )}

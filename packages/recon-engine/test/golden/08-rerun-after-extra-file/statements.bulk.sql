@@ -1,0 +1,561 @@
+-- ==== step 1: run the rules ====
+
+-- step 1, statement 1
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- step 1, statement 2
+-- $1 = "recon_data.g_a"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 1, statement 3
+SELECT count(*)::float8 AS n FROM recon_data.g_a;
+
+-- step 1, statement 4
+-- $1 = "recon_data.g_b"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 1, statement 5
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
+
+-- step 1, statement 6
+CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
+  SELECT a._id AS a_id, b._id AS b_id
+  FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
+  WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id));
+
+-- step 1, statement 7
+CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id bigint NOT NULL) ON COMMIT DROP;
+
+-- step 1, statement 8
+ANALYZE rc_cand;
+
+-- step 1, statement 9
+-- $1 = 1
+SELECT recon_match_ids($1) AS ids;
+
+-- step 1, statement 10
+-- $1 = <match-id blocks 1>
+INSERT INTO rc_pairs (a_id, b_id, match_id)
+  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
+  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT x.a_id, x.b_id
+    FROM (SELECT DISTINCT ON (a_id) a_id, b_id FROM rc_cand ORDER BY a_id, b_id) x
+    JOIN (SELECT DISTINCT ON (b_id) b_id, a_id FROM rc_cand ORDER BY b_id, a_id) y
+      ON y.a_id = x.a_id AND y.b_id = x.b_id) p) n;
+
+-- step 1, statement 11
+SELECT count(*) FROM rc_pairs;
+
+-- step 1, statement 12
+SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 1) s;
+
+-- step 1, statement 13
+-- $1 = "recon_data.g_a_state"
+SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
+  FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
+  WHERE i.indrelid = $1::regclass;
+
+-- step 1, statement 14
+ALTER TABLE recon_data.g_a_state DROP CONSTRAINT "g_a_state_pkey";
+
+-- step 1, statement 15
+-- $1 = "RECONCILED"
+-- $2 = 1
+-- $3 = 1
+INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
+  SELECT g.a_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
+
+-- step 1, statement 16
+ALTER TABLE recon_data.g_a_state ADD CONSTRAINT "g_a_state_pkey" PRIMARY KEY (_id);
+
+-- step 1, statement 17
+SELECT count(*) FROM (SELECT 1 FROM recon_data.g_b_state LIMIT 1) s;
+
+-- step 1, statement 18
+-- $1 = "recon_data.g_b_state"
+SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
+  FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
+  WHERE i.indrelid = $1::regclass;
+
+-- step 1, statement 19
+ALTER TABLE recon_data.g_b_state DROP CONSTRAINT "g_b_state_pkey";
+
+-- step 1, statement 20
+-- $1 = "RECONCILED"
+-- $2 = 1
+-- $3 = 1
+INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
+  SELECT g.b_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
+
+-- step 1, statement 21
+ALTER TABLE recon_data.g_b_state ADD CONSTRAINT "g_b_state_pkey" PRIMARY KEY (_id);
+
+-- step 1, statement 22
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- step 1, statement 23
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- step 1, statement 24
+-- $1 = "recon_data.g_a"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 1, statement 25
+SELECT count(*)::float8 AS n FROM recon_data.g_a;
+
+-- step 1, statement 26
+-- $1 = "recon_data.g_b"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 1, statement 27
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
+
+-- step 1, statement 28
+CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
+  SELECT a._id AS o_id, sm.match_id, b._id AS m_id
+  FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
+  JOIN recon_data.g_b_state sm ON sm._id = b._id
+  WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
+
+-- step 1, statement 29
+SELECT count(*) FROM rc_cand;
+
+-- step 1, statement 30
+-- $1 = 2
+-- $2 = 1
+INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
+  SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
+
+-- step 1, statement 31
+DROP TABLE rc_cand;
+
+-- step 1, statement 32
+-- $1 = "recon_data.g_a"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 1, statement 33
+SELECT count(*)::float8 AS n FROM recon_data.g_a;
+
+-- step 1, statement 34
+-- $1 = "recon_data.g_b"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 1, statement 35
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
+
+-- step 1, statement 36
+CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
+  SELECT b._id AS o_id, sm.match_id, a._id AS m_id
+  FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
+  JOIN recon_data.g_a_state sm ON sm._id = a._id
+  WHERE (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
+
+-- step 1, statement 37
+SELECT count(*) FROM rc_cand;
+
+-- step 1, statement 38
+-- $1 = 2
+-- $2 = 1
+INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
+  SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
+
+-- step 1, statement 39
+DROP TABLE rc_cand;
+
+-- step 1, statement 40
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- ==== step 2: load b2.csv into side B ====
+
+-- ==== step 3: run the rules ====
+
+-- step 3, statement 1
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- step 3, statement 2
+-- $1 = "recon_data.g_a"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 3, statement 3
+SELECT count(*)::float8 AS n FROM recon_data.g_a;
+
+-- step 3, statement 4
+-- $1 = "recon_data.g_b"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 3, statement 5
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
+
+-- step 3, statement 6
+CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
+  SELECT a._id AS a_id, b._id AS b_id
+  FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
+  WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id));
+
+-- step 3, statement 7
+CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id bigint NOT NULL) ON COMMIT DROP;
+
+-- step 3, statement 8
+ANALYZE rc_cand;
+
+-- step 3, statement 9
+-- $1 = 2
+SELECT recon_match_ids($1) AS ids;
+
+-- step 3, statement 10
+-- $1 = <match-id blocks 2>
+INSERT INTO rc_pairs (a_id, b_id, match_id)
+  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
+  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT x.a_id, x.b_id
+    FROM (SELECT DISTINCT ON (a_id) a_id, b_id FROM rc_cand ORDER BY a_id, b_id) x
+    JOIN (SELECT DISTINCT ON (b_id) b_id, a_id FROM rc_cand ORDER BY b_id, a_id) y
+      ON y.a_id = x.a_id AND y.b_id = x.b_id) p) n;
+
+-- step 3, statement 11
+SELECT count(*) FROM rc_pairs;
+
+-- step 3, statement 12
+SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 2) s;
+
+-- step 3, statement 13
+-- $1 = "recon_data.g_a_state"
+SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
+  FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
+  WHERE i.indrelid = $1::regclass;
+
+-- step 3, statement 14
+ALTER TABLE recon_data.g_a_state DROP CONSTRAINT "g_a_state_pkey";
+
+-- step 3, statement 15
+-- $1 = "RECONCILED"
+-- $2 = 1
+-- $3 = 2
+INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
+  SELECT g.a_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
+
+-- step 3, statement 16
+ALTER TABLE recon_data.g_a_state ADD CONSTRAINT "g_a_state_pkey" PRIMARY KEY (_id);
+
+-- step 3, statement 17
+SELECT count(*) FROM (SELECT 1 FROM recon_data.g_b_state LIMIT 2) s;
+
+-- step 3, statement 18
+-- $1 = "recon_data.g_b_state"
+SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
+  FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
+  WHERE i.indrelid = $1::regclass;
+
+-- step 3, statement 19
+ALTER TABLE recon_data.g_b_state DROP CONSTRAINT "g_b_state_pkey";
+
+-- step 3, statement 20
+-- $1 = "RECONCILED"
+-- $2 = 1
+-- $3 = 2
+INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
+  SELECT g.b_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
+
+-- step 3, statement 21
+ALTER TABLE recon_data.g_b_state ADD CONSTRAINT "g_b_state_pkey" PRIMARY KEY (_id);
+
+-- step 3, statement 22
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- step 3, statement 23
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- step 3, statement 24
+-- $1 = "recon_data.g_a"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 3, statement 25
+SELECT count(*)::float8 AS n FROM recon_data.g_a;
+
+-- step 3, statement 26
+-- $1 = "recon_data.g_b"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 3, statement 27
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
+
+-- step 3, statement 28
+CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
+  SELECT a._id AS o_id, sm.match_id, b._id AS m_id
+  FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
+  JOIN recon_data.g_b_state sm ON sm._id = b._id
+  WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
+
+-- step 3, statement 29
+SELECT count(*) FROM rc_cand;
+
+-- step 3, statement 30
+-- $1 = 2
+-- $2 = 2
+INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
+  SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
+
+-- step 3, statement 31
+DROP TABLE rc_cand;
+
+-- step 3, statement 32
+-- $1 = "recon_data.g_a"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 3, statement 33
+SELECT count(*)::float8 AS n FROM recon_data.g_a;
+
+-- step 3, statement 34
+-- $1 = "recon_data.g_b"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 3, statement 35
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
+
+-- step 3, statement 36
+CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
+  SELECT b._id AS o_id, sm.match_id, a._id AS m_id
+  FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
+  JOIN recon_data.g_a_state sm ON sm._id = a._id
+  WHERE (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
+
+-- step 3, statement 37
+SELECT count(*) FROM rc_cand;
+
+-- step 3, statement 38
+-- $1 = 2
+-- $2 = 2
+INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
+  SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
+
+-- step 3, statement 39
+DROP TABLE rc_cand;
+
+-- step 3, statement 40
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- ==== step 4: roll back run 1 ====
+
+-- step 4, statement 1
+-- $1 = 1
+SELECT DISTINCT j.run_id FROM recon_journal j JOIN recon_run r ON r.id = j.run_id AND r.status <> 'ROLLED_BACK'
+  WHERE j.run_id > $1 AND (j.old_state->>'run_id')::bigint = $1;
+
+-- step 4, statement 2
+-- $1 = 1
+SELECT DISTINCT s.run_id FROM recon_data.g_a_state s
+  WHERE s.run_id > $1 AND s.match_id IN (SELECT match_id FROM (SELECT match_id FROM recon_data.g_a_state WHERE run_id = $1 AND match_id IS NOT NULL UNION SELECT match_id FROM recon_data.g_b_state WHERE run_id = $1 AND match_id IS NOT NULL) g);
+
+-- step 4, statement 3
+-- $1 = 1
+SELECT DISTINCT s.run_id FROM recon_data.g_b_state s
+  WHERE s.run_id > $1 AND s.match_id IN (SELECT match_id FROM (SELECT match_id FROM recon_data.g_a_state WHERE run_id = $1 AND match_id IS NOT NULL UNION SELECT match_id FROM recon_data.g_b_state WHERE run_id = $1 AND match_id IS NOT NULL) g);
+
+-- ==== step 5: roll back run 2 ====
+
+-- step 5, statement 1
+-- $1 = 2
+SELECT DISTINCT j.run_id FROM recon_journal j JOIN recon_run r ON r.id = j.run_id AND r.status <> 'ROLLED_BACK'
+  WHERE j.run_id > $1 AND (j.old_state->>'run_id')::bigint = $1;
+
+-- step 5, statement 2
+-- $1 = 2
+SELECT DISTINCT s.run_id FROM recon_data.g_a_state s
+  WHERE s.run_id > $1 AND s.match_id IN (SELECT match_id FROM (SELECT match_id FROM recon_data.g_a_state WHERE run_id = $1 AND match_id IS NOT NULL UNION SELECT match_id FROM recon_data.g_b_state WHERE run_id = $1 AND match_id IS NOT NULL) g);
+
+-- step 5, statement 3
+-- $1 = 2
+SELECT DISTINCT s.run_id FROM recon_data.g_b_state s
+  WHERE s.run_id > $1 AND s.match_id IN (SELECT match_id FROM (SELECT match_id FROM recon_data.g_a_state WHERE run_id = $1 AND match_id IS NOT NULL UNION SELECT match_id FROM recon_data.g_b_state WHERE run_id = $1 AND match_id IS NOT NULL) g);
+
+-- step 5, statement 4
+-- $1 = 2
+DELETE FROM recon_data.g_a_state WHERE run_id = $1;
+
+-- step 5, statement 5
+-- $1 = 2
+-- $2 = 1
+INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id, reconciled_at, reason)
+  SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
+  FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
+       reconciled_at timestamptz, reason text)
+  WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+  ORDER BY j.row_id, j.id;
+
+-- step 5, statement 6
+-- $1 = 2
+DELETE FROM recon_data.g_b_state WHERE run_id = $1;
+
+-- step 5, statement 7
+-- $1 = 2
+-- $2 = 2
+INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id, reconciled_at, reason)
+  SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
+  FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
+       reconciled_at timestamptz, reason text)
+  WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+  ORDER BY j.row_id, j.id;
+
+-- ==== step 6: run the rules ====
+
+-- step 6, statement 1
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- step 6, statement 2
+-- $1 = "recon_data.g_a"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 6, statement 3
+SELECT count(*)::float8 AS n FROM recon_data.g_a;
+
+-- step 6, statement 4
+-- $1 = "recon_data.g_b"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 6, statement 5
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
+
+-- step 6, statement 6
+CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
+  SELECT a._id AS a_id, b._id AS b_id
+  FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
+  WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id));
+
+-- step 6, statement 7
+CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id bigint NOT NULL) ON COMMIT DROP;
+
+-- step 6, statement 8
+ANALYZE rc_cand;
+
+-- step 6, statement 9
+-- $1 = 2
+SELECT recon_match_ids($1) AS ids;
+
+-- step 6, statement 10
+-- $1 = <match-id blocks 3>
+INSERT INTO rc_pairs (a_id, b_id, match_id)
+  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
+  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT x.a_id, x.b_id
+    FROM (SELECT DISTINCT ON (a_id) a_id, b_id FROM rc_cand ORDER BY a_id, b_id) x
+    JOIN (SELECT DISTINCT ON (b_id) b_id, a_id FROM rc_cand ORDER BY b_id, a_id) y
+      ON y.a_id = x.a_id AND y.b_id = x.b_id) p) n;
+
+-- step 6, statement 11
+SELECT count(*) FROM rc_pairs;
+
+-- step 6, statement 12
+SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 2) s;
+
+-- step 6, statement 13
+-- $1 = "recon_data.g_a_state"
+SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
+  FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
+  WHERE i.indrelid = $1::regclass;
+
+-- step 6, statement 14
+ALTER TABLE recon_data.g_a_state DROP CONSTRAINT "g_a_state_pkey";
+
+-- step 6, statement 15
+-- $1 = "RECONCILED"
+-- $2 = 1
+-- $3 = 3
+INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
+  SELECT g.a_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
+
+-- step 6, statement 16
+ALTER TABLE recon_data.g_a_state ADD CONSTRAINT "g_a_state_pkey" PRIMARY KEY (_id);
+
+-- step 6, statement 17
+SELECT count(*) FROM (SELECT 1 FROM recon_data.g_b_state LIMIT 2) s;
+
+-- step 6, statement 18
+-- $1 = "recon_data.g_b_state"
+SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
+  FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
+  WHERE i.indrelid = $1::regclass;
+
+-- step 6, statement 19
+ALTER TABLE recon_data.g_b_state DROP CONSTRAINT "g_b_state_pkey";
+
+-- step 6, statement 20
+-- $1 = "RECONCILED"
+-- $2 = 1
+-- $3 = 3
+INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
+  SELECT g.b_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
+
+-- step 6, statement 21
+ALTER TABLE recon_data.g_b_state ADD CONSTRAINT "g_b_state_pkey" PRIMARY KEY (_id);
+
+-- step 6, statement 22
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- step 6, statement 23
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+
+-- step 6, statement 24
+-- $1 = "recon_data.g_a"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 6, statement 25
+SELECT count(*)::float8 AS n FROM recon_data.g_a;
+
+-- step 6, statement 26
+-- $1 = "recon_data.g_b"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 6, statement 27
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
+
+-- step 6, statement 28
+CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
+  SELECT a._id AS o_id, sm.match_id, b._id AS m_id
+  FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
+  JOIN recon_data.g_b_state sm ON sm._id = b._id
+  WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
+
+-- step 6, statement 29
+SELECT count(*) FROM rc_cand;
+
+-- step 6, statement 30
+-- $1 = 2
+-- $2 = 3
+INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
+  SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
+
+-- step 6, statement 31
+DROP TABLE rc_cand;
+
+-- step 6, statement 32
+-- $1 = "recon_data.g_a"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 6, statement 33
+SELECT count(*)::float8 AS n FROM recon_data.g_a;
+
+-- step 6, statement 34
+-- $1 = "recon_data.g_b"
+SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
+
+-- step 6, statement 35
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
+
+-- step 6, statement 36
+CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
+  SELECT b._id AS o_id, sm.match_id, a._id AS m_id
+  FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
+  JOIN recon_data.g_a_state sm ON sm._id = a._id
+  WHERE (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
+
+-- step 6, statement 37
+SELECT count(*) FROM rc_cand;
+
+-- step 6, statement 38
+-- $1 = 2
+-- $2 = 3
+INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
+  SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
+
+-- step 6, statement 39
+DROP TABLE rc_cand;
+
+-- step 6, statement 40
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
