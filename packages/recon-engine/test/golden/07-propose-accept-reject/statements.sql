@@ -132,7 +132,7 @@ DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 -- $2 = 1
 -- $3 = [1]
 -- $4 = "{\"status\":\"RECONCILED\"}"
-INSERT INTO recon_journal (run_id, data_table_id, row_id, old_state, new_state)
+INSERT INTO recon_journal (run_id, data_source_id, row_id, old_state, new_state)
   SELECT $1, $2, s._id, to_jsonb(s) - '_id', $4::jsonb FROM recon_data.g_a_state s WHERE s._id = ANY($3::bigint[]);
 
 -- step 2, statement 2
@@ -148,7 +148,7 @@ UPDATE recon_data.g_a_state SET status = $2, run_id = $3, reason = coalesce($4, 
 -- $2 = 2
 -- $3 = [1]
 -- $4 = "{\"status\":\"RECONCILED\"}"
-INSERT INTO recon_journal (run_id, data_table_id, row_id, old_state, new_state)
+INSERT INTO recon_journal (run_id, data_source_id, row_id, old_state, new_state)
   SELECT $1, $2, s._id, to_jsonb(s) - '_id', $4::jsonb FROM recon_data.g_b_state s WHERE s._id = ANY($3::bigint[]);
 
 -- step 2, statement 4
@@ -166,7 +166,7 @@ UPDATE recon_data.g_b_state SET status = $2, run_id = $3, reason = coalesce($4, 
 -- $2 = 1
 -- $3 = [3]
 -- $4 = null
-INSERT INTO recon_journal (run_id, data_table_id, row_id, old_state, new_state)
+INSERT INTO recon_journal (run_id, data_source_id, row_id, old_state, new_state)
   SELECT $1, $2, s._id, to_jsonb(s) - '_id', $4::jsonb FROM recon_data.g_a_state s WHERE s._id = ANY($3::bigint[]);
 
 -- step 3, statement 2
@@ -178,7 +178,7 @@ DELETE FROM recon_data.g_a_state WHERE _id = ANY($1::bigint[]);
 -- $2 = 2
 -- $3 = [3]
 -- $4 = null
-INSERT INTO recon_journal (run_id, data_table_id, row_id, old_state, new_state)
+INSERT INTO recon_journal (run_id, data_source_id, row_id, old_state, new_state)
   SELECT $1, $2, s._id, to_jsonb(s) - '_id', $4::jsonb FROM recon_data.g_b_state s WHERE s._id = ANY($3::bigint[]);
 
 -- step 3, statement 4
@@ -230,7 +230,7 @@ INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id, reconc
   SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
   FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
        reconciled_at timestamptz, reason text)
-  WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+  WHERE j.run_id = $1 AND j.data_source_id = $2 AND j.old_state IS NOT NULL
   ORDER BY j.row_id, j.id;
 
 -- step 5, statement 6
@@ -244,7 +244,7 @@ INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id, reconc
   SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
   FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
        reconciled_at timestamptz, reason text)
-  WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+  WHERE j.run_id = $1 AND j.data_source_id = $2 AND j.old_state IS NOT NULL
   ORDER BY j.row_id, j.id;
 
 -- ==== step 6: roll back run 2 ====
@@ -275,7 +275,7 @@ INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id, reconc
   SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
   FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
        reconciled_at timestamptz, reason text)
-  WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+  WHERE j.run_id = $1 AND j.data_source_id = $2 AND j.old_state IS NOT NULL
   ORDER BY j.row_id, j.id;
 
 -- step 6, statement 6
@@ -289,7 +289,7 @@ INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id, reconc
   SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
   FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
        reconciled_at timestamptz, reason text)
-  WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+  WHERE j.run_id = $1 AND j.data_source_id = $2 AND j.old_state IS NOT NULL
   ORDER BY j.row_id, j.id;
 
 -- ==== step 7: roll back run 1 ====
@@ -320,7 +320,7 @@ INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id, reconc
   SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
   FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
        reconciled_at timestamptz, reason text)
-  WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+  WHERE j.run_id = $1 AND j.data_source_id = $2 AND j.old_state IS NOT NULL
   ORDER BY j.row_id, j.id;
 
 -- step 7, statement 6
@@ -334,5 +334,5 @@ INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id, reconc
   SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
   FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
        reconciled_at timestamptz, reason text)
-  WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+  WHERE j.run_id = $1 AND j.data_source_id = $2 AND j.old_state IS NOT NULL
   ORDER BY j.row_id, j.id;

@@ -377,7 +377,7 @@ INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id, reconc
   SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
   FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
        reconciled_at timestamptz, reason text)
-  WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+  WHERE j.run_id = $1 AND j.data_source_id = $2 AND j.old_state IS NOT NULL
   ORDER BY j.row_id, j.id;
 
 -- step 5, statement 6
@@ -391,7 +391,7 @@ INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id, reconc
   SELECT DISTINCT ON (j.row_id) j.row_id, o.status, o.match_id, o.rule_id, o.run_id, o.reconciled_at, o.reason
   FROM recon_journal j, jsonb_to_record(j.old_state) AS o(status text, match_id bigint, rule_id bigint, run_id bigint,
        reconciled_at timestamptz, reason text)
-  WHERE j.run_id = $1 AND j.data_table_id = $2 AND j.old_state IS NOT NULL
+  WHERE j.run_id = $1 AND j.data_source_id = $2 AND j.old_state IS NOT NULL
   ORDER BY j.row_id, j.id;
 
 -- ==== step 6: run the rules ====
