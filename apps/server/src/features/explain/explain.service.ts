@@ -1,7 +1,7 @@
 import type { ExplainResponse } from '@recon/contract';
 import { poolOf } from '@recon/db';
 import type { EngineRule, ValueKind } from '@recon/recon-engine';
-import { explainRow, type Queryable } from '@recon/recon-engine';
+import { type ExplainedGroup, explainRow, type Queryable } from '@recon/recon-engine';
 import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -60,10 +60,19 @@ export async function explain(
     ...c,
     row: plainValues(c.row, kindsOf(c.dataSourceId)),
   });
+  const group = (g: ExplainedGroup) => ({
+    ...g,
+    members: g.members.map((m) => ({ ...m, row: plainValues(m.row, kindsOf(g.dataSourceId)) })),
+  });
   return {
     ...e,
     row: plainValues(e.row, kindsOf(e.dataSourceId)),
     counterparts: e.counterparts.map(candidate),
-    rules: e.rules.map((r) => ({ ...r, candidates: r.candidates.map(candidate) })),
+    group: e.group ? group(e.group) : undefined,
+    rules: e.rules.map((r) => ({
+      ...r,
+      candidates: r.candidates.map(candidate),
+      groups: r.groups?.map(group),
+    })),
   };
 }
