@@ -42,6 +42,8 @@ export const explainGroupTotalSchema = z.object({
   text: z.string(),
   /** How the group side is added up: SUM, AVERAGE…; null when that element names none (it is summed). */
   aggregation: z.string().nullable(),
+  /** The group side's column the total adds up (to format it: money or not). */
+  columnName: z.string().nullable(),
   /** The group's total (or average) of the condition's element. */
   groupValue: z.string().nullable(),
   /** The single row's value (or, when both sides add up, the other group's total). */

@@ -1,12 +1,5 @@
-import {
-  aggregatedSides,
-  elementOn,
-  type Label,
-  pairColumns,
-  type UnitSpec,
-  unitSql,
-} from './explain-units.ts';
 import { conditionText, type ExplainedCondition, userColumns } from './explain-text.ts';
+import { aggregatedSides, elementOn, type Label, pairColumns, type UnitSpec, unitSql } from './explain-units.ts';
 import type { EngineRule, Queryable, ReconInput } from './model.ts';
 import { RuleCompileError } from './model.ts';
 import {
@@ -37,6 +30,8 @@ export type ExplainedGroupTotal = {
   text: string;
   /** How the group side is added up (SUM, AVERAGE…), null when that element has none (it is summed). */
   aggregation: string | null;
+  /** The group side's column the total adds up. */
+  columnName: string | null;
   /** The group's total (or average) of the condition's element. */
   groupValue: string | null;
   /** The other unit's value: the single row's, or the other group's total when both sides add up. */
@@ -173,6 +168,7 @@ export function readGroup(
     sequence: p.c.sequence,
     text: conditionText(input, p.c),
     aggregation: elementOn(input, rule, p, groupSide).aggregation ?? null,
+    columnName: elementOn(input, rule, p, groupSide).columnName ?? null,
     groupValue: text(r[`v${g}_${i + 1}`]),
     rowValue: text(r[`v${o}_${i + 1}`]),
     difference: text(r[`vd_${i + 1}`]),
@@ -226,7 +222,14 @@ export async function matchedGroup(
 }
 
 /** Primary filters of a side, as the engine applies them before grouping. */
-function primaryFilters(params: Params, input: ReconInput, rule: EngineRule, parts: ConditionParts, b: Bound, l: Label) {
+function primaryFilters(
+  params: Params,
+  input: ReconInput,
+  rule: EngineRule,
+  parts: ConditionParts,
+  b: Bound,
+  l: Label,
+) {
   return parts.primary
     .filter((c) => sideOf(input, c.elementOne) === l)
     .map((c) => inRule(rule, c, () => conditionPredicate(params, c, () => b)));
@@ -263,7 +266,9 @@ export async function nearestGroups(
       const el = elementOn(input, rule, k, me);
       return compareSql(elementExpr(p, el, m), 'EQUAL', elementExpr(p, el, t(me)));
     });
-    return [`EXISTS (SELECT 1 FROM ${m.side.table} m WHERE m._id = ${p.add(rowId, 'bigint')} AND ${equal.join(' AND ')})`];
+    return [
+      `EXISTS (SELECT 1 FROM ${m.side.table} m WHERE m._id = ${p.add(rowId, 'bigint')} AND ${equal.join(' AND ')})`,
+    ];
   };
   const mine: UnitSpec = sides.has(me)
     ? { label: me, bound: t(me), isAggregated: true, isGroupedByKeys: true, where: openUnits(me, sameKeysAsMe) }

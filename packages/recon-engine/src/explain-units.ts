@@ -148,11 +148,10 @@ export function pairColumns(
     const one = sideOf(input, k.one) ?? 'A';
     const two = sideOf(input, k.two) ?? 'B';
     const test = inRule(rule, k.c, () =>
-      compareSql(
-        { sql: `ua.k${n}`, kind: units.A.keyKinds[i] ?? 'text' },
-        'EQUAL',
-        { sql: `ub.k${n}`, kind: units.B.keyKinds[i] ?? 'text' },
-      ),
+      compareSql({ sql: `ua.k${n}`, kind: units.A.keyKinds[i] ?? 'text' }, 'EQUAL', {
+        sql: `ub.k${n}`,
+        kind: units.B.keyKinds[i] ?? 'text',
+      }),
     );
     const shown = (l: Label) => `CASE WHEN ${alias(l)}.kd${n} = 1 THEN (${alias(l)}.k${n})::text END`;
     select.push(

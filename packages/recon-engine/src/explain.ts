@@ -234,7 +234,9 @@ export async function explainRow(
           ? { ...rule, conditions: rule.conditions.filter((c) => !parts.tolerances.some((t) => t.c === c)) }
           : rule;
       if (rule && parts && byUnits) {
-        group = (await orNullOnRuleError(() => matchedGroup(db, input, rule, parts, me, base.matchId as number))) ?? undefined;
+        group =
+          (await orNullOnRuleError(() => matchedGroup(db, input, rule, parts, me, base.matchId as number))) ??
+          undefined;
       }
       for (const other of [otherSide, mySide]) {
         const ids = await db.query(

@@ -152,6 +152,7 @@ describe('GET /v2/transactions/explain', () => {
           sequence: 2,
           text: 'A.amount = B.amount |Sum',
           aggregation: 'SUM',
+          columnName: 'amount',
           groupValue: '1000.1000',
           rowValue: '1000.1000',
           difference: '0.0000',
