@@ -126,7 +126,7 @@ async function membersOf(
   }
   const values = parts.tolerances.map((p, i) => {
     const e = elementExpr(params, elementOn(input, rule, p, spec.label), spec.bound);
-    return `(${e.sql})::text AS mv_${i + 1}`;
+    return `(${e.sql})::text AS _mv_${i + 1}`;
   });
   const t = spec.bound.alias;
   const r = await db.query(
@@ -139,7 +139,7 @@ async function membersOf(
   return r.rows.map((row) => ({
     rowId: Number(row._id),
     status: String(row._status),
-    values: parts.tolerances.map((_, i) => (row[`mv_${i + 1}`] as string | null) ?? null),
+    values: parts.tolerances.map((_, i) => (row[`_mv_${i + 1}`] as string | null) ?? null),
     row: userColumns(row),
   }));
 }

@@ -59,5 +59,5 @@ export const enabledConditions = (rule: EngineRule) =>
 
 /** A row's own columns: system columns (`_…`) and the verdict columns of a query left out. */
 export function userColumns(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith('_') && !/^(v1|v2|h|mv)_\d+$/.test(k)));
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith('_') && !/^(v1|v2|h)_\d+$/.test(k)));
 }

@@ -56,7 +56,6 @@ export type Explanation = {
  */
 export function conditionColumns(
   params: Params,
-  input: ReconInput,
   rule: EngineRule,
   c: EngineCondition,
   bind: (el: EngineElement, role: 'one' | 'two') => Bound,
@@ -146,7 +145,7 @@ async function evaluate(
     return sideOf(input, el) === role.me ? x : o;
   };
   const params = new Params();
-  const cols = conditions.flatMap((c, i) => conditionColumns(params, input, rule, c, bind, i));
+  const cols = conditions.flatMap((c, i) => conditionColumns(params, rule, c, bind, i));
   const held = conditions.map((_, i) => `h_${i}::int`).join(' + ');
   const filter = where.ids
     ? `o._id = ANY(${params.add(where.ids, 'bigint[]')})`
