@@ -51,7 +51,7 @@ const sumRule = () => ({
     matchOn(f, 2, 'amount', 'amount', { aggregateB: 'SUM' }),
   ],
 });
-const tryIt = (session: Session | null, payload: unknown, moduleId = moduleA) =>
+const tryIt = (session: Session | null, payload: Record<string, unknown>, moduleId = moduleA) =>
   call(t, session, { method: 'POST', url: '/web/v2/rules/try', moduleId, payload });
 
 describe('POST /v2/rules/try', () => {

@@ -22,7 +22,11 @@ const SIDES: Sides = {
   a: { side: 'A', dataSourceId: SIDE_A.id, name: SIDE_A.name, elements: ELEMENTS_A },
   b: { side: 'B', dataSourceId: SIDE_B.id, name: SIDE_B.name, elements: ELEMENTS_B },
 };
-const column = (dataSourceId: number, columnName: string, aggregation: 'SUM' | null = null) => ({
+const column = (
+  dataSourceId: number,
+  columnName: string,
+  aggregation: RuleCondition['elementOne']['aggregation'] = null,
+) => ({
   valueType: 'COLUMN' as const,
   dataSourceId,
   columnName,
