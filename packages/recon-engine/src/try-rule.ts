@@ -1,7 +1,5 @@
-import { conditionColumns } from './explain.ts';
-import { groupSideOf, pairUnits } from './explain-groups.ts';
 import { conditionText, elementText, enabledConditions, userColumns } from './explain-text.ts';
-import { aggregatedSides, type Label, pairsByUnits, type UnitSpec } from './explain-units.ts';
+import { aggregatedSides, type Label, pairsByUnits } from './explain-units.ts';
 import type { EngineCondition, EngineElement, EngineRule, Queryable, ReconInput } from './model.ts';
 import { RuleCompileError } from './model.ts';
 import {
@@ -15,6 +13,9 @@ import {
   sideOf,
 } from './rule-sql.ts';
 import { Params } from './sql-expr.ts';
+import { rowPairs, TRY_ROWS_PER_SIDE, type TriedPair, unitPairs } from './try-rule-pairs.ts';
+
+export { TRY_ROWS_PER_SIDE, type TriedPair, type TriedUnit, type TriedVerdict } from './try-rule-pairs.ts';
 
 /**
  * "Try this rule": a rule as it is being edited, on a few rows a person picked, before it is saved. Every
@@ -23,9 +24,6 @@ import { Params } from './sql-expr.ts';
  * adds up as one group with its total. The expressions are the engine's own (elementExpr, conditionPredicate,
  * the tolerance test, the units of aggregate rules), so what it shows is what a run would do. Read-only: SELECTs.
  */
-
-/** At most this many rows a side: pairs grow as their product. */
-export const TRY_ROWS_PER_SIDE = 20;
 
 const SAME_SIDE = new Set(['SAME_SIDE_REVERSAL', 'LATE_REVERSAL']);
 
@@ -55,16 +53,6 @@ export type TriedRow = {
   filters: { sequence: number; holds: boolean }[];
   row: Record<string, unknown>;
 };
-export type TriedVerdict = {
-  sequence: number;
-  holds: boolean;
-  valueOne: string | null;
-  valueTwo: string | null;
-  /** A total against a row: group − row, exact; otherwise null. */
-  difference: string | null;
-};
-export type TriedUnit = { side: Label; rowIds: number[] };
-export type TriedPair = { first: TriedUnit; second: TriedUnit; verdicts: TriedVerdict[]; held: number; total: number };
 export type TriedRule = {
   /** Sides the rule adds up: their picked rows are one group. */
   aggregatedSides: Label[];
@@ -149,104 +137,6 @@ async function readRows(
     row: userColumns(row),
   }));
   return { rows, raw: r.rows };
-}
-
-/** Row-against-row verdicts (one-to-one and same-side rules), as explain evaluates candidates. */
-async function rowPairs(
-  db: Queryable,
-  input: ReconInput,
-  rule: EngineRule,
-  conditions: EngineCondition[],
-  first: { label: Label; ids: number[] },
-  second: { label: Label; ids: number[] },
-  sameSide: boolean,
-): Promise<TriedPair[]> {
-  const x: Bound = { side: sideFor(input, first.label), alias: 'x' };
-  const o: Bound = { side: sideFor(input, second.label), alias: 'o' };
-  const bind = (el: EngineElement, role: 'one' | 'two'): Bound => {
-    if (sameSide) return role === 'one' ? x : o;
-    return sideOf(input, el) === first.label ? x : o;
-  };
-  const params = new Params();
-  const cols = conditions.flatMap((c, i) => conditionColumns(params, rule, c, bind, i));
-  const r = await db.query(
-    `SELECT x._id AS x_id, o._id AS o_id, ${cols.join(', ')}
-     FROM ${x.side.table} x JOIN ${o.side.table} o ON ${sameSide ? 'x._id <> o._id' : 'true'}
-     WHERE x._id = ANY(${params.add(first.ids, 'bigint[]')}) AND o._id = ANY(${params.add(second.ids, 'bigint[]')})
-     ORDER BY x._id, o._id`,
-    params.values,
-  );
-  return r.rows.map((row) => {
-    const verdicts = conditions.map((c, i) => ({
-      sequence: c.sequence,
-      holds: row[`h_${i}`] === true,
-      valueOne: text(row[`v1_${i}`]),
-      valueTwo: text(row[`v2_${i}`]),
-      difference: null,
-    }));
-    return {
-      first: { side: first.label, rowIds: [Number(row.x_id)] },
-      second: { side: second.label, rowIds: [Number(row.o_id)] },
-      verdicts,
-      held: verdicts.filter((v) => v.holds).length,
-      total: verdicts.length,
-    };
-  });
-}
-
-/** Aggregate rules: the picked rows of a side that adds up as one unit, against each picked row of the other. */
-async function unitPairs(
-  db: Queryable,
-  input: ReconInput,
-  rule: EngineRule,
-  parts: ConditionParts,
-  ids: Record<Label, number[]>,
-): Promise<TriedPair[]> {
-  const sides = aggregatedSides(input, parts);
-  const spec = (l: Label): UnitSpec => ({
-    label: l,
-    bound: { side: sideFor(input, l), alias: 't' },
-    isAggregated: sides.has(l),
-    isGroupedByKeys: false,
-    where: (p) => [`t._id = ANY(${p.add(ids[l], 'bigint[]')})`],
-  });
-  // One side adds up: it is the group. Both do: side B is shown as the group, held against side A's.
-  const groupSide = groupSideOf(input, parts, 'A');
-  const limit = TRY_ROWS_PER_SIDE * TRY_ROWS_PER_SIDE;
-  const rows = await pairUnits(db, input, rule, parts, { A: spec('A'), B: spec('B') }, groupSide, {
-    nearestOnly: false,
-    limit,
-  });
-  const unit = (l: Label, id: unknown): TriedUnit => ({ side: l, rowIds: sides.has(l) ? ids[l] : [Number(id)] });
-  return rows.map((row) => {
-    const keys = parts.keys.map((k, i) => ({
-      sequence: k.c.sequence,
-      holds: row[`kh_${i + 1}`] === true,
-      valueOne: text(row[`kx1_${i + 1}`]),
-      valueTwo: text(row[`kx2_${i + 1}`]),
-      difference: null,
-    }));
-    const totals = parts.tolerances.map((t, i) => {
-      const a = text(row[`va_${i + 1}`]);
-      const b = text(row[`vb_${i + 1}`]);
-      const oneIsA = sideOf(input, t.one) === 'A';
-      return {
-        sequence: t.c.sequence,
-        holds: row[`vh_${i + 1}`] === true,
-        valueOne: oneIsA ? a : b,
-        valueTwo: oneIsA ? b : a,
-        difference: text(row[`vd_${i + 1}`]),
-      };
-    });
-    const verdicts = [...keys, ...totals].sort((p, q) => p.sequence - q.sequence);
-    return {
-      first: unit('A', row.a_id),
-      second: unit('B', row.b_id),
-      verdicts,
-      held: verdicts.filter((v) => v.holds).length,
-      total: verdicts.length,
-    };
-  });
 }
 
 /** The side every column of a same-side rule reads. */
