@@ -34,6 +34,7 @@ import { reconRoutes } from '@/features/recons/recons.routes.ts';
 import { roleRoutes } from '@/features/roles/roles.routes.ts';
 import { rollbackRoutes } from '@/features/rollbacks/rollbacks.routes.ts';
 import { ruleRoutes } from '@/features/rules/rules.routes.ts';
+import { tryRuleRoutes } from '@/features/rules/try-rule.routes.ts';
 import { settingRoutes } from '@/features/settings/settings.routes.ts';
 import { transactionRoutes } from '@/features/transactions/transactions.routes.ts';
 import { userRoutes } from '@/features/users/users.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(reconRunRoutes(ctx));
       await api.register(explainRoutes(ctx));
       await api.register(ruleRoutes(ctx));
+      await api.register(tryRuleRoutes(ctx));
       await api.register(dataSourceRoutes(ctx));
       await api.register(pipelineRoutes(ctx));
       await api.register(fileRoutes(ctx));

@@ -1,34 +1,25 @@
-import type {
-  EngineAggregation,
-  EngineCondition,
-  EngineElement,
-  EngineRule,
-  EngineSide,
-  Queryable,
-  ReconInput,
-} from './model.ts';
+import { type ExplainedGroup, matchedGroup, nearestGroups } from './explain-groups.ts';
+import { conditionText, type ExplainedCondition, enabledConditions, userColumns } from './explain-text.ts';
+import { pairsByUnits } from './explain-units.ts';
+import type { EngineCondition, EngineElement, EngineRule, EngineSide, Queryable, ReconInput } from './model.ts';
 import { RuleCompileError } from './model.ts';
-import { type Bound, conditionPredicate, elementExpr, inRule, sideOf } from './rule-sql.ts';
+import { type Bound, conditionPredicate, elementExpr, inRule, partsOf, sideOf } from './rule-sql.ts';
 import { compareSql, ExprError, Params, toleranceSql } from './sql-expr.ts';
+
+export type { ExplainedGroup, ExplainedGroupMember, ExplainedGroupTotal } from './explain-groups.ts';
+export { conditionText, type ExplainedCondition } from './explain-text.ts';
 
 /**
  * Explain: why a row is where it is. A matched row: the rule that closed it and each condition's values against
  * the rows of its group. An open row: under each enabled rule, the nearest rows of the other side (those meeting
  * the most conditions) with every condition's values and verdict — the failing one is what kept them apart.
- * Read-only; runs a bounded query per rule (a scan of the other side, at most CANDIDATES rows back).
+ * Read-only; runs a bounded query per rule (a scan of the other side, at most CANDIDATES rows back). Rules with Sum
+ * or Average speak for groups (explain-groups.ts).
  */
 
 const CANDIDATES = 5;
 const SAME_SIDE = new Set(['SAME_SIDE_REVERSAL', 'LATE_REVERSAL']);
 
-export type ExplainedCondition = {
-  sequence: number;
-  ruleConditionType: 'MATCHING' | 'FILTER';
-  text: string;
-  valueOne: string | null;
-  valueTwo: string | null;
-  holds: boolean;
-};
 export type ExplainedCandidate = {
   dataSourceId: number;
   rowId: number;
@@ -46,70 +37,25 @@ export type Explanation = {
   row: Record<string, unknown>;
   matchedBy: { ruleId: number | null; name: string | null; runId: number; reason: string | null } | null;
   counterparts: ExplainedCandidate[];
+  /** A row matched by a rule with Sum or Average: its group's totals against the row it was matched with. */
+  group?: ExplainedGroup;
   rules: {
     ruleId: number;
     name: string;
     ruleType: string;
     excludedBy: string | null;
     candidates: ExplainedCandidate[];
+    /** Rules with Sum or Average: the nearest candidate groups (candidates stays empty). */
+    groups?: ExplainedGroup[];
   }[];
 };
 
-const OPERATOR_TEXT: Record<string, string> = {
-  EQUAL: '=',
-  NOT_EQUAL: '≠',
-  GREATER_THAN: '>',
-  LESS_THAN: '<',
-  GREATER_THAN_EQUAL: '≥',
-  LESS_THAN_EQUAL: '≤',
-};
-const TRANSFORM_TEXT: Record<string, string> = {
-  ABSOLUTE: 'Absolute',
-  ADD: 'Add',
-  DIVIDE: 'Divide',
-  DATE: 'Date',
-  LEFT_TRIM: 'Left Trim',
-  LOWERCASE: 'Lowercase',
-  MULTIPLY: 'Multiply',
-  RIGHT_TRIM: 'Right Trim',
-  ROUND: 'Round',
-  SUBTRACT: 'Subtract',
-  TRIM: 'Trim',
-  UPPERCASE: 'Uppercase',
-};
-
-const AGGREGATION_TEXT: Record<EngineAggregation, string> = {
-  SUM: 'Sum',
-  AVERAGE: 'Average',
-  MIN: 'Minimum',
-  MAX: 'Maximum',
-};
-
-function elementText(input: ReconInput, el: EngineElement): string {
-  if (el.valueType === 'CONSTANT') return `"${el.value ?? ''}"`;
-  const side = sideOf(input, el) ?? '?';
-  const transforms = (el.transforms ?? []).map(
-    (t) =>
-      ` |${TRANSFORM_TEXT[t.type] ?? t.type}${t.argument === null || t.argument === undefined ? '' : ` ${t.argument}`}`,
-  );
-  const agg = el.aggregation ? ` |${AGGREGATION_TEXT[el.aggregation]}` : '';
-  return `${side}.${el.columnName ?? ''}${transforms.join('')}${agg}`;
-}
-
-export function conditionText(input: ReconInput, c: EngineCondition): string {
-  const op = OPERATOR_TEXT[c.operator] ?? c.operator.replaceAll('_', ' ').toLowerCase();
-  const tol =
-    c.tolerance !== null && c.tolerance !== undefined
-      ? ` (± ${c.tolerance}${c.toleranceType === 'PERCENT' ? ' %' : ''})`
-      : '';
-  if (c.operator === 'IS_NULL' || c.operator === 'IS_NOT_NULL') return `${elementText(input, c.elementOne)} ${op}`;
-  return `${elementText(input, c.elementOne)} ${op} ${elementText(input, c.elementSecond)}${tol}`;
-}
-
-/** A condition as a verdict and the two values it compares, for row alias x against candidate alias o. */
-function conditionColumns(
+/**
+ * A condition as a verdict and the two values it compares (aggregations left out: row against row), as columns
+ * v1_i, v2_i, h_i. Used by explain and "try this rule".
+ */
+export function conditionColumns(
   params: Params,
-  input: ReconInput,
   rule: EngineRule,
   c: EngineCondition,
   bind: (el: EngineElement, role: 'one' | 'two') => Bound,
@@ -143,13 +89,6 @@ function conditionColumns(
   });
 }
 
-const enabledConditions = (rule: EngineRule) =>
-  [...rule.conditions].filter((c) => c.conditionEnable).sort((a, b) => a.sequence - b.sequence);
-
-function userColumns(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith('_') && !/^(v1|v2|h)_\d+$/.test(k)));
-}
-
 function readCandidate(
   input: ReconInput,
   conditions: EngineCondition[],
@@ -175,6 +114,16 @@ function readCandidate(
   };
 }
 
+/** Runs an evaluation, answering null when the rule (as it is now) cannot be compiled. */
+async function orNullOnRuleError<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ExprError || err instanceof RuleCompileError) return null;
+    throw err;
+  }
+}
+
 type Role = { me: 'A' | 'B'; mySide: EngineSide; other: EngineSide };
 
 /** The rows of `other` (all, or those in `ids`) with every condition evaluated against row x. */
@@ -196,7 +145,7 @@ async function evaluate(
     return sideOf(input, el) === role.me ? x : o;
   };
   const params = new Params();
-  const cols = conditions.flatMap((c, i) => conditionColumns(params, input, rule, c, bind, i));
+  const cols = conditions.flatMap((c, i) => conditionColumns(params, rule, c, bind, i));
   const held = conditions.map((_, i) => `h_${i}::int`).join(' + ');
   const filter = where.ids
     ? `o._id = ANY(${params.add(where.ids, 'bigint[]')})`
@@ -274,7 +223,20 @@ export async function explainRow(
       reason: (row._reason as string | null) ?? null,
     };
     const counterparts: ExplainedCandidate[] = [];
+    let group: ExplainedGroup | undefined;
     if (base.matchId !== null) {
+      // Under a rule with Sum or Average the totals are the group's (below); each row is held on the keys only.
+      const parts = rule ? partsOf(rule) : null;
+      const byUnits = rule && parts ? pairsByUnits(rule, parts) : false;
+      const perRow =
+        rule && parts && byUnits
+          ? { ...rule, conditions: rule.conditions.filter((c) => !parts.tolerances.some((t) => t.c === c)) }
+          : rule;
+      if (rule && parts && byUnits) {
+        group =
+          (await orNullOnRuleError(() => matchedGroup(db, input, rule, parts, me, base.matchId as number))) ??
+          undefined;
+      }
       for (const other of [otherSide, mySide]) {
         const ids = await db.query(
           `SELECT _id FROM ${other.stateTable} WHERE match_id = $1 AND _id <> $2 ORDER BY _id`,
@@ -282,12 +244,14 @@ export async function explainRow(
         );
         const idList = ids.rows.map((r) => Number(r._id));
         if (idList.length === 0) continue;
-        if (rule) {
-          try {
-            counterparts.push(...(await evaluate(db, input, rule, { me, mySide, other }, rowId, { ids: idList })));
+        // Rows of the explained row's own side are held against it only by rules comparing two rows of one side.
+        if (perRow && (other !== mySide || SAME_SIDE.has(perRow.ruleType))) {
+          const evaluated = await orNullOnRuleError(() =>
+            evaluate(db, input, perRow, { me, mySide, other }, rowId, { ids: idList }),
+          );
+          if (evaluated) {
+            counterparts.push(...evaluated);
             continue;
-          } catch (err) {
-            if (!(err instanceof ExprError || err instanceof RuleCompileError)) throw err;
           }
         }
         const plain = await db.query(
@@ -298,17 +262,17 @@ export async function explainRow(
         counterparts.push(...plain.rows.map((r) => readCandidate(input, [], other, r)));
       }
     }
-    return { ...base, matchedBy, counterparts, rules: [] };
+    return { ...base, matchedBy, counterparts, ...(group ? { group } : {}), rules: [] };
   }
   const rules: Explanation['rules'] = [];
   for (const rule of input.rules) {
     const role: Role = { me, mySide, other: SAME_SIDE.has(rule.ruleType) ? mySide : otherSide };
-    const entry = {
+    const entry: Explanation['rules'][number] = {
       ruleId: rule.id,
       name: rule.name,
       ruleType: rule.ruleType,
-      excludedBy: null as string | null,
-      candidates: [] as ExplainedCandidate[],
+      excludedBy: null,
+      candidates: [],
     };
     try {
       entry.excludedBy = await excludedBy(db, input, rule, role, rowId);
@@ -316,7 +280,9 @@ export async function explainRow(
         const knocksOtherSide = enabledConditions(rule).some((c) => sideOf(input, c.elementOne) !== me);
         entry.excludedBy ??= knocksOtherSide ? 'The rule knocks off rows of the other side' : null;
       } else if (!entry.excludedBy) {
-        entry.candidates = await evaluate(db, input, rule, role, rowId, { nearest: true });
+        const parts = partsOf(rule);
+        if (pairsByUnits(rule, parts)) entry.groups = await nearestGroups(db, input, rule, parts, me, rowId);
+        else entry.candidates = await evaluate(db, input, rule, role, rowId, { nearest: true });
       }
     } catch (err) {
       if (!(err instanceof ExprError || err instanceof RuleCompileError)) throw err;

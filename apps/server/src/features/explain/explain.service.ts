@@ -1,29 +1,14 @@
 import type { ExplainResponse } from '@recon/contract';
 import { poolOf } from '@recon/db';
-import type { EngineRule, ValueKind } from '@recon/recon-engine';
-import { explainRow, type Queryable } from '@recon/recon-engine';
+import type { EngineRule } from '@recon/recon-engine';
+import { type ExplainedGroup, explainRow, type Queryable } from '@recon/recon-engine';
 import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { plainValues } from '@/lib/recon/plain-values.ts';
 import { enabledRules, ReconNotRunnable, reconSides } from '@/lib/recon/recon-input.ts';
 
 const NOT_FOUND = 'Transaction not found';
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Dates and timestamps as the wall-clock text they were loaded as (pg hands them over as local Dates). */
-function plainValues(row: Record<string, unknown>, kinds: ReadonlyMap<string, ValueKind>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(row).map(([k, v]) => {
-      if (!(v instanceof Date)) return [k, v];
-      const day = `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
-      return [
-        k,
-        kinds.get(k) === 'date' ? day : `${day} ${pad(v.getHours())}:${pad(v.getMinutes())}:${pad(v.getSeconds())}`,
-      ];
-    }),
-  );
-}
-
 export async function explain(
   ctx: FeatureContext,
   moduleId: number,
@@ -60,10 +45,19 @@ export async function explain(
     ...c,
     row: plainValues(c.row, kindsOf(c.dataSourceId)),
   });
+  const group = (g: ExplainedGroup) => ({
+    ...g,
+    members: g.members.map((m) => ({ ...m, row: plainValues(m.row, kindsOf(g.dataSourceId)) })),
+  });
   return {
     ...e,
     row: plainValues(e.row, kindsOf(e.dataSourceId)),
     counterparts: e.counterparts.map(candidate),
-    rules: e.rules.map((r) => ({ ...r, candidates: r.candidates.map(candidate) })),
+    group: e.group ? group(e.group) : undefined,
+    rules: e.rules.map((r) => ({
+      ...r,
+      candidates: r.candidates.map(candidate),
+      groups: r.groups?.map(group),
+    })),
   };
 }

@@ -16,7 +16,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import * as q from './rules.queries.ts';
 
-const refuse = (p: RuleProblem) =>
+export const refuse = (p: RuleProblem) =>
   new AppError('VALIDATION', p.message, [{ field: p.field, defaultMessage: p.message }]);
 const notFound = () => new AppError('NOT_FOUND', RULE_TEXTS.notFound);
 const reconNotFound = () => new AppError('NOT_FOUND', RULE_TEXTS.reconNotFound);
@@ -62,7 +62,7 @@ export async function rulesOfRecon(ctx: FeatureContext, moduleId: number, reconI
 }
 
 /** The recon (in the module, with both sides) and what its sides' columns hold, for the rule checks. */
-async function checkContext(db: Db, moduleId: number, reconId: number): Promise<RuleCheckContext> {
+export async function checkContext(db: Db, moduleId: number, reconId: number): Promise<RuleCheckContext> {
   if (!(await q.getRecon(db, moduleId, reconId))) throw reconNotFound();
   const sides = await q.reconSides(db, reconId);
   const [a, b] = [sides.find((s) => s.sequence === 1), sides.find((s) => s.sequence === 2)];

@@ -32,6 +32,7 @@ import {
   withRow,
 } from '@/features/rules/condition-rows';
 import { RULES_PATH, withRecon } from '@/features/rules/paths';
+import { TryRulePanel } from '@/features/rules/try-rule/try-rule-panel';
 import { useRuleSides } from '@/features/rules/use-rule-sides';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { useModuleSelection } from '@/lib/module-context';
@@ -211,6 +212,8 @@ export function RuleEditor({ mode, detail, initialHead }: Props) {
           </>
         )}
       </Card>
+
+      <TryRulePanel form={form} rows={rows} sides={sides} />
 
       <Flex justify="flex-end" gap={8}>
         <Button onClick={() => navigate(withRecon(RULES_PATH, reconId))}>{t('common.cancel')}</Button>

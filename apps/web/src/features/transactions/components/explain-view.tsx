@@ -3,6 +3,7 @@ import type { ExplainResponse, TransactionRecon } from '@recon/contract';
 import { Alert, Card, Collapse, Empty, Flex, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useExplanation } from '@/features/transactions/api/get-explanation';
+import { GroupCandidates, GroupDetails } from '@/features/transactions/components/explain-group';
 import { StatusBadge } from '@/features/transactions/components/status-badge';
 import { httpStatusOf } from '@/lib/http-errors';
 import { useModuleSelection } from '@/lib/module-context';
@@ -114,6 +115,7 @@ export function ExplainView({
     );
   }
   const e = explained.data;
+  const me = { dataSourceId: e.dataSourceId, rowId: e.rowId };
   if (e.matchedBy) {
     return (
       <Flex vertical gap={12}>
@@ -129,6 +131,11 @@ export function ExplainView({
             e.matchedBy.reason ? t('transactions.explain.reason', { reason: e.matchedBy.reason }) : undefined
           }
         />
+        {e.group && (
+          <Card size="small" title={t('transactions.explain.groupTitle')}>
+            <GroupDetails recon={recon} group={e.group} explained={me} />
+          </Card>
+        )}
         {e.counterparts.length > 0 ? (
           <CandidateList recon={recon} candidates={e.counterparts} />
         ) : (
@@ -150,6 +157,12 @@ export function ExplainView({
         >
           {rule.excludedBy ? (
             <Typography.Text type="secondary">{rule.excludedBy}</Typography.Text>
+          ) : rule.groups ? (
+            rule.groups.length === 0 ? (
+              <Typography.Text type="secondary">{t('transactions.explain.noGroups')}</Typography.Text>
+            ) : (
+              <GroupCandidates recon={recon} groups={rule.groups} explained={me} />
+            )
           ) : rule.candidates.length === 0 ? (
             <Typography.Text type="secondary">{t('transactions.explain.noCandidates')}</Typography.Text>
           ) : (
