@@ -238,7 +238,7 @@ export function applyTransform(params: Params, e: Expr, t: EngineTransform, sour
       const unit = t.type === 'EPOCH_SECONDS' ? 'seconds' : 'milliseconds';
       if (e.kind === 'number')
         return { sql: epochSql(params, e.sql, false, unit), kind: 'timestamp', cost: cost(e, 2) };
-      const r = reuse(params, e, 3, 3, (v) => epochSql(params, `btrim(${v})`, true, unit));
+      const r = reuse(params, e, 3, 3, (v) => epochSql(params, v, true, unit));
       return { ...r, kind: 'timestamp' };
     }
     default:
@@ -246,10 +246,10 @@ export function applyTransform(params: Params, e: Expr, t: EngineTransform, sour
   }
 }
 
-/** Text read with date patterns; the text is trimmed first, as ingestion does. */
+/** Text read with date patterns; spaces around the value are ignored, as ingestion trims values. */
 function parseDate(params: Params, e: Expr, label: string, patterns: string[], as: 'date' | 'timestamp'): Expr {
   const compiled = patterns.map((p) => compilePattern(label, p));
   // The pattern SQL reads its text several times (the shape test, then each field).
-  const r = reuse(params, e, 8, 6, (v) => parseDateSql(params, `btrim(${v})`, compiled, as));
+  const r = reuse(params, e, 8, 6, (v) => parseDateSql(params, v, compiled, as));
   return { ...r, kind: as };
 }
