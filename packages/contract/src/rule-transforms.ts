@@ -278,8 +278,8 @@ export const TRANSFORM_CATALOGUE: Record<RuleTransform, TransformSpec> = {
     help: 'Reads text as a date, trying up to three patterns in order: DD/MM/YY then DD/MM/YYYY; 31/04/2026 or no fit → empty',
     args: [
       datePattern('pattern', 'Pattern', true),
-      datePattern('pattern2', 'Or pattern', false),
-      datePattern('pattern3', 'Or pattern', false),
+      datePattern('pattern2', 'Second pattern', false),
+      datePattern('pattern3', 'Third pattern', false),
     ],
   },
   PARSE_TIMESTAMP: {

@@ -158,7 +158,10 @@ function fieldTexts(params: Params, text: string, compiled: CompiledDatePattern,
   const hasSpaceLiteral = literals.includes(' ');
   const base = hasSpaceLiteral ? `btrim(${text})` : text;
   const char = new Map<string, string>();
-  const param = (c: string) => char.get(c) ?? (char.set(c, params.add(c, 'text')), char.get(c) as string);
+  const param = (c: string) => {
+    if (!char.has(c)) char.set(c, params.add(c, 'text'));
+    return char.get(c) as string;
+  };
   const trimmed = (sql: string) => (hasSpaceLiteral ? sql : `btrim(${sql})`);
   const pieceOf = (j: number) => {
     if (literals.length === 0) return `btrim(${text})`;

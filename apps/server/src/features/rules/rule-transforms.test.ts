@@ -36,7 +36,7 @@ const post = (payload: Record<string, unknown>) =>
 
 describe('rules with argument transforms', () => {
   it('saves an extracted key and answers it with its arguments', async () => {
-    const transforms = [
+    const transforms: Transform[] = [
       { type: 'REGEX_EXTRACT', args: { pattern: 'NEFT-([A-Z0-9]+)-', group: 1 } },
       { type: 'PAD_LEFT', args: { length: 22, char: '0' } },
     ];
