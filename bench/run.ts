@@ -6,6 +6,7 @@ import { benchPlatform } from './platform.ts';
 import { benchRecon } from './recon.ts';
 import { benchRollback } from './rollback.ts';
 import { benchTransactions } from './transactions.ts';
+import { benchTransforms } from './transforms.ts';
 
 /** `npm run bench`: every scenario, results as JSON under bench/results/. Needs a built web app (npm run build). */
 const scenarios = {
@@ -15,6 +16,7 @@ const scenarios = {
   export: benchExport,
   rollback: benchRollback,
   transactions: benchTransactions,
+  transforms: benchTransforms,
 } as const;
 const only = process.argv[2];
 mkdirSync('bench/results', { recursive: true });

@@ -26,6 +26,7 @@ export * from './recons.ts';
 export * from './roles.ts';
 export * from './rollbacks.ts';
 export * from './rule-checks.ts';
+export * from './rule-transform-checks.ts';
 export * from './rules.ts';
 export * from './settings.ts';
 export * from './transaction-actions.ts';

@@ -1,4 +1,5 @@
 import { DATE_DATA_TYPES, type DataType, NUMERIC_DATA_TYPES } from './data-tables.ts';
+import { normalizeTransform, transformedKind } from './rule-transform-checks.ts';
 import {
   AGGREGATION_KINDS,
   CONDITION_PROBLEMS,
@@ -9,14 +10,11 @@ import {
   orderConditions,
   RULE_NAME_MAX,
   RULE_TEXTS,
-  RULE_TRANSFORM_LABELS,
   RULE_TYPES,
   type RuleCondition,
   type RuleElement,
   type RuleType,
   SAME_SIDE_RULE_TYPES,
-  TRANSFORM_KINDS,
-  TRANSFORMS_WITH_ARGUMENT,
   VALUELESS_OPERATORS,
   type ValueKind,
 } from './rules.ts';
@@ -56,7 +54,6 @@ const ORDERING_OPERATORS: readonly string[] = [
 const TEXT_OPERATORS: readonly string[] = ['CONTAINS', 'STARTS_WITH', 'ENDS_WITH', 'LIKE', 'NOT_LIKE'];
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ROUND_PLACES_MAX = 10;
 
 const isValueless = (operator: string) => (VALUELESS_OPERATORS as readonly string[]).includes(operator);
 const isList = (operator: string) => (LIST_OPERATORS as readonly string[]).includes(operator);
@@ -112,10 +109,7 @@ function normalizeElement(el: RuleElement): RuleElement {
     dataSourceId: el.dataSourceId ?? null,
     columnName: el.columnName?.trim() || null,
     value: null,
-    transforms: el.transforms.map((t) => ({
-      type: t.type,
-      argument: TRANSFORMS_WITH_ARGUMENT.includes(t.type) ? (t.argument ?? null) : null,
-    })),
+    transforms: el.transforms.map(normalizeTransform),
     aggregation: el.aggregation ?? null,
   };
 }
@@ -139,28 +133,7 @@ export function normalizeConditions(conditions: readonly RuleCondition[]): RuleC
   );
 }
 
-type Resolved = { side: 'A' | 'B'; kind: ValueKind };
-
-/** The kind of an element's value after its transforms (applied left to right), or the first misfit. */
-function transformedKind(el: RuleElement, start: ValueKind): { kind: ValueKind } | { problem: string } {
-  const P = CONDITION_PROBLEMS;
-  let kind = start;
-  for (const t of el.transforms) {
-    const label = RULE_TRANSFORM_LABELS[t.type];
-    const spec = TRANSFORM_KINDS[t.type];
-    if (!spec.input.includes(kind)) return { problem: P.transformNotFor(label, kind) };
-    if (TRANSFORMS_WITH_ARGUMENT.includes(t.type)) {
-      const arg = t.argument;
-      if (arg === null || arg === undefined || !Number.isFinite(arg)) return { problem: P.transformArgument(label) };
-      if (t.type === 'DIVIDE' && arg === 0) return { problem: P.divideByZero };
-      if (t.type === 'ROUND' && (!Number.isInteger(arg) || arg < 0 || arg > ROUND_PLACES_MAX)) {
-        return { problem: P.roundPlaces };
-      }
-    }
-    if (spec.output !== 'same') kind = spec.output;
-  }
-  return { kind };
-}
+type Resolved = { side: 'A' | 'B'; kind: ValueKind; columns: ReadonlyMap<string, ValueKind> };
 
 /** Checks of one condition; answers the problem (without the condition number) or null. */
 function conditionProblem(
@@ -181,7 +154,7 @@ function conditionProblem(
     if (!side) return P.notInRecon(label);
     const kind = side.columns.get(el.columnName);
     if (!kind) return P.unknownColumn(label, el.columnName);
-    return { side: side === ctx.sideA ? 'A' : 'B', kind };
+    return { side: side === ctx.sideA ? 'A' : 'B', kind, columns: side.columns };
   };
 
   const one = column(c.elementOne, 'Element one', P.elementOneMissing);
@@ -206,9 +179,9 @@ function conditionProblem(
     return P.sidesCrossed;
   }
 
-  const one1 = transformedKind(c.elementOne, one.kind);
+  const one1 = transformedKind(c.elementOne.transforms, one.kind, one.columns);
   if ('problem' in one1) return one1.problem;
-  const two1 = two ? transformedKind(c.elementSecond, two.kind) : null;
+  const two1 = two ? transformedKind(c.elementSecond.transforms, two.kind, two.columns) : null;
   if (two1 && 'problem' in two1) return two1.problem;
   const k1 = one1.kind;
   const k2 = two1 ? two1.kind : null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS, type FilterOperator } from './constants.ts';
+import { RULE_TRANSFORMS, type ValueKind } from './rule-transforms.ts';
 
 // Schemas of the recon-rules calls (spec 2 §3 "Recon rule condition", §7 "Recons and rules"). A rule belongs to a
 // recon; its type is the status it gives the rows it closes; its conditions say which rows pair up.
@@ -32,54 +33,7 @@ export const RULE_CONDITION_TYPES = ['MATCHING', 'FILTER'] as const;
 export type RuleConditionType = (typeof RULE_CONDITION_TYPES)[number];
 export const CONDITION_JOINT_TYPES = ['AND'] as const;
 
-/** Spec 2 §9, in the spec's order. Chainable: applied left to right. */
-export const RULE_TRANSFORMS = [
-  'ABSOLUTE',
-  'ADD',
-  'DIVIDE',
-  'DATE',
-  'LEFT_TRIM',
-  'LOWERCASE',
-  'MULTIPLY',
-  'RIGHT_TRIM',
-  'ROUND',
-  'SUBTRACT',
-  'TRIM',
-  'UPPERCASE',
-] as const;
-export type RuleTransform = (typeof RULE_TRANSFORMS)[number];
-export const RULE_TRANSFORM_LABELS: Record<RuleTransform, string> = {
-  ABSOLUTE: 'Absolute',
-  ADD: 'Add',
-  DIVIDE: 'Divide',
-  DATE: 'Date',
-  LEFT_TRIM: 'Left Trim',
-  LOWERCASE: 'Lowercase',
-  MULTIPLY: 'Multiply',
-  RIGHT_TRIM: 'Right Trim',
-  ROUND: 'Round',
-  SUBTRACT: 'Subtract',
-  TRIM: 'Trim',
-  UPPERCASE: 'Uppercase',
-};
-/** Transforms that take a number: Add n, Subtract n, Multiply n, Divide n, Round n (decimal places). */
-export const TRANSFORMS_WITH_ARGUMENT: readonly RuleTransform[] = ['ADD', 'SUBTRACT', 'MULTIPLY', 'DIVIDE', 'ROUND'];
-/** What a transform takes and gives: numbers, text or a date. */
-export const TRANSFORM_KINDS: Record<RuleTransform, { input: ValueKind[]; output: ValueKind | 'same' }> = {
-  ABSOLUTE: { input: ['number'], output: 'number' },
-  ADD: { input: ['number'], output: 'number' },
-  SUBTRACT: { input: ['number'], output: 'number' },
-  MULTIPLY: { input: ['number'], output: 'number' },
-  DIVIDE: { input: ['number'], output: 'number' },
-  ROUND: { input: ['number'], output: 'number' },
-  DATE: { input: ['date', 'text'], output: 'date' },
-  TRIM: { input: ['text'], output: 'text' },
-  LEFT_TRIM: { input: ['text'], output: 'text' },
-  RIGHT_TRIM: { input: ['text'], output: 'text' },
-  LOWERCASE: { input: ['text'], output: 'text' },
-  UPPERCASE: { input: ['text'], output: 'text' },
-};
-export type ValueKind = 'number' | 'text' | 'date';
+export * from './rule-transforms.ts';
 
 export const RULE_AGGREGATIONS = ['SUM', 'AVERAGE', 'MIN', 'MAX'] as const;
 export type RuleAggregation = (typeof RULE_AGGREGATIONS)[number];
@@ -223,6 +177,20 @@ export const FILTER_OPERATOR_LABELS: Record<FilterOperator, string> = {
 
 const numberArg = z.number().finite().nullable().optional();
 
+/**
+ * A transform: the spec's ones keep their number in `argument`; the others take named `args` (the catalogue in
+ * rule-transforms.ts says which, with their limits; the rule checks validate them).
+ */
+export const ruleTransformSchema = z.object({
+  type: z.enum(RULE_TRANSFORMS),
+  argument: numberArg,
+  args: z
+    .record(z.string().max(40), z.union([z.string().max(500), z.number().finite(), z.null()]))
+    .refine((args) => Object.keys(args).length <= 8, 'a transform takes at most 8 arguments')
+    .nullable()
+    .optional(),
+});
+
 export const ruleElementSchema = z.object({
   valueType: z.enum(ELEMENT_VALUE_TYPES),
   /** COLUMN: the data source whose column this is. */
@@ -231,10 +199,7 @@ export const ruleElementSchema = z.object({
   columnName: z.string().trim().max(63).nullable().optional(),
   /** CONSTANT: the value; a comma-separated list for IN / NOT_IN / BETWEEN / NOT_BETWEEN. */
   value: z.string().max(RULE_VALUE_MAX).nullable().optional(),
-  transforms: z
-    .array(z.object({ type: z.enum(RULE_TRANSFORMS), argument: numberArg }))
-    .max(12)
-    .default([]),
+  transforms: z.array(ruleTransformSchema).max(12).default([]),
   aggregation: z.enum(RULE_AGGREGATIONS).nullable().optional(),
 });
 export type RuleElement = z.infer<typeof ruleElementSchema>;

@@ -111,6 +111,29 @@ function tokenize(pattern: string): Piece[] {
   return pieces;
 }
 
+/** A token's capture group: digit tokens packed against another digit token take their exact width. */
+function fieldRegex(pieces: Piece[], i: number): string {
+  const piece = pieces[i] as { token: TokenSpec };
+  const isDigitToken = (p: Piece | undefined) => p !== undefined && 'token' in p && p.token.digits;
+  const packed = isDigitToken(pieces[i - 1]) || isDigitToken(pieces[i + 1]);
+  return piece.token.digits && packed ? piece.token.strict : piece.token.loose;
+}
+
+/** A pattern as the engine reads it in SQL: literal characters and fields with the widths their text may have. */
+export type DatePatternPiece = { literal: string } | { field: DateField; minWidth: number; maxWidth: number };
+
+/** The pieces of a pattern that compiles (call compileDatePattern first: this does not check it). */
+export function datePatternPieces(pattern: string): DatePatternPiece[] {
+  const pieces = tokenize(pattern.trim());
+  return pieces.map((piece, i) => {
+    if ('literal' in piece) return piece;
+    const regex = fieldRegex(pieces, i);
+    const count = /\{(\d+)(?:,(\d+))?\}/.exec(regex);
+    const [minWidth, maxWidth] = count ? [Number(count[1]), Number(count[2] ?? count[1])] : [2, 2]; // AM / PM
+    return { field: piece.token.field, minWidth, maxWidth };
+  });
+}
+
 /** Compiles a pattern, or throws DatePatternError saying what is wrong with it. */
 export function compileDatePattern(pattern: string): CompiledDatePattern {
   const source = pattern.trim();
@@ -128,9 +151,7 @@ export function compileDatePattern(pattern: string): CompiledDatePattern {
       regex += escapeLiteral(piece.literal);
       return;
     }
-    const isDigitToken = (p: Piece | undefined) => p !== undefined && 'token' in p && p.token.digits;
-    const packed = isDigitToken(pieces[i - 1]) || isDigitToken(pieces[i + 1]);
-    regex += piece.token.digits && packed ? piece.token.strict : piece.token.loose;
+    regex += fieldRegex(pieces, i);
     if (fields.includes(piece.token.field)) throw new DatePatternError(`"${source}": ${piece.name} appears twice`);
     fields.push(piece.token.field);
   });

@@ -4,4 +4,5 @@ export { assertIdentifier, InvalidIdentifierError, quoteIdent } from './identifi
 export * from './journal.ts';
 export * from './model.ts';
 export { type RunContext, runRecon } from './run.ts';
+export { columnSql, type Expr, ExprError, Params } from './sql-expr.ts';
 export * from './try-rule.ts';

@@ -6,7 +6,12 @@
 
 export type ValueKind = 'number' | 'text' | 'date' | 'timestamp';
 
-export type EngineTransform = { type: string; argument?: number | null };
+/** `argument`: the number of Add, Round …; `args`: named arguments of the others (contract rule-transforms.ts). */
+export type EngineTransform = {
+  type: string;
+  argument?: number | null;
+  args?: Record<string, string | number | null> | null;
+};
 
 export type EngineElement = {
   valueType: 'COLUMN' | 'CONSTANT';

@@ -1,22 +1,13 @@
-import { quoteIdent } from './identifiers.ts';
-import type { EngineElement, EngineSide, ToleranceType, ValueKind } from './model.ts';
+import { type Expr, ExprError, Params } from './expr.ts';
+import type { ToleranceType, ValueKind } from './model.ts';
+
+export { type Expr, ExprError, Params } from './expr.ts';
+export { applyTransform, columnSql } from './transforms.ts';
 
 /**
  * SQL expressions of rule elements and conditions. Column names are validated and quoted; every value a person
  * typed (constants, transform arguments, tolerances) is a bind parameter with an explicit cast.
  */
-
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown, cast: string): string {
-    this.values.push(value);
-    return `$${this.values.length}::${cast}`;
-  }
-}
-
-export class ExprError extends Error {}
-
-export type Expr = { sql: string; kind: ValueKind };
 
 const SQL_TYPE: Record<ValueKind, string> = { number: 'numeric', text: 'text', date: 'date', timestamp: 'timestamp' };
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$/;
@@ -47,77 +38,6 @@ export function constantSql(params: Params, raw: string, kind: ValueKind): strin
     return params.add(text, 'timestamp');
   }
   return params.add(raw, 'text');
-}
-
-/** A column of `side` (alias `alias`) with the element's transforms applied in order. */
-export function columnSql(params: Params, element: EngineElement, side: EngineSide, alias: string): Expr {
-  const name = element.columnName ?? '';
-  const kind = side.columns.get(name);
-  if (!kind) throw new ExprError(`column "${name}" is not in its data source`);
-  let expr: Expr = { sql: `${alias}.${quoteIdent(name)}`, kind };
-  for (const t of element.transforms ?? []) expr = applyTransform(params, expr, t.type, t.argument ?? null);
-  return expr;
-}
-
-function needNumber(e: Expr, transform: string): void {
-  if (e.kind !== 'number') throw new ExprError(`${transform} does not apply to ${e.kind} values`);
-}
-function needText(e: Expr, transform: string): void {
-  if (e.kind !== 'text') throw new ExprError(`${transform} does not apply to ${e.kind} values`);
-}
-function argument(params: Params, transform: string, value: number | null): string {
-  if (value === null || !Number.isFinite(value)) throw new ExprError(`${transform} needs a number`);
-  return params.add(String(value), 'numeric');
-}
-
-export function applyTransform(params: Params, e: Expr, type: string, arg: number | null): Expr {
-  switch (type) {
-    case 'ABSOLUTE':
-      needNumber(e, 'Absolute');
-      return { sql: `abs(${e.sql})`, kind: 'number' };
-    case 'ADD':
-      needNumber(e, 'Add');
-      return { sql: `(${e.sql}::numeric + ${argument(params, 'Add', arg)})`, kind: 'number' };
-    case 'SUBTRACT':
-      needNumber(e, 'Subtract');
-      return { sql: `(${e.sql}::numeric - ${argument(params, 'Subtract', arg)})`, kind: 'number' };
-    case 'MULTIPLY':
-      needNumber(e, 'Multiply');
-      return { sql: `(${e.sql}::numeric * ${argument(params, 'Multiply', arg)})`, kind: 'number' };
-    case 'DIVIDE':
-      needNumber(e, 'Divide');
-      if (arg === 0) throw new ExprError('Divide by 0 is not allowed');
-      return { sql: `(${e.sql}::numeric / ${argument(params, 'Divide', arg)})`, kind: 'number' };
-    case 'ROUND': {
-      needNumber(e, 'Round');
-      if (arg === null || !Number.isInteger(arg) || arg < 0 || arg > 10) {
-        throw new ExprError('Round takes 0 to 10 decimal places');
-      }
-      return { sql: `round(${e.sql}::numeric, ${arg})`, kind: 'number' };
-    }
-    case 'DATE':
-      if (e.kind === 'date') return e;
-      if (e.kind === 'timestamp') return { sql: `(${e.sql})::date`, kind: 'date' };
-      if (e.kind === 'text') return { sql: `recon_try_date(${e.sql})`, kind: 'date' };
-      throw new ExprError('Date does not apply to number values');
-    case 'TRIM':
-      needText(e, 'Trim');
-      return { sql: `btrim(${e.sql})`, kind: 'text' };
-    case 'LEFT_TRIM':
-      needText(e, 'Left Trim');
-      return { sql: `ltrim(${e.sql})`, kind: 'text' };
-    case 'RIGHT_TRIM':
-      needText(e, 'Right Trim');
-      return { sql: `rtrim(${e.sql})`, kind: 'text' };
-    case 'LOWERCASE':
-      needText(e, 'Lowercase');
-      return { sql: `lower(${e.sql})`, kind: 'text' };
-    case 'UPPERCASE':
-      needText(e, 'Uppercase');
-      return { sql: `upper(${e.sql})`, kind: 'text' };
-    default:
-      throw new ExprError(`unknown transform ${type}`);
-  }
 }
 
 /** Kinds that compare with each other: a date and a timestamp compare as timestamps. */

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { closeRows, dependentRuns, reopenRows, restateRows, rollbackRun, type StateTable } from '../src/journal.ts';
-import type { EngineCondition, EngineElement, EngineRule, EngineSide, Queryable, ValueKind } from '../src/model.ts';
+import type {
+  EngineCondition,
+  EngineElement,
+  EngineRule,
+  EngineSide,
+  EngineTransform,
+  Queryable,
+  ValueKind,
+} from '../src/model.ts';
 import { runRecon } from '../src/run.ts';
 import type { CandidateLimits } from '../src/selectivity.ts';
 import { StatementRecorder } from './statement-recorder.ts';
@@ -12,8 +20,10 @@ import { StatementRecorder } from './statement-recorder.ts';
  * optional `_recon_status` column marks load duplicates), rules.json in a compact form, expected.json with the
  * state of every row after each step. Cells are plain (no quoted commas); an empty cell is NULL.
  *
- * Compact rule element: `A.ref|TRIM|UPPERCASE`, `B.amount|SUM`, `B.posted_date|MAX`, `A.amount|MULTIPLY:-1`
- * (aggregations: SUM, AVERAGE, MIN, MAX). Tolerance: a number (an amount, or days for dates) or a percentage of
+ * Compact rule element: `A.ref|TRIM|UPPERCASE`, `B.amount|SUM`, `B.posted_date|MAX`, `A.amount|MULTIPLY:-1` (a number
+ * argument after `:`; aggregations: SUM, AVERAGE, MIN, MAX); named arguments as a JSON object right after the
+ * transform's name, where `|` and `:` are plain text: `A.narration|REGEX_EXTRACT{"pattern":"NEFT-([A-Z0-9]+)-","group":1}`,
+ * `B.credit|MINUS_COLUMN{"column":"debit"}|SUM`. Tolerance: a number (an amount, or days for dates) or a percentage of
  * element one as text, `"0.5%"`.
  * Expected row: `"A1": "RECONCILED g1"` — status, then a group label when the row is in a matched group; rows
  * with the same label share one match id, different labels different ones.
@@ -52,12 +62,49 @@ const SQL_TYPES: Record<ValueKind, string> = {
   timestamp: 'timestamp',
 };
 
+/**
+ * Splits a compact element on `|`, except inside a `{…}` JSON object (with its strings), so named arguments
+ * may hold `|`, `:` and braces: `A.narration|REGEX_EXTRACT{"pattern":"(NEFT|RTGS)-([A-Z0-9]+)","group":2}`.
+ */
+function tokens(spec: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < spec.length; i++) {
+    const c = spec.charAt(i);
+    if (inString) {
+      if (c === '\\') {
+        current += c + spec.charAt(i + 1);
+        i += 1;
+        continue;
+      }
+      if (c === '"') inString = false;
+    } else if (c === '"' && depth > 0) inString = true;
+    else if (c === '{') depth += 1;
+    else if (c === '}') depth -= 1;
+    else if (c === '|' && depth === 0) {
+      out.push(current);
+      current = '';
+      continue;
+    }
+    current += c;
+  }
+  out.push(current);
+  return out;
+}
+
 export function element(spec: string): EngineElement {
-  const [ref = '', ...tokens] = spec.split('|');
+  const [ref = '', ...parts] = tokens(spec);
   const [side, columnName] = ref.split('.') as ['A' | 'B', string];
-  const transforms = [];
+  const transforms: EngineTransform[] = [];
   let aggregation: EngineElement['aggregation'] = null;
-  for (const token of tokens) {
+  for (const token of parts) {
+    const brace = token.indexOf('{');
+    if (brace >= 0) {
+      transforms.push({ type: token.slice(0, brace), argument: null, args: JSON.parse(token.slice(brace)) });
+      continue;
+    }
     const [type = '', arg] = token.split(':');
     if (type === 'SUM' || type === 'AVERAGE' || type === 'MIN' || type === 'MAX') aggregation = type;
     else transforms.push({ type, argument: arg === undefined ? null : Number(arg) });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createTestDatabase } from '@recon/db/testing';
 import { describe, expect, it } from 'vitest';
 import { InvalidIdentifierError, loadGoldenCases, quoteIdent } from '../src/index.ts';
+import { element } from './golden-harness.ts';
 
 describe('engine harness', () => {
   it('runs against a real migrated PostgreSQL', async () => {
@@ -39,5 +40,23 @@ describe('quoteIdent', () => {
 
   it.each(['Robert"; DROP TABLE x; --', 'UPPER', '1abc', '', 'a'.repeat(64), 'with space'])('refuses %j', (name) => {
     expect(() => quoteIdent(name)).toThrow(InvalidIdentifierError);
+  });
+});
+
+describe('compact rule elements', () => {
+  it('reads named arguments as JSON, with | and : inside them as plain text', () => {
+    expect(
+      element('A.narration|TRIM|REGEX_EXTRACT{"pattern":"(NEFT|RTGS):([A-Z0-9]+)\\\\}","group":2}|MULTIPLY:-1|SUM'),
+    ).toEqual({
+      valueType: 'COLUMN',
+      dataSourceId: 1,
+      columnName: 'narration',
+      transforms: [
+        { type: 'TRIM', argument: null },
+        { type: 'REGEX_EXTRACT', argument: null, args: { pattern: '(NEFT|RTGS):([A-Z0-9]+)\\}', group: 2 } },
+        { type: 'MULTIPLY', argument: -1 },
+      ],
+      aggregation: 'SUM',
+    });
   });
 });

@@ -731,6 +731,7 @@ export const en = {
     transformArgument: 'Transform number',
     number: 'Number',
     places: 'Places',
+    optional: 'optional',
     add: 'Add',
     aggregation: 'aggregation',
     sumOrAverage: 'Aggregate',

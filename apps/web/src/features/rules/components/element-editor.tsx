@@ -119,6 +119,7 @@ export function ElementEditor({ element, sides, label, canAggregate, isReadOnly,
           label={label}
           transforms={element.transforms}
           kind={kind}
+          columns={(side?.elements ?? []).map((e) => ({ name: e.name, kind: valueKindOf(e.type) }))}
           onChange={(transforms) => onChange({ ...element, transforms })}
         />
         {canAggregate && aggregationsFor(kind).length > 0 && (

@@ -1,23 +1,28 @@
 import { PlusOutlined } from '@ant-design/icons';
 import {
+  describeTransform,
   RULE_TRANSFORM_LABELS,
   type RuleElement,
   type RuleTransform,
-  TRANSFORMS_WITH_ARGUMENT,
   type ValueKind,
 } from '@recon/contract';
-import { Button, Flex, InputNumber, Popover, Tag } from 'antd';
+import { Button, Flex, Popover, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  draftProblem,
+  type OwnColumn,
+  TransformArgumentInputs,
+  type TransformDraft,
+} from '@/features/rules/components/transform-args';
 import { transformsFor } from '@/features/rules/condition-rows';
 import { AppSelect } from '@/ui/app-select';
 
 type Transform = RuleElement['transforms'][number];
 
-/** "Add 5", "Round 2", "Trim": a transform as its tag reads. */
+/** "Add 5", "Round 2", "Extract NEFT-([A-Z0-9]+)- group 1": a transform as its tag reads. */
 export function transformText(t: Transform): string {
-  const label = RULE_TRANSFORM_LABELS[t.type];
-  return t.argument === null || t.argument === undefined ? label : `${label} ${t.argument}`;
+  return describeTransform({ ...t, args: t.args ?? undefined });
 }
 
 type Props = {
@@ -25,24 +30,37 @@ type Props = {
   /** The kind of the value the next transform would take (unknown: every transform is offered). */
   kind: ValueKind | null;
   label: string;
+  /** The columns of the element's own data source: what Concat, Plus column and Minus column may take. */
+  columns: readonly OwnColumn[];
   isReadOnly?: boolean;
   onChange: (next: Transform[]) => void;
 };
 
 /** An element's transforms as a chain of tags, applied left to right; a new one is added at the end. */
-export function TransformTags({ transforms, kind, label, isReadOnly, onChange }: Props) {
+export function TransformTags({ transforms, kind, label, columns, isReadOnly, onChange }: Props) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
-  const [type, setType] = useState<RuleTransform | undefined>();
-  const [argument, setArgument] = useState<number | null>(null);
-  const needsArgument = type !== undefined && TRANSFORMS_WITH_ARGUMENT.includes(type);
+  const [draft, setDraft] = useState<TransformDraft | null>(null);
+  const [hasTriedAdd, setHasTriedAdd] = useState(false);
+  const problem = draft ? draftProblem(draft, kind, columns) : null;
 
+  const reset = () => {
+    setDraft(null);
+    setHasTriedAdd(false);
+  };
+  const choose = (type: RuleTransform) => {
+    setDraft({ type, argument: null, args: {} });
+    setHasTriedAdd(false);
+  };
   const add = () => {
-    if (!type) return;
-    onChange([...transforms, { type, argument: needsArgument ? argument : null }]);
+    if (!draft) return;
+    setHasTriedAdd(true);
+    if (problem) return;
+    const args = Object.fromEntries(Object.entries(draft.args).filter(([, v]) => v !== null && v !== ''));
+    const next: Transform = { type: draft.type, argument: draft.argument };
+    onChange([...transforms, Object.keys(args).length ? { ...next, args } : next]);
     setIsOpen(false);
-    setType(undefined);
-    setArgument(null);
+    reset();
   };
 
   return (
@@ -67,35 +85,29 @@ export function TransformTags({ transforms, kind, label, isReadOnly, onChange }:
         <Popover
           trigger="click"
           open={isOpen}
-          onOpenChange={setIsOpen}
+          onOpenChange={(open) => {
+            setIsOpen(open);
+            if (!open) reset();
+          }}
           placement="bottomLeft"
           content={
-            <Flex gap={8} align="center">
+            <Flex vertical gap={8} style={{ maxWidth: 380 }}>
               <AppSelect<RuleTransform>
                 aria-label={t('rules.transformOf', { element: label })}
-                style={{ width: 140 }}
+                style={{ width: 200 }}
                 size="small"
                 placeholder={t('rules.transform')}
-                value={type}
-                onChange={setType}
+                value={draft?.type}
+                onChange={choose}
                 options={transformsFor(kind).map((tr) => ({ value: tr, label: RULE_TRANSFORM_LABELS[tr] }))}
               />
-              {needsArgument && (
-                <InputNumber
-                  aria-label={t('rules.transformArgument')}
-                  size="small"
-                  style={{ width: 90 }}
-                  placeholder={type === 'ROUND' ? t('rules.places') : t('rules.number')}
-                  value={argument}
-                  onChange={(v) => setArgument(typeof v === 'number' ? v : null)}
-                />
+              {draft && <TransformArgumentInputs draft={draft} columns={columns} kind={kind} onChange={setDraft} />}
+              {hasTriedAdd && problem && (
+                <Typography.Text type="danger" role="alert">
+                  {problem}
+                </Typography.Text>
               )}
-              <Button
-                size="small"
-                type="primary"
-                disabled={!type || (needsArgument && argument === null)}
-                onClick={add}
-              >
+              <Button size="small" type="primary" disabled={!draft} onClick={add} style={{ alignSelf: 'flex-start' }}>
                 {t('rules.add')}
               </Button>
             </Flex>
