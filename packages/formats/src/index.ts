@@ -1,2 +1,3 @@
 export * from './date-patterns.ts';
 export * from './date-proposals.ts';
+export * from './numbers.ts';
