@@ -150,9 +150,9 @@ describe('file upload configs', () => {
     expect((await save(id, { fileKind: 'csv', mappings: [{ fileColumn: 'Branch' }] })).json().message).toBe(
       PIPELINE_TEXTS.mappingsRequired,
     );
-    const badFormat = [{ fileColumn: 'Date', tableColumn: 'value_date', dataType: 'DATE', dateFormat: 'YYYYMMDD' }];
-    expect((await save(id, { fileKind: 'csv', mappings: badFormat })).json().message).toBe(
-      PIPELINE_TEXTS.dateFormatInvalid,
+    const badFormat = [{ fileColumn: 'Date', tableColumn: 'value_date', dataType: 'DATE', dateFormat: 'DD/QQ/YYYY' }];
+    expect((await save(id, { fileKind: 'csv', mappings: badFormat })).json().message).toMatch(
+      /^Date format "DD\/QQ\/YYYY": "Q" is not a date token/,
     );
     expect((await save(id, { fileKind: 'csv', ingestionMode: 'SFTP', mappings })).json().message).toBe(
       PIPELINE_TEXTS.hostRequired,
