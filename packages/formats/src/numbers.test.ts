@@ -54,6 +54,9 @@ describe('number formats', () => {
     expect(readNumberText('500.00 Dr', crNegative)).toBe('500.00');
     expect(readNumberText('500.00 cr', crNegative)).toBe('-500.00');
     expect(readNumberText('500.00', drNegative)).toBe('500.00');
+    expect(readNumberText('000000012345D', drNegative)).toBe('-000000012345');
+    expect(readNumberText('000000012345C', withFormat({ drCr: 'drNegative', scale: 2 }))).toBe('123.45');
+    expect(readNumberText('12D', withFormat({ drCr: 'none' }))).toBeNull();
     expect(readNumberText('500.00 Dr')).toBeNull();
     // One sign per value: a minus with a suffix is refused, never guessed.
     expect(readNumberText('-500.00 Cr', drNegative)).toBeNull();

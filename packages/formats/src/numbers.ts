@@ -7,7 +7,8 @@
  * - grouping of the integer part: `any` (plain, Western 1,234,567 or Indian 12,34,567), `western`, `indian`,
  *   `none`; "1,50" is never read (a decimal comma is not a thousands separator);
  * - negatives: a leading sign and parentheses `(1,234.50)` always; a trailing minus `1,234.50-` as an option;
- *   a Dr / Cr suffix (`500.00 Dr`, `500.00CR`, `Cr.`) as an option saying which of the two is negative;
+ *   a Dr / Cr suffix (`500.00 Dr`, `500.00CR`, `Cr.`, or one letter: `000000012345D`) as an option saying which
+ *   of the two is negative;
  * - a currency symbol or code before or after the number (₹, Rs, Rs., INR, $, USD, €, EUR, £, GBP);
  * - a scale: the written value divided by 10^scale (2 reads paise as rupees: `12345` → `123.45`).
  * A value carries at most one sign: `(-5)`, `-5 Dr` and `5- Cr` are refused, never guessed.
@@ -71,7 +72,8 @@ const MAX_TEXT_CHARS = 80;
 const CURRENCY = '₹|rs\\.?|inr|\\$|usd|€|eur|£|gbp';
 const LEADING_CURRENCY = new RegExp(`^([+-]?)\\s*(?:${CURRENCY})\\s*`, 'i');
 const TRAILING_CURRENCY = new RegExp(`\\s*(?:${CURRENCY})$`, 'i');
-const DR_CR_SUFFIX = /\s*(dr|cr)\.?$/i;
+// Dr / Cr as statements write it; card-network files write one letter (D / C) after the amount.
+const DR_CR_SUFFIX = /\s*(dr|cr|d|c)\.?$/i;
 
 /** Moves the decimal point of an unsigned decimal `scale` places left: `12345`, 2 → `123.45`; `5`, 2 → `0.05`. */
 export function shiftDecimalLeft(unsigned: string, scale: number): string {
@@ -106,7 +108,7 @@ export function readNumberText(text: string, format: NumberFormat = DEFAULT_NUMB
     const m = DR_CR_SUFFIX.exec(s);
     if (m) {
       signs += 1;
-      const isDebit = (m[1] as string).toLowerCase() === 'dr';
+      const isDebit = (m[1] as string).toLowerCase().startsWith('d');
       isNegative = isDebit === (format.drCr === 'drNegative');
       s = s.slice(0, m.index).trimEnd();
     }

@@ -240,10 +240,10 @@ describe('POST /v2/admin/pipelines/{id}/file_upload_configs/preview', () => {
     });
   });
 
-  it('answers a clear 400 for a file that is not csv or xlsx, an empty file, or no file at all', async () => {
+  it('answers a clear 400 for a file that is neither text nor xlsx, an empty file, or no file at all', async () => {
     const id = await newPipeline();
-    expect((await preview(id, [{ name: 'notes.txt', content: 'a,b' }])).json().message).toBe(
-      'Invalid File Extension: the file must be .csv or .xlsx',
+    expect((await preview(id, [{ name: 'notes.pdf', content: 'a,b' }])).json().message).toBe(
+      'Invalid File Extension: the file must be .csv, .txt, .tsv, .psv, .dat or .xlsx',
     );
     expect((await preview(id, [{ name: 'empty.csv', content: '' }])).json().message).toBe(
       'Invalid File Content: The file has no header',
