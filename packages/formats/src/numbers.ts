@@ -44,10 +44,7 @@ export const DEFAULT_NUMBER_FORMAT: NumberFormat = {
 
 /** Whether a format reads exactly as the default does (ingestion then keeps its fastest path). */
 export function isDefaultNumberFormat(f: NumberFormat | null | undefined): boolean {
-  return (
-    !f ||
-    (f.grouping === 'any' && !f.trailingMinus && f.drCr === 'none' && !f.currency && (f.scale ?? 0) === 0)
-  );
+  return !f || (f.grouping === 'any' && !f.trailingMinus && f.drCr === 'none' && !f.currency && (f.scale ?? 0) === 0);
 }
 
 /** Integer parts by grouping. Plain digits are always accepted. */

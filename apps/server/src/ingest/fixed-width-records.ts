@@ -2,7 +2,14 @@ import { createReadStream } from 'node:fs';
 import { Transform, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { invalidContent } from './ingest-error.ts';
-import { type Cell, type FixedColumn, MAX_RECORD_BYTES, type RawRecord, type ReadSettings, type RecordSource } from './records.ts';
+import {
+  type Cell,
+  type FixedColumn,
+  MAX_RECORD_BYTES,
+  type RawRecord,
+  type ReadSettings,
+  type RecordSource,
+} from './records.ts';
 import { utf8Guard } from './utf8-guard.ts';
 
 const READ_CHUNK_BYTES = 1024 * 1024;

@@ -102,7 +102,9 @@ function topSkipped(plan: LoadPlan): SkippedCount[] {
 function layoutSourceOf(plan: LoadPlan, onMatch: (m: HeaderMatch) => void): LayoutSource {
   const fixed = plan.fixedPositions;
   if (fixed) {
-    return { layout: { positions: plan.staged.map((s) => fixed[s.expectedIndex] as number), expectedPositions: fixed } };
+    return {
+      layout: { positions: plan.staged.map((s) => fixed[s.expectedIndex] as number), expectedPositions: fixed },
+    };
   }
   return {
     onHeader: (cells: Cell[]): Layout => {

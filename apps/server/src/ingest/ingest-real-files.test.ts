@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankStatementWorkbook } from './fixtures/bank-statement-xlsx.ts';
-import {
-  addFilePipeline,
-  createIngestEnv,
-  fileRow,
-  type IngestEnv,
-  rowsOf,
-  runFiles,
-} from './ingest.test-helpers.ts';
+import { addFilePipeline, createIngestEnv, fileRow, type IngestEnv, rowsOf, runFiles } from './ingest.test-helpers.ts';
 
 // Files shaped as banks, card networks and marketplaces send them (fixtures/), each loaded end to end through
 // the PIPE_LINE activity; values are checked to the paisa against figures worked out by hand from the files.
@@ -112,7 +105,9 @@ describe('files as they are really sent', () => {
     const file = await fileRow(env, out.fileIds[0] as number);
     expect([file.status, file.total_rows, file.valid_rows, file.skipped_rows]).toEqual(['FINISHED', 3, 3, 0]);
     const rows = await rowsOf<Record<string, string | Date>>(env, p.table.table);
-    expect(rows.map((r) => [r.rrn, (r.txn_date as Date).toISOString().slice(0, 10), r.amount, r.ifsc, r._row_no])).toEqual([
+    expect(
+      rows.map((r) => [r.rrn, (r.txn_date as Date).toISOString().slice(0, 10), r.amount, r.ifsc, r._row_no]),
+    ).toEqual([
       ['000123456789', '2026-03-01', '123.4500', 'SBIN0001234', 1],
       ['001234567890', '2026-03-02', '0.5000', 'HDFC0000001', 2],
       ['000000000042', '2026-03-31', '10000.0000', 'ICIC0000002', 3],
@@ -183,7 +178,9 @@ describe('files as they are really sent', () => {
         { fileColumn: 'Balance (INR )', tableColumn: 'balance', numberFormat: { grouping: 'indian' } },
       ],
     });
-    const out = await runFiles(env, p.pipelineId, [{ name: 'OpTransactionHistory.xlsx', content: await bankStatementWorkbook() }]);
+    const out = await runFiles(env, p.pipelineId, [
+      { name: 'OpTransactionHistory.xlsx', content: await bankStatementWorkbook() },
+    ]);
     expect(out.error).toBeNull();
     expect(out.result?.status).toBe('COMPLETED');
     const file = await fileRow(env, out.fileIds[0] as number);
@@ -194,7 +191,13 @@ describe('files as they are really sent', () => {
     ]);
     const rows = await rowsOf<Record<string, string | Date | null>>(env, p.table.table);
     expect(
-      rows.map((r) => [(r.value_date as Date).toISOString().slice(0, 10), r.withdrawal, r.deposit, r.balance, r._row_no]),
+      rows.map((r) => [
+        (r.value_date as Date).toISOString().slice(0, 10),
+        r.withdrawal,
+        r.deposit,
+        r.balance,
+        r._row_no,
+      ]),
     ).toEqual([
       ['2026-03-03', null, '250000.0000', '250000.0000', 5],
       ['2026-03-04', '1499.9900', null, '248500.0100', 6],

@@ -23,7 +23,14 @@ function isIsoValid(t: string): boolean {
   const d = Number(t.slice(8, 10));
   const sec = t.charAt(16) === ':' ? Number(t.slice(17, 19)) : 0;
   return (
-    y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m) && part(11, 13) <= 23 && part(14, 16) <= 59 && sec <= 59
+    y >= 1 &&
+    m >= 1 &&
+    m <= 12 &&
+    d >= 1 &&
+    d <= daysInMonth(y, m) &&
+    part(11, 13) <= 23 &&
+    part(14, 16) <= 59 &&
+    sec <= 59
   );
 }
 

@@ -118,7 +118,8 @@ export async function buildLoadPlan(db: Db, pipelineId: number, moduleId: number
       headerRow: p.header_row ?? 1,
       hasHeader,
       sheetName: p.sheet_name,
-      fixedColumns: kind === 'fixed_width' ? p.mappings.map((m) => ({ start: m.start ?? 1, length: m.length ?? 0 })) : [],
+      fixedColumns:
+        kind === 'fixed_width' ? p.mappings.map((m) => ({ start: m.start ?? 1, length: m.length ?? 0 })) : [],
       // A footer or summary row a rule skips may be narrower or wider than the data: the encoder checks kept rows.
       isWidthChecked: kind !== 'csv' || skip === null,
     },

@@ -1,5 +1,5 @@
-import type { FileKind } from '@recon/contract';
 import type { Readable, Transform } from 'node:stream';
+import type { FileKind } from '@recon/contract';
 
 /** A cell as read: text, or a Date for a date-formatted spreadsheet cell (written out in the mapping's format). */
 export type Cell = string | Date;

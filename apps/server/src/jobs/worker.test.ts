@@ -132,7 +132,11 @@ describe('retries', () => {
     const moduleId = await h.freshModule();
     const p = await addPipeline(t, moduleId);
     h.fakes.behaviours.set(p.id, async () => {
-      throw new ActivityFailedWithCounts('1 of 2 files were not loaded', { files: 2, loadedRows: 40, rejectedFiles: 1 });
+      throw new ActivityFailedWithCounts('1 of 2 files were not loaded', {
+        files: 2,
+        loadedRows: 40,
+        rejectedFiles: 1,
+      });
     });
     const jobId = await createJob(t, h.admin, moduleId, jobBody([p.id], { noOfRetrial: 0, retrialInterval: 0 }));
     const started = await h.run(moduleId, jobId);

@@ -17,9 +17,9 @@ import { RowSkipper } from '@/ingest/skip-rules.ts';
 import { validation } from '@/lib/app-error.ts';
 import { storeUpload } from '@/lib/uploads.ts';
 import * as q from './file-upload-configs.queries.ts';
-import { readFirstLines, sniffDelimiter } from './preview-lines.ts';
 import * as pq from './pipelines.queries.ts';
 import { pipelineNotFound } from './pipelines.service.ts';
+import { readFirstLines, sniffDelimiter } from './preview-lines.ts';
 
 const text = (c: Cell | undefined) => (c === undefined ? '' : typeof c === 'string' ? c : formatDateCell(c));
 
@@ -81,9 +81,15 @@ function skipReasons(
   const skipper = new RowSkipper(
     {
       bottomRows: 0,
-      blank: rules.blankColumns.map((name) => ({ expectedIndex: indexOf(name), name })).filter((b) => b.expectedIndex >= 0),
+      blank: rules.blankColumns
+        .map((name) => ({ expectedIndex: indexOf(name), name }))
+        .filter((b) => b.expectedIndex >= 0),
       patterns: rules.patterns
-        .map((p) => ({ expectedIndex: p.column === null ? null : indexOf(p.column), name: p.column, pattern: p.pattern }))
+        .map((p) => ({
+          expectedIndex: p.column === null ? null : indexOf(p.column),
+          name: p.column,
+          pattern: p.pattern,
+        }))
         .filter((p) => p.expectedIndex !== -1),
     },
     positions,
@@ -165,7 +171,8 @@ export async function previewFile(
       header = Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
       rows = records;
     }
-    if (header.length === 0 && records.length === 0) throw validation(`Invalid File Content: ${NO_HEADER_MESSAGE}`, 'files');
+    if (header.length === 0 && records.length === 0)
+      throw validation(`Invalid File Content: ${NO_HEADER_MESSAGE}`, 'files');
     const skipRules = options.skipRules ?? skipRulesOf(config?.skip_rules);
     const rowSkips = skipReasons(
       fileKind === 'fixed_width' ? records : rows,

@@ -14,8 +14,8 @@ import {
   tableColumnUnknown,
 } from '@recon/contract';
 import type { DataType, Db, FileMapping } from '@recon/db';
-import { dateFormatsOf, skipRulesOf } from '@/ingest/load-plan.ts';
 import type { FeatureContext } from '@/deps.ts';
+import { dateFormatsOf, skipRulesOf } from '@/ingest/load-plan.ts';
 import type { Actor } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
@@ -92,13 +92,22 @@ export function checkMappings(
       start: layout === 'fixed' ? m.start : null,
       length: layout === 'fixed' ? m.length : null,
     };
-    if (layout === 'fixed' && (!m.start || !m.length)) fail(`${field}.start`, fixedWidthPositionsRequired(m.fileColumn));
+    if (layout === 'fixed' && (!m.start || !m.length))
+      fail(`${field}.start`, fixedWidthPositionsRequired(m.fileColumn));
     if (position.columnNumber !== null) {
-      if (seenNumber.has(position.columnNumber)) fail(`${field}.columnNumber`, columnNumberTaken(position.columnNumber));
+      if (seenNumber.has(position.columnNumber))
+        fail(`${field}.columnNumber`, columnNumberTaken(position.columnNumber));
       seenNumber.add(position.columnNumber);
     }
     if (!m.tableColumn) {
-      return { fileColumn: m.fileColumn, tableColumn: null, dataType: null, dateFormat: null, isRequired: false, ...position };
+      return {
+        fileColumn: m.fileColumn,
+        tableColumn: null,
+        dataType: null,
+        dateFormat: null,
+        isRequired: false,
+        ...position,
+      };
     }
     const actual = types.get(m.tableColumn);
     const dateFormats = m.dateFormats?.length ? m.dateFormats : m.dateFormat ? [m.dateFormat] : [];
@@ -107,7 +116,8 @@ export function checkMappings(
     if (!actual) fail(`${field}.tableColumn`, tableColumnUnknown(m.tableColumn));
     else if (m.dataType !== actual) fail(`${field}.dataType`, tableColumnTypeMismatch(m.tableColumn, actual));
     else if (isDate(actual) && dateFormats.length === 0) fail(`${field}.dateFormat`, dateFormatRequired(m.tableColumn));
-    else if (!isDate(actual) && dateFormats.length > 0) fail(`${field}.dateFormat`, dateFormatNotAllowed(m.tableColumn));
+    else if (!isDate(actual) && dateFormats.length > 0)
+      fail(`${field}.dateFormat`, dateFormatNotAllowed(m.tableColumn));
     else if (!isNumber(actual) && m.numberFormat) fail(`${field}.numberFormat`, numberFormatNotAllowed(m.tableColumn));
     return {
       fileColumn: m.fileColumn,

@@ -8,10 +8,10 @@ import {
   fileUploadConfigStatusSchema,
   MAX_HEADER_ROW,
   PIPELINE_TEXTS,
+  type PreviewSettings,
   pipelineRequestSchema,
   pipelineSchema,
   pipelinesResponseSchema,
-  type PreviewSettings,
   previewSettingsSchema,
 } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
