@@ -4,9 +4,11 @@ import {
   DEFAULT_NUMBER_FORMAT,
   DR_CR_MODES,
   datePatternProblem,
+  describeNumberFormat,
   MAX_NUMBER_SCALE,
   NUMBER_GROUPINGS,
   type NumberFormat,
+  proposeDatePatterns,
 } from '@recon/formats';
 import { z } from 'zod';
 
@@ -92,7 +94,15 @@ export const numberFormatSchema = z.object({
     .default(0),
 });
 export type { DateProposal, NumberFormat };
-export { COMMON_DATE_PATTERNS, DEFAULT_NUMBER_FORMAT, DR_CR_MODES, MAX_NUMBER_SCALE, NUMBER_GROUPINGS };
+export {
+  COMMON_DATE_PATTERNS,
+  DEFAULT_NUMBER_FORMAT,
+  DR_CR_MODES,
+  describeNumberFormat,
+  MAX_NUMBER_SCALE,
+  NUMBER_GROUPINGS,
+  proposeDatePatterns,
+};
 
 export const MAX_SKIP_BOTTOM_ROWS = 1000;
 export const MAX_SKIP_PATTERNS = 20;
