@@ -108,7 +108,8 @@ describe('file layouts in the config form', () => {
       const raw = await screen.findByLabelText('Raw lines');
       expect(raw.textContent).toContain('D00012345678920260301000000012345D');
       expect(raw.textContent).toContain('1234567890');
-      const sent = JSON.parse(String((mock.history.post?.[0]?.data as FormData).get('settings')));
+      const form = mock.history.post?.[0]?.data as FormData;
+      const sent = JSON.parse(String(form.get('settings')));
       expect(sent).toMatchObject({ fileKind: 'fixed_width' });
 
       await userEvent.click(screen.getByRole('button', { name: /Add Column/ }));

@@ -83,13 +83,12 @@ export function SampleFileCard({ preview, isLoading, problem, onFile, onRefresh 
                     key: 'lines',
                     label: t('pipelines.config.rawLines', { count: lines.length }),
                     children: (
-                      <pre
-                        aria-label={t('pipelines.config.rawLinesLabel')}
-                        style={{ margin: 0, maxHeight: 240, overflow: 'auto', fontSize: 12 }}
-                      >
-                        <span style={{ color: 'rgba(0,0,0,0.35)' }}>{ruler(RULER_WIDTH)}</span>
-                        {`\n${lines.join('\n')}`}
-                      </pre>
+                      <section aria-label={t('pipelines.config.rawLinesLabel')}>
+                        <pre style={{ margin: 0, maxHeight: 240, overflow: 'auto', fontSize: 12 }}>
+                          <span style={{ color: 'rgba(0,0,0,0.35)' }}>{ruler(RULER_WIDTH)}</span>
+                          {`\n${lines.join('\n')}`}
+                        </pre>
+                      </section>
                     ),
                   },
                 ]}
