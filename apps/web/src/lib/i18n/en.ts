@@ -273,6 +273,7 @@ export const en = {
       validRows: 'Valid Rows',
       invalidRows: 'Invalid',
       duplicateRows: 'Duplicate',
+      skippedRows: 'Skipped',
       rejectedFiles: 'Rejected Files',
     },
     fileName: 'File Name',
@@ -300,6 +301,14 @@ export const en = {
     rejectConfirm: 'Every row these files loaded is removed and the run ends Rejected.',
   },
   // Operations › History › File Upload (features/file-history).
+  // ui/file-outcome.tsx: what a file's skip rules took out and why its rows failed (file history, run drawer).
+  fileOutcome: {
+    skippedTitle: 'Skipped rows (not data, not invalid)',
+    reasonsTitle: 'Why rows failed',
+    firstRows: 'First {{count}} failing rows',
+    rowNo: 'Row',
+    reasons: 'Reasons',
+  },
   fileHistory: {
     title: 'File Upload',
     description: 'Every file uploaded to the pipelines of this product, how it was checked and what it loaded.',
@@ -317,6 +326,7 @@ export const en = {
       validRows: 'Valid Rows',
       invalidRows: 'Invalid Rows',
       duplicateRows: 'Duplicate Rows',
+      skippedRows: 'Skipped Rows',
     },
     size: 'Size',
     uploadedBy: 'Uploaded By',
