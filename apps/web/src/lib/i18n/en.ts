@@ -984,7 +984,8 @@ export const en = {
       noPipelines: 'This job loads no pipeline.',
       connector: 'Pulls its data from {{source}}: nothing to upload.',
       drop: 'Click or drop files (CSV or XLSX) for this pipeline',
-      dropHint: 'Several files can be chosen at once.',
+      dropHint:
+        'Several files can be chosen at once: .csv, .txt, .tsv, .psv and .dat are read as the pipeline is configured.',
       fileName: 'File',
       uploaded: 'Uploaded',
       invalid: 'Invalid',
