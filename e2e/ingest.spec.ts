@@ -95,7 +95,9 @@ async function configureFileUpload(
   await page.getByRole('link', { name: `Configure ${name}` }).click();
   await expect(page.getByRole('heading', { name: 'Configure File Upload' })).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
-  await page.getByText('Click or drop a sample file (CSV or XLSX) to read its columns').click();
+  await page
+    .getByText('Click or drop a sample file (.csv, .txt, .tsv, .psv, .dat or .xlsx) to read its columns')
+    .click();
   await (await chooser).setFiles(file);
   await expect(page.getByText(/: first \d+ rows, \d+ columns$/)).toBeVisible();
   await options.adjust?.();

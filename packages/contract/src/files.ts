@@ -86,6 +86,53 @@ const countsShape = {
   duplicateRows: z.number().int().nullable(),
 };
 
+/** One reason rows of a column failed: how many, and a few of the values as read. */
+export const rejectionReasonSchema = z.object({
+  column: z.string(),
+  /** "not a valid date in format YYYY-MM-DD", "not an amount", "blank (required)" … */
+  problem: z.string(),
+  count: z.number().int(),
+  samples: z.array(z.string()),
+});
+export type RejectionReason = z.infer<typeof rejectionReasonSchema>;
+
+/** One of the first failing rows: its row number, reasons and values (file column → text as read). */
+export const rejectedRowSchema = z.object({
+  rowNo: z.number().int(),
+  reasons: z.array(z.string()),
+  values: z.record(z.string(), z.string().nullable()),
+});
+
+/**
+ * Why a file's rows failed, kept with the file even when nothing of it loaded (a file over its invalid-rows
+ * limit is rolled back, its invalid rows with it): reasons per column with counts and sample values, in
+ * column order, and the first failing rows.
+ */
+export const fileRejectionSchema = z.object({
+  reasons: z.array(rejectionReasonSchema),
+  firstRows: z.array(rejectedRowSchema),
+});
+export type FileRejection = z.infer<typeof fileRejectionSchema>;
+
+/** Rows a skip rule took out, by rule ("2 rows at the bottom", "Narration matches ^Closing Balance"). */
+export const skippedCountSchema = z.object({ reason: z.string(), count: z.number().int() });
+export type SkippedCount = z.infer<typeof skippedCountSchema>;
+
+/** "posted_date: 628 rows not a valid date in format YYYY-MM-DD, e.g. '01.03.2026'". */
+export function describeRejectionReason(r: RejectionReason): string {
+  const rows = r.count === 1 ? 'row' : 'rows';
+  const sample = r.samples.length > 0 ? `, e.g. ${r.samples.map((v) => `'${v}'`).join(', ')}` : '';
+  return `${r.column}: ${r.count} ${rows} ${r.problem}${sample}`;
+}
+
+/** Fields every file answer may carry since skip rules and rejection summaries (absent on older files). */
+const outcomeShape = {
+  /** Rows the config's skip rules took out (not invalid, not in totalRows). */
+  skippedRows: z.number().int().nullable().optional(),
+  skipped: z.array(skippedCountSchema).optional(),
+  rejection: fileRejectionSchema.nullable().optional(),
+};
+
 export const fileSummarySchema = z.object({
   fileId: z.number().int(),
   fileName: z.string(),
@@ -94,6 +141,7 @@ export const fileSummarySchema = z.object({
   errorKind: z.enum(FILE_ERROR_KINDS).nullable(),
   errorMessage: z.string().nullable(),
   ...countsShape,
+  ...outcomeShape,
   uploadedAt: z.string(),
 });
 export const fileSummaryResponseSchema = z.object({ data: z.array(fileSummarySchema) });
@@ -108,6 +156,7 @@ export const fileHistoryRowSchema = z.object({
   uploadStatus: z.enum(UPLOAD_STATUSES),
   errorKind: z.enum(FILE_ERROR_KINDS).nullable(),
   ...countsShape,
+  ...outcomeShape,
   uploadedBy: z.string().nullable(),
   uploadedAt: z.string(),
 });
@@ -133,6 +182,7 @@ export const FILE_HISTORY_COLUMNS = [
   'validRows',
   'invalidRows',
   'duplicateRows',
+  'skippedRows',
   'uploadedBy',
   'uploadedAt',
 ] as const;

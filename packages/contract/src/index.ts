@@ -9,6 +9,7 @@ export * from './datatables.ts';
 export * from './downloads.ts';
 export * from './errors.ts';
 export * from './explain.ts';
+export * from './file-formats.ts';
 export * from './files.ts';
 export * from './job-executions.ts';
 export * from './jobs.ts';

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { DATA_TYPES, type DataType } from './data-tables.ts';
+import {
+  type DateProposal,
+  dateFormatSchema,
+  FILE_KINDS,
+  MAX_DATE_FORMATS,
+  NO_SKIP_RULES,
+  numberFormatSchema,
+  skipRulesSchema,
+} from './file-formats.ts';
 
 // Schemas of the pipelines and file-upload-config calls (spec 2).
 
@@ -28,9 +37,6 @@ export type PipelineSource = (typeof PIPELINE_SOURCES)[number];
 export const FILE_UPLOAD_CONFIG_STATUSES = ['Pending', 'Configured', 'Not Required'] as const;
 export type FileUploadConfigStatus = (typeof FILE_UPLOAD_CONFIG_STATUSES)[number];
 
-export const FILE_KINDS = ['csv', 'xlsx'] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
-
 export const INGESTION_MODES = ['Upload', 'API', 'AMAZON_S3', 'SFTP'] as const;
 export type IngestionMode = (typeof INGESTION_MODES)[number];
 /** "Upload (shown as Manual)". */
@@ -41,27 +47,14 @@ export const INGESTION_MODE_LABELS: Record<IngestionMode, string> = {
   SFTP: 'SFTP',
 };
 
-/**
- * Date formats a DATE or DATETIME mapping may declare. DD/MM/YY reads 00–69 as 2000–2069 and 70–99 as
- * 1970–1999. ISO is YYYY-MM-DD with an optional time (T or space), fraction and zone (Z or ±hh:mm); a zoned
- * time is stored converted to UTC.
- */
-export const FILE_DATE_FORMATS = [
-  'DD-MM-YYYY',
-  'YYYY-MM-DD',
-  'DD/MM/YYYY',
-  'MM/DD/YYYY',
-  'DD-MMM-YYYY',
-  'DD/MM/YY',
-  'YYYY-MM-DD HH:mm:ss',
-  'DD-MM-YYYY HH:mm:ss',
-  'DD/MM/YYYY HH:mm',
-  'ISO',
-] as const;
-export type FileDateFormat = (typeof FILE_DATE_FORMATS)[number];
-
 export const CSV_DELIMITERS = [',', ';', '|', '\t'] as const;
 export const PREVIEW_ROW_COUNT = 20;
+/** Raw lines of a text sample shown in the preview (so preamble, footer and fixed positions can be seen). */
+export const PREVIEW_LINE_COUNT = 30;
+export const PREVIEW_LINE_CHARS = 500;
+/** The widest file a config maps by position (a column number or a fixed-width end). */
+export const MAX_FILE_COLUMNS = 1000;
+export const MAX_FIXED_WIDTH_END = 100_000;
 export const PIPELINE_NAME_MAX = 100;
 export const MAX_HEADER_ROW = 1000;
 
@@ -79,14 +72,16 @@ export const PIPELINE_TEXTS = {
   configExists: 'This pipeline already has a file upload config',
   configNotRequired: 'Only a FILE pipeline has a file upload config',
   fileKindRequired: 'File Type is Required',
-  fileKindInvalid: 'File Type must be csv or xlsx',
+  fileKindInvalid: 'File Type must be csv (delimited), fixed_width or xlsx',
   headerRowInvalid: `Header row must be a whole number from 1 to ${MAX_HEADER_ROW}`,
   delimiterInvalid: 'Delimiter must be one of , ; | or tab',
   ingestionModeInvalid: `Ingestion mode must be one of ${INGESTION_MODES.join(', ')}`,
   mappingsRequired: 'Map at least one file column',
   fileColumnRequired: 'File column is Required',
   tableColumnRequired: 'Table column is Required',
-  dateFormatInvalid: `Date format must be one of ${FILE_DATE_FORMATS.join(', ')}`,
+  dateFormatsTooMany: `At most ${MAX_DATE_FORMATS} date formats per column`,
+  fixedWidthNeedsPositions: 'A fixed-width column needs its start and length',
+  numberFormatNotAllowed: 'Only a number column takes a number format',
   bucketRequired: 'Bucket is Required',
   hostRequired: 'Host is Required',
   pipelineIdRequired: 'Pipeline is Required',
@@ -100,6 +95,12 @@ export const tableColumnTypeMismatch = (name: string, actual: DataType) =>
   `Table column "${name}" is ${actual}: map it with data type ${actual}`;
 export const dateFormatRequired = (name: string) => `Table column "${name}" needs a date format`;
 export const dateFormatNotAllowed = (name: string) => `Table column "${name}" is not a date: it takes no date format`;
+export const fixedWidthPositionsRequired = (name: string) =>
+  `Fixed-width column "${name}" needs its start (1 or more) and length`;
+export const columnNumberTaken = (n: number) => `Column ${n} of the file is mapped more than once`;
+export const skipColumnUnknown = (name: string) => `Skip rule column "${name}" is not a file column of this config`;
+export const numberFormatNotAllowed = (name: string) =>
+  `Table column "${name}" is not a number: it takes no number format`;
 
 export const dataTableRefSchema = z.object({ id: z.number().int(), name: z.string(), tableName: z.string() });
 
@@ -133,6 +134,11 @@ export type PipelineRequest = z.infer<typeof pipelineRequestSchema>;
 /**
  * One column of the file, in file order. tableColumn null: the file has this column but nothing loads it (it
  * still belongs to the expected header, so its presence is no "additional column").
+ * - dateFormats: the patterns a date column is read with, tried in order (`DD/MM/YYYY`, then `DD/MM/YY`);
+ *   dateFormat, the first of them, is what older clients send and read.
+ * - numberFormat: how a number column is written (Dr/Cr, currency, scale …); null: plain, grouped, signed.
+ * - columnNumber: in a file without a header, the column's position (1 = first); null: its place in this list.
+ * - start, length: in a fixed-width file, where the column is cut from each line (characters, 1 = first).
  */
 export const fileMappingSchema = z.object({
   fileColumn: z
@@ -142,8 +148,13 @@ export const fileMappingSchema = z.object({
     .max(200),
   tableColumn: z.string().trim().min(1, PIPELINE_TEXTS.tableColumnRequired).nullable().default(null),
   dataType: z.enum(DATA_TYPES).nullable().default(null),
-  dateFormat: z.enum(FILE_DATE_FORMATS, { error: PIPELINE_TEXTS.dateFormatInvalid }).nullable().default(null),
+  dateFormat: dateFormatSchema.nullable().default(null),
+  dateFormats: z.array(dateFormatSchema).max(MAX_DATE_FORMATS, PIPELINE_TEXTS.dateFormatsTooMany).optional(),
+  numberFormat: numberFormatSchema.nullable().default(null),
   isRequired: z.boolean().default(false),
+  columnNumber: z.number().int().min(1).max(MAX_FILE_COLUMNS).nullable().default(null),
+  start: z.number().int().min(1).max(MAX_FIXED_WIDTH_END).nullable().default(null),
+  length: z.number().int().min(1).max(MAX_FIXED_WIDTH_END).nullable().default(null),
 });
 export type FileMappingInput = z.infer<typeof fileMappingSchema>;
 
@@ -171,6 +182,9 @@ export const fileUploadConfigRequestSchema = z.object({
     .max(MAX_HEADER_ROW, PIPELINE_TEXTS.headerRowInvalid)
     .default(1),
   delimiter: z.enum(CSV_DELIMITERS, { error: PIPELINE_TEXTS.delimiterInvalid }).default(','),
+  /** false: columns are taken by position (columnNumber); a fixed-width file never has a header. */
+  hasHeader: z.boolean().default(true),
+  skipRules: skipRulesSchema.default(NO_SKIP_RULES),
   ingestionMode: z.enum(INGESTION_MODES, { error: PIPELINE_TEXTS.ingestionModeInvalid }).default('Upload'),
   connection: fileConnectionSchema.default({}),
   mappings: z
@@ -186,6 +200,8 @@ export const fileUploadConfigSchema = z.object({
   sheetName: z.string().nullable(),
   headerRow: z.number().int(),
   delimiter: z.string(),
+  hasHeader: z.boolean(),
+  skipRules: skipRulesSchema,
   ingestionMode: z.enum(INGESTION_MODES),
   ingestionModeLabel: z.string(),
   connection: fileConnectionSchema,
@@ -194,8 +210,13 @@ export const fileUploadConfigSchema = z.object({
       fileColumn: z.string(),
       tableColumn: z.string().nullable(),
       dataType: z.enum(DATA_TYPES).nullable(),
-      dateFormat: z.enum(FILE_DATE_FORMATS).nullable(),
+      dateFormat: z.string().nullable(),
+      dateFormats: z.array(z.string()),
+      numberFormat: numberFormatSchema.nullable(),
       isRequired: z.boolean(),
+      columnNumber: z.number().int().nullable(),
+      start: z.number().int().nullable(),
+      length: z.number().int().nullable(),
     }),
   ),
   createdAt: z.string(),
@@ -208,7 +229,40 @@ export const fileUploadConfigStatusSchema = z.object({
   status: z.enum(FILE_UPLOAD_CONFIG_STATUSES),
 });
 
-/** First rows of a sample file, so the config screen can offer the column mapping. */
+/**
+ * How the preview reads a sample (multipart form field `settings`, JSON, before the file): the read settings of
+ * the config being edited. Unset fields: the saved config's, else a sniffed delimiter, header row 1, a header,
+ * the first sheet, no skip rules. Fixed width: the columns to cut (name, start, length).
+ */
+export const previewSettingsSchema = z.object({
+  fileKind: z.enum(FILE_KINDS).optional(),
+  delimiter: z.enum(CSV_DELIMITERS, { error: PIPELINE_TEXTS.delimiterInvalid }).optional(),
+  headerRow: z.number().int().min(1).max(MAX_HEADER_ROW).optional(),
+  hasHeader: z.boolean().optional(),
+  sheetName: z.string().trim().max(31).nullable().optional(),
+  skipRules: skipRulesSchema.optional(),
+  /** In mapping order: the file column names (skip rules name them), their positions and fixed-width cuts. */
+  columns: z
+    .array(
+      z.object({
+        fileColumn: z.string().trim().min(1).max(200),
+        columnNumber: z.number().int().min(1).max(MAX_FILE_COLUMNS).nullable().default(null),
+        start: z.number().int().min(1).max(MAX_FIXED_WIDTH_END).nullable().default(null),
+        length: z.number().int().min(1).max(MAX_FIXED_WIDTH_END).nullable().default(null),
+      }),
+    )
+    .max(MAX_FILE_COLUMNS)
+    .optional(),
+});
+export type PreviewSettings = z.infer<typeof previewSettingsSchema>;
+
+const dateProposalSchema: z.ZodType<DateProposal> = z.object({
+  pattern: z.string(),
+  matched: z.number().int(),
+  ambiguousWith: z.array(z.string()),
+});
+
+/** First rows of a sample file, read as configured, so the config screen can offer the column mapping. */
 export const filePreviewSchema = z.object({
   fileName: z.string(),
   fileKind: z.enum(FILE_KINDS),
@@ -216,7 +270,16 @@ export const filePreviewSchema = z.object({
   sheetName: z.string().nullable(),
   sheetNames: z.array(z.string()),
   headerRow: z.number().int(),
+  hasHeader: z.boolean(),
+  /** The header's names; without a header "Column 1", "Column 2" …; fixed width: the configured columns. */
   header: z.array(z.string()),
+  /** The first data rows, split as configured (skipped rows included, see rowSkips). */
   rows: z.array(z.array(z.string())),
+  /** Per row of `rows`: why a skip rule would skip it, or null when it loads (bottom rows are not known here). */
+  rowSkips: z.array(z.string().nullable()),
+  /** The first lines of a text file as they are (none for XLSX), preamble included. */
+  lines: z.array(z.string()),
+  /** Per header column: date patterns reading every non-skipped sample value, best first, with ambiguities. */
+  dateProposals: z.array(z.array(dateProposalSchema)),
 });
 export type FilePreview = z.infer<typeof filePreviewSchema>;

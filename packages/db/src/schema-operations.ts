@@ -57,22 +57,47 @@ export type PipelineTable = {
   updated_at: Timestamp;
 };
 
+/** How a number column is written (see @recon/formats numbers.ts); absent: plain, grouped, signed. */
+export type StoredNumberFormat = {
+  grouping: 'any' | 'western' | 'indian' | 'none';
+  trailingMinus: boolean;
+  drCr: 'none' | 'drNegative' | 'crNegative';
+  currency: boolean;
+  scale: number;
+};
+
 export type FileMapping = {
   fileColumn: string;
   /** null: a column the file has but nothing loads (still part of the expected header). */
   tableColumn: string | null;
   dataType: DataType | null;
+  /** The first of dateFormats (configs saved before patterns have only this). */
   dateFormat?: string | null;
+  dateFormats?: string[];
+  numberFormat?: StoredNumberFormat | null;
   isRequired: boolean;
+  /** Without a header: the file column's position (1-based); absent: its place in the list. */
+  columnNumber?: number | null;
+  /** Fixed width: first character (1-based) and length. */
+  start?: number | null;
+  length?: number | null;
+};
+
+export type StoredSkipRules = {
+  bottomRows?: number;
+  blankColumns?: string[];
+  patterns?: { column: string | null; pattern: string }[];
 };
 
 export type FileUploadConfigTable = {
   id: Id;
   pipeline_id: number;
-  file_kind: 'csv' | 'xlsx';
+  file_kind: 'csv' | 'xlsx' | 'fixed_width';
   sheet_name: string | null;
   header_row: Generated<number>;
   delimiter: Generated<string>;
+  has_header: Generated<boolean>;
+  skip_rules: Json<StoredSkipRules>;
   ingestion_mode: Generated<'Upload' | 'API' | 'AMAZON_S3' | 'SFTP'>;
   mappings: Json<FileMapping[]>;
   connection: Json<Record<string, unknown>>;
@@ -198,6 +223,11 @@ export type ActivityExecutionTable = {
   finished_at: NullableTimestamp;
 };
 
+export type StoredRejection = {
+  reasons: { column: string; problem: string; count: number; samples: string[] }[];
+  firstRows: { rowNo: number; reasons: string[]; values: Record<string, string | null> }[];
+};
+
 export type UploadedFileTable = {
   id: Id;
   module_id: number;
@@ -216,6 +246,9 @@ export type UploadedFileTable = {
   valid_rows: number | null;
   invalid_rows: number | null;
   duplicate_rows: number | null;
+  skipped_rows: ColumnType<number | null, number | null | undefined, number | null>;
+  skip_summary: NullableJson<{ reason: string; count: number }[]>;
+  rejection_summary: NullableJson<StoredRejection>;
   uploaded_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -224,9 +224,20 @@ function epochParts(text: string, unit: 'seconds' | 'milliseconds'): DateParts |
   };
 }
 
+// Ingestion reads a million values with one pattern: its RegExp is built once, not per value.
+const REGEX_CACHE = new Map<string, RegExp>();
+function regexOf(source: string): RegExp {
+  let regex = REGEX_CACHE.get(source);
+  if (!regex) {
+    regex = new RegExp(source);
+    REGEX_CACHE.set(source, regex);
+  }
+  return regex;
+}
+
 /** The parts of `text` read with a compiled pattern, or null when the text does not have its shape or is no date. */
 export function readDateParts(text: string, compiled: CompiledDatePattern): DateParts | null {
-  const m = new RegExp(compiled.regex).exec(text.trim());
+  const m = regexOf(compiled.regex).exec(text.trim());
   if (!m) return null;
   if (compiled.epoch) return epochParts(m[1] as string, compiled.epoch);
   const p: DateParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, micro: 0 };

@@ -1,3 +1,4 @@
 export * from './date-patterns.ts';
 export * from './date-proposals.ts';
+export * from './numbers.ts';
 export * from './portable-regex.ts';

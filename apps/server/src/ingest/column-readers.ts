@@ -1,10 +1,19 @@
-import type { DataType, FileDateFormat } from '@recon/contract';
-import { readDate, readDateTime } from './date-formats.ts';
+import type { DataType } from '@recon/contract';
+import { describeNumberFormat, isDefaultNumberFormat, type NumberFormat, readNumberText } from '@recon/formats';
+import { dateReaderOf } from './date-formats.ts';
 import { readFloat, readInteger, readMoney } from './number-values.ts';
 
 export type TableColumn = { name: string; dataType: DataType; isMoney: boolean; maxLength: number | null };
-/** A loaded column: the table column a file column is mapped to, and how its values are read. */
-export type StagedMapping = { column: TableColumn; dateFormat: FileDateFormat | null; isRequired: boolean };
+/**
+ * A loaded column: the table column a file column is mapped to, and how its values are read. dateFormats:
+ * tried in order (none: ISO); numberFormat null: plain, grouped, signed numbers.
+ */
+export type StagedMapping = {
+  column: TableColumn;
+  dateFormats: readonly string[];
+  numberFormat: NumberFormat | null;
+  isRequired: boolean;
+};
 
 /**
  * Reads one trimmed, non-blank text into the COPY text of the column's typed value, or null when it is not a
@@ -35,22 +44,35 @@ function isWithin(text: string, max: number): boolean {
   return true;
 }
 
+/**
+ * A number reader behind the format's own reading (Dr/Cr, currency, scale …): the format turns the text into
+ * a plain decimal, then the column's reader checks its range. The default format keeps the direct path.
+ */
+function withNumberFormat(format: NumberFormat | null, read: ValueReader, isWhole = false): ValueReader {
+  if (isDefaultNumberFormat(format)) return read;
+  return (text) => {
+    const plain = readNumberText(text, format as NumberFormat);
+    if (plain === null) return null;
+    // A scaled whole number ("12300" paise → "123.00") is still whole.
+    return read(isWhole ? plain.replace(/\.0*$/, '') : plain);
+  };
+}
+
 export function readerOf(m: StagedMapping): ValueReader {
   const col = m.column;
-  const format = m.dateFormat ?? 'ISO';
-  if (col.isMoney) return readMoney;
+  if (col.isMoney) return withNumberFormat(m.numberFormat, readMoney);
   switch (col.dataType) {
     case 'INT':
-      return (t) => readInteger(t, false);
+      return withNumberFormat(m.numberFormat, (t) => readInteger(t, false), true);
     case 'BIGINT':
-      return (t) => readInteger(t, true);
+      return withNumberFormat(m.numberFormat, (t) => readInteger(t, true), true);
     case 'DOUBLE':
     case 'FLOAT':
-      return readFloat;
+      return withNumberFormat(m.numberFormat, readFloat);
     case 'DATE':
-      return memoised((t) => readDate(t, format));
+      return memoised(dateReaderOf(m.dateFormats, 'DATE'));
     case 'DATETIME':
-      return (t) => readDateTime(t, format);
+      return dateReaderOf(m.dateFormats, 'DATETIME');
     case 'VARCHAR': {
       const max = col.maxLength;
       return max ? (t) => (isWithin(t, max) ? t : null) : (t) => t;
@@ -58,20 +80,25 @@ export function readerOf(m: StagedMapping): ValueReader {
   }
 }
 
-/** Why a value failed, as stored in the invalid table's _reasons: "column: problem". */
+const formatNote = (m: StagedMapping) => {
+  const note = m.numberFormat ? describeNumberFormat(m.numberFormat) : '';
+  return note ? ` (${note})` : '';
+};
+
+/** Why a value failed, as stored in the invalid table's _reasons after "column: ". */
 export function problemOf(m: StagedMapping): string {
   const col = m.column;
-  if (col.isMoney) return 'not an amount';
+  if (col.isMoney) return `not an amount${formatNote(m)}`;
   switch (col.dataType) {
     case 'INT':
     case 'BIGINT':
-      return `not a whole number in the ${col.dataType} range`;
+      return `not a whole number in the ${col.dataType} range${formatNote(m)}`;
     case 'DOUBLE':
     case 'FLOAT':
-      return 'not a number';
+      return `not a number${formatNote(m)}`;
     case 'DATE':
     case 'DATETIME':
-      return `not a valid date in format ${m.dateFormat ?? 'ISO'}`;
+      return `not a valid date in format ${(m.dateFormats.length ? m.dateFormats : ['ISO']).join(' or ')}`;
     case 'VARCHAR':
       return `longer than ${col.maxLength} characters`;
   }

@@ -47,7 +47,12 @@ function csvParser(settings: ReadSettings): Transform {
     },
   });
   tokenizer = new CsvTokenizer(
-    { delimiter: settings.delimiter, fromLine: settings.headerRow, maxRecordChars: MAX_RECORD_BYTES },
+    {
+      delimiter: settings.delimiter,
+      fromLine: settings.headerRow,
+      maxRecordChars: MAX_RECORD_BYTES,
+      isWidthChecked: settings.isWidthChecked,
+    },
     (cells) => parser.push(cells),
   );
   return parser;

@@ -36,6 +36,8 @@ export type CsvTokenizerOptions = {
   /** Records that end before this line are skipped (the header row of the config). */
   fromLine: number;
   maxRecordChars: number;
+  /** Every record as wide as the first (default); off, records of any width are handed over. */
+  isWidthChecked?: boolean;
 };
 
 const QUOTE = 34;
@@ -244,6 +246,10 @@ export class CsvTokenizer {
   }
 
   private emit(cells: string[]): void {
+    if (this.options.isWidthChecked === false) {
+      this.onRecord(cells);
+      return;
+    }
     if (this.width < 0) this.width = cells.length;
     else if (cells.length !== this.width) throw new CsvFormatError('FIELD_COUNT', this.line);
     this.onRecord(cells);

@@ -1,4 +1,4 @@
-import type { FileErrorKind, FileStatus } from '@recon/contract';
+import type { FileErrorKind, FileRejection, FileStatus, SkippedCount } from '@recon/contract';
 import type { WorkerContext } from '@/jobs/activity.ts';
 import * as q from './ingest.queries.ts';
 
@@ -12,9 +12,13 @@ export type FileOutcome = {
   loadedRows: number;
   invalidRows: number;
   duplicateRows: number;
+  skippedRows: number;
 };
 
-export type RowCounts = { total: number; invalid: number; duplicate: number };
+/** total: the rows read as data (skipped rows are not); skipped: per skip rule. */
+export type RowCounts = { total: number; invalid: number; duplicate: number; skipped: SkippedCount[] };
+
+export const skippedTotal = (skipped: readonly SkippedCount[]) => skipped.reduce((n, s) => n + s.count, 0);
 
 /** Over a data source limit: the load transaction is rolled back and the file recorded REJECTED. */
 export class LimitExceeded extends Error {
@@ -22,6 +26,7 @@ export class LimitExceeded extends Error {
     readonly kind: FileErrorKind,
     message: string,
     readonly counts: RowCounts,
+    readonly rejection: FileRejection | null,
   ) {
     super(message);
   }
@@ -35,6 +40,7 @@ export const skipped = (): FileOutcome => ({
   loadedRows: 0,
   invalidRows: 0,
   duplicateRows: 0,
+  skippedRows: 0,
 });
 
 /** Records a file that cannot be loaded as it is (nothing of it was stored). */
@@ -57,6 +63,9 @@ export async function markInvalid(
       validRows: null,
       invalidRows: null,
       duplicateRows: null,
+      skippedRows: null,
+      skipped: null,
+      rejection: null,
       activityExecutionId: run.activityExecutionId,
     },
     ctx.now(),
@@ -83,6 +92,9 @@ export async function markRejected(
       validRows: 0,
       invalidRows: err.counts.invalid,
       duplicateRows: err.counts.duplicate,
+      skippedRows: skippedTotal(err.counts.skipped),
+      skipped: err.counts.skipped,
+      rejection: err.rejection,
       activityExecutionId: run.activityExecutionId,
     },
     ctx.now(),
@@ -95,5 +107,6 @@ export async function markRejected(
     loadedRows: 0,
     invalidRows: err.counts.invalid,
     duplicateRows: err.counts.duplicate,
+    skippedRows: skippedTotal(err.counts.skipped),
   };
 }

@@ -99,7 +99,7 @@ describe('files that cannot be loaded', () => {
     expectRefused(
       await load('Reference,Amount,Narration\nR1,1,x\n', 'statement.xlsx'),
       'Invalid File Extension',
-      'The pipeline takes .csv files',
+      'The pipeline takes .csv, .txt, .tsv, .psv, .dat files',
     );
   });
 

@@ -1,7 +1,12 @@
 import { resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FileErrorKind, FileStatus } from '@recon/contract';
-import { FINAL_FILE_STATUSES } from '@recon/contract';
+import type { FileErrorKind, FileRejection, FileStatus, SkippedCount } from '@recon/contract';
+import {
+  describeRejectionReason,
+  FINAL_FILE_STATUSES,
+  hasExtensionOfKind,
+  wrongExtensionMessage,
+} from '@recon/contract';
 import { poolOf } from '@recon/db';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -14,6 +19,7 @@ import {
   type RowCounts,
   type RunRef,
   skipped,
+  skippedTotal,
 } from './file-outcomes.ts';
 import { type HeaderMatch, matchHeader } from './header-check.ts';
 import * as q from './ingest.queries.ts';
@@ -21,8 +27,9 @@ import { IngestFileError, invalidContent, NO_HEADER_MESSAGE, NO_ROWS_MESSAGE } f
 import { describeLimit, isOverLimit } from './limits.ts';
 import type { LoadPlan } from './load-plan.ts';
 import { buildLoadSql } from './load-sql.ts';
-import { hasExtensionOf, openRecords } from './record-source.ts';
-import { RowEncoder } from './row-encoder.ts';
+import { openRecords } from './record-source.ts';
+import type { Cell } from './records.ts';
+import { type Layout, type LayoutSource, RowEncoder } from './row-encoder.ts';
 import { SpillBuffer } from './spill-buffer.ts';
 
 export type { FileOutcome, RunRef } from './file-outcomes.ts';
@@ -33,8 +40,8 @@ const FILE_LOCK_NAMESPACE = 7301;
 
 /** Checks that need no reading: extension, and the same content or name already loaded in this pipeline. */
 async function precheck(ctx: WorkerContext, plan: LoadPlan, file: FileToLoad): Promise<IngestFileError | null> {
-  if (!hasExtensionOf(file.name, plan.settings.fileKind)) {
-    return new IngestFileError('Invalid File Extension', `The pipeline takes .${plan.settings.fileKind} files`);
+  if (!hasExtensionOfKind(file.name, plan.settings.fileKind)) {
+    return new IngestFileError('Invalid File Extension', wrongExtensionMessage(plan.settings.fileKind));
   }
   const twin = await q.loadedTwin(ctx.db, {
     id: file.id,
@@ -57,13 +64,21 @@ function fileErrorOf(err: unknown): unknown {
   return err;
 }
 
-function assertWithinLimits(plan: LoadPlan, counts: RowCounts): void {
+/** The first reasons of a rejection, for the file's message and the failed activity's. */
+const REASONS_IN_MESSAGE = 3;
+function reasonsText(rejection: FileRejection | null): string {
+  if (!rejection) return '';
+  return ` ${rejection.reasons.slice(0, REASONS_IN_MESSAGE).map(describeRejectionReason).join('; ')}`;
+}
+
+function assertWithinLimits(plan: LoadPlan, counts: RowCounts, rejection: FileRejection | null): void {
   const { total, invalid, duplicate } = counts;
   if (plan.limits.invalid && isOverLimit(invalid, total, plan.limits.invalid)) {
     throw new LimitExceeded(
       'File Contains Invalid Records',
-      `${invalid} of ${total} rows are invalid, over the limit of ${describeLimit(plan.limits.invalid)}: nothing was loaded`,
+      `${invalid} of ${total} rows are invalid, over the limit of ${describeLimit(plan.limits.invalid)}: nothing was loaded.${reasonsText(rejection)}`,
       counts,
+      rejection,
     );
   }
   if (plan.limits.duplicate && isOverLimit(duplicate, total, plan.limits.duplicate)) {
@@ -71,8 +86,36 @@ function assertWithinLimits(plan: LoadPlan, counts: RowCounts): void {
       'Duplicate Records File',
       `${duplicate} of ${total} rows are duplicates, over the limit of ${describeLimit(plan.limits.duplicate)}: nothing was loaded`,
       counts,
+      rejection,
     );
   }
+}
+
+/** Rows above the header (or the first data row) are skipped by the config's header row: counted with the rest. */
+function topSkipped(plan: LoadPlan): SkippedCount[] {
+  const top = plan.settings.headerRow - 1;
+  if (top <= 0) return [];
+  return [{ reason: plan.settings.hasHeader ? 'Rows above the header' : 'Rows above the first row', count: top }];
+}
+
+/** How the encoder finds each column: from the header, or (no header) from the config. */
+function layoutSourceOf(plan: LoadPlan, onMatch: (m: HeaderMatch) => void): LayoutSource {
+  const fixed = plan.fixedPositions;
+  if (fixed) {
+    return {
+      layout: { positions: plan.staged.map((s) => fixed[s.expectedIndex] as number), expectedPositions: fixed },
+    };
+  }
+  return {
+    onHeader: (cells: Cell[]): Layout => {
+      const match = matchHeader(cells, plan.expected);
+      onMatch(match);
+      return {
+        positions: plan.staged.map((s) => match.positions[s.expectedIndex] as number),
+        expectedPositions: match.positions,
+      };
+    },
+  };
 }
 
 /**
@@ -84,20 +127,21 @@ async function copyAndLoad(ctx: WorkerContext, client: PoolClient, plan: LoadPla
   const mappings = plan.staged.map((s) => s.mapping);
   const sql = buildLoadSql({ target: plan.target, invalid: plan.invalid }, mappings, plan.duplicateKeys);
   const startedAt = performance.now();
-  let header: HeaderMatch | null = null;
+  // Without a header every file "matches" the config: its columns are where the config says.
+  let header: HeaderMatch | null = plan.fixedPositions ? { kind: 'No Error', positions: [], note: null } : null;
   const invalidRows = new SpillBuffer(resolve(ctx.config.dataDir, 'tmp'));
   try {
-    const encoder = new RowEncoder(
+    const encoder = new RowEncoder({
       mappings,
-      { fileId: file.id, jobExecutionId: run.jobExecutionId },
-      plan.settings.headerRow,
-      (cells) => {
-        const match = matchHeader(cells, plan.expected);
+      ids: { fileId: file.id, jobExecutionId: run.jobExecutionId },
+      headerRow: plan.settings.headerRow,
+      layoutSource: layoutSourceOf(plan, (match) => {
         header = match;
-        return { positions: plan.staged.map((s) => match.positions[s.expectedIndex] as number) };
-      },
-      invalidRows,
-    );
+      }),
+      invalid: invalidRows,
+      skip: plan.skip,
+      isWidthChecked: plan.settings.isWidthChecked,
+    });
     const source = openRecords(resolve(ctx.config.dataDir, file.storedPath), plan.settings);
     try {
       await pipeline([...source.stages, encoder, client.query(copyFrom(sql.copyValid))]);
@@ -124,7 +168,8 @@ async function copyAndLoad(ctx: WorkerContext, client: PoolClient, plan: LoadPla
       },
       'file loaded',
     );
-    return { counts: { total, invalid, duplicate }, loaded: total - invalid, match };
+    const counts: RowCounts = { total, invalid, duplicate, skipped: [...topSkipped(plan), ...encoder.skipped()] };
+    return { counts, loaded: total - invalid, match, rejection: encoder.rejection.result() };
   } finally {
     invalidRows.dispose();
   }
@@ -164,10 +209,14 @@ export async function loadFile(
       await client.query('ROLLBACK');
       return skipped();
     }
-    const { counts, loaded, match } = await copyAndLoad(ctx, client, plan, file, run);
-    assertWithinLimits(plan, counts);
+    const { counts, loaded, match, rejection } = await copyAndLoad(ctx, client, plan, file, run);
+    assertWithinLimits(plan, counts, rejection);
+    const skippedRows = skippedTotal(counts.skipped);
     const notes = [
-      counts.invalid > 0 ? `${counts.invalid} rows failed validation and are in the invalid rows` : null,
+      counts.invalid > 0
+        ? `${counts.invalid} rows failed validation and are in the invalid rows:${reasonsText(rejection)}`
+        : null,
+      skippedRows > 0 ? `${skippedRows} rows skipped by the config's skip rules` : null,
       counts.duplicate > 0 ? `${counts.duplicate} rows are duplicates` : null,
       match.note,
     ].filter((n) => n !== null);
@@ -176,7 +225,7 @@ export async function loadFile(
     await client.query(
       `UPDATE uploaded_file SET status = 'FINISHED', upload_status = 'VALID', error_kind = $2, error_message = $3,
          total_rows = $4, valid_rows = $5, invalid_rows = $6, duplicate_rows = $7, activity_execution_id = $8,
-         updated_at = $9 WHERE id = $1`,
+         updated_at = $9, skipped_rows = $10, skip_summary = $11, rejection_summary = $12 WHERE id = $1`,
       [
         file.id,
         errorKind,
@@ -187,6 +236,9 @@ export async function loadFile(
         counts.duplicate,
         run.activityExecutionId,
         ctx.now(),
+        skippedRows,
+        JSON.stringify(counts.skipped),
+        rejection ? JSON.stringify(rejection) : null,
       ],
     );
     await client.query('COMMIT');
@@ -198,6 +250,7 @@ export async function loadFile(
       loadedRows: loaded,
       invalidRows: counts.invalid,
       duplicateRows: counts.duplicate,
+      skippedRows,
     };
   } catch (err) {
     await client.query('ROLLBACK').catch((rollbackError: Error) => {

@@ -38,7 +38,15 @@ describe('typed loading', () => {
     ]);
     expect(out.error).toBeNull();
     expect(out.result).toEqual({
-      counts: { files: 1, totalRows: 4, loadedRows: 2, invalidRows: 2, duplicateRows: 0, rejectedFiles: 0 },
+      counts: {
+        files: 1,
+        totalRows: 4,
+        loadedRows: 2,
+        invalidRows: 2,
+        duplicateRows: 0,
+        skippedRows: 0,
+        rejectedFiles: 0,
+      },
       status: 'PARTIALLY_COMPLETED',
     });
     const rows = await rowsOf(env, p.table.table);

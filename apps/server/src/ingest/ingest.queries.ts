@@ -1,4 +1,4 @@
-import type { FileErrorKind, FileStatus, UploadStatus } from '@recon/contract';
+import type { FileErrorKind, FileRejection, FileStatus, SkippedCount, UploadStatus } from '@recon/contract';
 import type { Db, FileMapping } from '@recon/db';
 import { sql } from 'kysely';
 
@@ -18,6 +18,8 @@ export async function getPipelineForRun(db: Db, pipelineId: number, moduleId: nu
       'c.sheet_name',
       'c.header_row',
       'c.delimiter',
+      'c.has_header',
+      'c.skip_rules',
       'c.mappings',
     ])
     .where('p.id', '=', pipelineId)
@@ -71,6 +73,7 @@ export function filesOfRun(db: Db, jobExecutionId: number, pipelineId: number, m
       'valid_rows',
       'invalid_rows',
       'duplicate_rows',
+      'skipped_rows',
     ])
     .where('job_execution_id', '=', jobExecutionId)
     .where('pipeline_id', '=', pipelineId)
@@ -102,6 +105,9 @@ export type FileUpdate = {
   validRows?: number | null;
   invalidRows?: number | null;
   duplicateRows?: number | null;
+  skippedRows?: number | null;
+  skipped?: SkippedCount[] | null;
+  rejection?: FileRejection | null;
   activityExecutionId?: number | null;
 };
 
@@ -117,6 +123,9 @@ export async function updateFile(db: Db, id: number, u: FileUpdate, now: Date): 
       ...(u.validRows !== undefined && { valid_rows: u.validRows }),
       ...(u.invalidRows !== undefined && { invalid_rows: u.invalidRows }),
       ...(u.duplicateRows !== undefined && { duplicate_rows: u.duplicateRows }),
+      ...(u.skippedRows !== undefined && { skipped_rows: u.skippedRows }),
+      ...(u.skipped !== undefined && { skip_summary: u.skipped ? JSON.stringify(u.skipped) : null }),
+      ...(u.rejection !== undefined && { rejection_summary: u.rejection ? JSON.stringify(u.rejection) : null }),
       ...(u.activityExecutionId !== undefined && { activity_execution_id: u.activityExecutionId }),
       updated_at: now,
     })

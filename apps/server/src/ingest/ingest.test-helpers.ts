@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@recon/db/testing';
 import { testConfig } from '@/config.ts';
-import type { ActivityResult, WorkerContext } from '@/jobs/activity.ts';
+import { ActivityFailedWithCounts, type ActivityResult, type WorkerContext } from '@/jobs/activity.ts';
 import type { ColumnSpec } from '@/lib/data-tables/ddl.ts';
 import { createModuleRow } from '@/seed/seed.ts';
 import { runPipelineActivity } from './pipeline-activity.ts';
@@ -14,6 +14,7 @@ import {
   addFileConfig,
   addPipeline,
   addStoredFile,
+  type ConfigFixture,
   type LimitFixture,
   type MappingFixture,
   pipelineRun,
@@ -53,15 +54,11 @@ export type PipelineFixture = { pipelineId: number; table: TableFixture };
 /** A data table, a FILE pipeline with its config, and (when limits are given) a data source. */
 export async function addFilePipeline(
   env: IngestEnv,
-  p: {
+  p: ConfigFixture & {
     columns: readonly ColumnSpec[];
     mappings: readonly MappingFixture[];
     duplicateKeys?: readonly string[];
     limits?: { invalid?: LimitFixture; duplicate?: LimitFixture };
-    fileKind?: 'csv' | 'xlsx';
-    delimiter?: string;
-    headerRow?: number;
-    sheetName?: string | null;
   },
 ): Promise<PipelineFixture> {
   counter += 1;
@@ -86,6 +83,8 @@ export async function addFilePipeline(
 export type RunOutcome = {
   result: ActivityResult | null;
   error: string | null;
+  /** The counts a failed activity still reports (files that loaded). */
+  failureCounts: Record<string, number> | null;
   fileIds: number[];
   jobExecutionId: number;
 };
@@ -111,9 +110,15 @@ export async function runFiles(
   }
   try {
     const result = await runPipelineActivity(env.ctx, pipelineRun(env.moduleId, pipelineId, ids));
-    return { result, error: null, fileIds, jobExecutionId: ids.jobExecutionId };
+    return { result, error: null, failureCounts: null, fileIds, jobExecutionId: ids.jobExecutionId };
   } catch (err) {
-    return { result: null, error: (err as Error).message, fileIds, jobExecutionId: ids.jobExecutionId };
+    return {
+      result: null,
+      error: (err as Error).message,
+      failureCounts: err instanceof ActivityFailedWithCounts ? err.counts : null,
+      fileIds,
+      jobExecutionId: ids.jobExecutionId,
+    };
   }
 }
 

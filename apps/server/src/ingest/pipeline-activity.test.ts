@@ -33,7 +33,15 @@ describe('runPipelineActivity', () => {
     ]);
     expect(out.error).toBeNull();
     expect(out.result).toEqual({
-      counts: { files: 1, totalRows: 2, loadedRows: 2, invalidRows: 0, duplicateRows: 0, rejectedFiles: 0 },
+      counts: {
+        files: 1,
+        totalRows: 2,
+        loadedRows: 2,
+        invalidRows: 0,
+        duplicateRows: 0,
+        skippedRows: 0,
+        rejectedFiles: 0,
+      },
       status: 'COMPLETED',
     });
     const rows = await rowsOf<Record<string, unknown>>(env, p.table.table);

@@ -1,5 +1,5 @@
 import { FINAL_FILE_STATUSES, type FileStatus } from '@recon/contract';
-import type { ActivityHandler } from '@/jobs/activity.ts';
+import { ActivityFailedWithCounts, type ActivityHandler } from '@/jobs/activity.ts';
 import * as q from './ingest.queries.ts';
 import { loadFile } from './ingest-file.ts';
 import { buildLoadPlan } from './load-plan.ts';
@@ -10,7 +10,9 @@ import { buildLoadPlan } from './load-plan.ts';
  * so a retry after a crash loads each file exactly once. Counts cover every file of the execution.
  *
  * Outcome: a file REJECTED (over a data source limit) or INVALID (its layout or content) fails the activity
- * with a message naming each such file; invalid rows within the limits do not fail it (PARTIALLY_COMPLETED).
+ * with a message naming each such file, and the counts of all files (those that loaded stay loaded); invalid
+ * rows within the limits do not fail it (PARTIALLY_COMPLETED). Rows skip rules took out are counted apart
+ * (skippedRows) and never make a file partial.
  */
 export const runPipelineActivity: ActivityHandler = async (ctx, run) => {
   if (run.typeId === null) throw new Error('The pipeline activity names no pipeline');
@@ -41,6 +43,7 @@ export const runPipelineActivity: ActivityHandler = async (ctx, run) => {
     loadedRows: sum(loaded, (f) => f.valid_rows),
     invalidRows: sum(after, (f) => f.invalid_rows),
     duplicateRows: sum(loaded, (f) => f.duplicate_rows),
+    skippedRows: sum(loaded, (f) => f.skipped_rows),
     rejectedFiles: failed.length,
   };
   if (failed.length > 0) {
@@ -49,8 +52,10 @@ export const runPipelineActivity: ActivityHandler = async (ctx, run) => {
         (f) => `${f.original_name}: ${f.status} — ${f.error_kind ?? 'Invalid File Content'}: ${f.error_message ?? ''}`,
       )
       .join('; ');
-    throw new Error(
+    // The files that loaded stay loaded (one transaction per file): the failed activity still shows them.
+    throw new ActivityFailedWithCounts(
       `${failed.length} of ${after.length} files of pipeline "${plan.pipelineName}" were not loaded. ${detail}`,
+      counts,
     );
   }
   return { counts, status: counts.invalidRows > 0 ? 'PARTIALLY_COMPLETED' : 'COMPLETED' };

@@ -1,13 +1,16 @@
 import { openCsvRecords } from './csv-records.ts';
+import { openFixedWidthRecords } from './fixed-width-records.ts';
 import type { ReadSettings, RecordSource } from './records.ts';
 import { openXlsxRecords } from './xlsx-records.ts';
 
-/** The record streams of a stored file, by the kind its config declares. */
+/** The record streams of a stored file, by the kind its config declares (never by its extension). */
 export function openRecords(path: string, settings: ReadSettings, onSheets?: (names: string[]) => void): RecordSource {
-  return settings.fileKind === 'xlsx' ? openXlsxRecords(path, settings, onSheets) : openCsvRecords(path, settings);
-}
-
-/** Whether a file name carries the extension of the config's file kind (case-insensitive). */
-export function hasExtensionOf(fileName: string, fileKind: 'csv' | 'xlsx'): boolean {
-  return fileName.toLowerCase().endsWith(`.${fileKind}`);
+  switch (settings.fileKind) {
+    case 'xlsx':
+      return openXlsxRecords(path, settings, onSheets);
+    case 'fixed_width':
+      return openFixedWidthRecords(path, settings);
+    case 'csv':
+      return openCsvRecords(path, settings);
+  }
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FileDateFormat } from '@recon/contract';
-import type { DataType, Db } from '@recon/db';
+import type { FileDateFormat, FileKind, SkipRules } from '@recon/contract';
+import type { DataType, Db, StoredNumberFormat } from '@recon/db';
 import pino from 'pino';
 import type { Config } from '@/config.ts';
 import type { ActivityRun, WorkerContext } from '@/jobs/activity.ts';
@@ -71,14 +71,36 @@ export type MappingFixture = {
   tableColumn?: string | null;
   dataType?: DataType | null;
   dateFormat?: FileDateFormat | null;
+  dateFormats?: string[];
+  numberFormat?: Partial<StoredNumberFormat>;
   isRequired?: boolean;
+  columnNumber?: number;
+  start?: number;
+  length?: number;
+};
+
+export type ConfigFixture = {
+  fileKind?: FileKind;
+  delimiter?: string;
+  headerRow?: number;
+  sheetName?: string | null;
+  hasHeader?: boolean;
+  skipRules?: Partial<SkipRules>;
+};
+
+const NUMBER_FORMAT_DEFAULTS: StoredNumberFormat = {
+  grouping: 'any',
+  trailingMinus: false,
+  drCr: 'none',
+  currency: false,
+  scale: 0,
 };
 
 export async function addFileConfig(
   db: Db,
   pipelineId: number,
   mappings: readonly MappingFixture[],
-  options: { fileKind?: 'csv' | 'xlsx'; delimiter?: string; headerRow?: number; sheetName?: string | null } = {},
+  options: ConfigFixture = {},
 ) {
   await db
     .insertInto('file_upload_config')
@@ -88,13 +110,20 @@ export async function addFileConfig(
       delimiter: options.delimiter ?? ',',
       header_row: options.headerRow ?? 1,
       sheet_name: options.sheetName ?? null,
+      has_header: options.hasHeader ?? true,
+      skip_rules: JSON.stringify(options.skipRules ?? {}),
       mappings: JSON.stringify(
         mappings.map((m) => ({
           fileColumn: m.fileColumn,
           tableColumn: m.tableColumn === undefined ? m.fileColumn : m.tableColumn,
           dataType: m.dataType ?? null,
-          dateFormat: m.dateFormat ?? null,
+          dateFormat: m.dateFormat ?? m.dateFormats?.[0] ?? null,
+          ...(m.dateFormats && { dateFormats: m.dateFormats }),
+          ...(m.numberFormat && { numberFormat: { ...NUMBER_FORMAT_DEFAULTS, ...m.numberFormat } }),
           isRequired: m.isRequired ?? false,
+          columnNumber: m.columnNumber ?? null,
+          start: m.start ?? null,
+          length: m.length ?? null,
         })),
       ),
     })

@@ -35,3 +35,17 @@ export class PermanentActivityError extends Error {
     this.name = 'PermanentActivityError';
   }
 }
+
+/**
+ * An activity failure that still reports what it did, e.g. a pipeline whose other files loaded while one was
+ * rejected: the counts are kept on the failed activity, so the run shows them.
+ */
+export class ActivityFailedWithCounts extends Error {
+  constructor(
+    message: string,
+    readonly counts: Record<string, number>,
+  ) {
+    super(message);
+    this.name = 'ActivityFailedWithCounts';
+  }
+}

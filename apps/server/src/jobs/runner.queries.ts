@@ -82,13 +82,13 @@ export async function completeActivity(db: Db, activityId: number, result: Activ
 export async function waitForRetry(
   tx: Db,
   run: { executionId: number; activityId: number },
-  message: string,
+  failure: ActivityFailure,
   nextAttemptAt: Date,
   now: Date,
 ) {
   await tx
     .updateTable('activity_execution')
-    .set({ status: 'RUNNABLE', error_message: message, finished_at: now })
+    .set({ status: 'RUNNABLE', error_message: failure.message, finished_at: now, ...countsOf(failure) })
     .where('id', '=', run.activityId)
     .execute();
   await tx
@@ -98,10 +98,14 @@ export async function waitForRetry(
     .execute();
 }
 
-export async function failActivity(tx: Db, activityId: number, message: string, now: Date) {
+/** Why an attempt failed, and what it did before (a pipeline's files that loaded), when it says. */
+export type ActivityFailure = { message: string; counts: Record<string, number> | null };
+const countsOf = (f: ActivityFailure) => (f.counts ? { counts: JSON.stringify(f.counts) } : {});
+
+export async function failActivity(tx: Db, activityId: number, failure: ActivityFailure, now: Date) {
   await tx
     .updateTable('activity_execution')
-    .set({ status: 'FAILED', error_message: message, finished_at: now })
+    .set({ status: 'FAILED', error_message: failure.message, finished_at: now, ...countsOf(failure) })
     .where('id', '=', activityId)
     .execute();
 }

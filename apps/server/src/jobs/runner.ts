@@ -1,4 +1,4 @@
-import type { ActivityResult, ActivityRun, WorkerContext } from './activity.ts';
+import { ActivityFailedWithCounts, type ActivityResult, type ActivityRun, type WorkerContext } from './activity.ts';
 import { claimExecution } from './exclusivity.ts';
 import { wakeModule, wakeNewerRuns } from './executions.ts';
 import { enqueueExecution, wakeLocalWorkers } from './queue.ts';
@@ -7,7 +7,9 @@ import * as q from './runner.queries.ts';
 
 export type Runner = WorkerContext & { handlerOf: ActivityRegistry };
 
-type Outcome = { isOk: true; result: ActivityResult } | { isOk: false; message: string; isPermanent: boolean };
+type Outcome =
+  | { isOk: true; result: ActivityResult }
+  | { isOk: false; message: string; isPermanent: boolean; counts: Record<string, number> | null };
 
 const MINUTE_MS = 60_000;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)) || 'Activity failed';
@@ -75,14 +77,14 @@ async function runActivities(r: Runner, executionId: number): Promise<void> {
       await r.db.transaction().execute(async (tx) => {
         const now = r.now();
         const run = { executionId, activityId: next.id };
-        await q.waitForRetry(tx, run, outcome.message, new Date(now.getTime() + delayMs), now);
+        await q.waitForRetry(tx, run, outcome, new Date(now.getTime() + delayMs), now);
         await enqueueExecution(tx, executionId, delayMs / 1000);
       });
       r.log.info({ executionId, activityExecutionId: next.id, attempt, delayMs }, 'activity failed; retry queued');
       return;
     }
     await endStep(r, async (tx, now) => {
-      await q.failActivity(tx, next.id, outcome.message, now);
+      await q.failActivity(tx, next.id, outcome, now);
       return q.endExecution(tx, executionId, 'FAILED', outcome.message, now);
     });
     return;
@@ -149,6 +151,11 @@ async function invoke(r: Runner, state: q.RunState, a: q.RunActivity, attempt: n
     };
   } catch (err) {
     log.warn({ err }, 'activity failed');
-    return { isOk: false, message: messageOf(err), isPermanent: err instanceof PermanentActivityError };
+    return {
+      isOk: false,
+      message: messageOf(err),
+      isPermanent: err instanceof PermanentActivityError,
+      counts: err instanceof ActivityFailedWithCounts ? err.counts : null,
+    };
   }
 }

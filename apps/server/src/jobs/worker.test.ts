@@ -1,6 +1,7 @@
 import { activityCannotRunYet, JOB_EXECUTION_TEXTS } from '@recon/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActivityFailedWithCounts } from '@/jobs/activity.ts';
 import { addPipeline, createJob, jobBody, waitForStatus } from '@/testing/job-fixtures.ts';
 import { createRunnerHarness } from '@/testing/runner-harness.ts';
 import { call, createTestApp, type TestApp } from '@/testing/test-app.ts';
@@ -125,6 +126,27 @@ describe('retries', () => {
     const [activity] = await h.activitiesOf(started.id);
     expect(activity).toMatchObject({ status: 'FAILED', attempt: 3, error_message: 'Bank file unreadable (attempt 3)' });
     expect((await h.executionOf(started.id)).error_message).toBe('Bank file unreadable (attempt 3)');
+  });
+
+  it('keeps the counts a failing activity reports, so a failed run still shows the files that loaded', async () => {
+    const moduleId = await h.freshModule();
+    const p = await addPipeline(t, moduleId);
+    h.fakes.behaviours.set(p.id, async () => {
+      throw new ActivityFailedWithCounts('1 of 2 files were not loaded', {
+        files: 2,
+        loadedRows: 40,
+        rejectedFiles: 1,
+      });
+    });
+    const jobId = await createJob(t, h.admin, moduleId, jobBody([p.id], { noOfRetrial: 0, retrialInterval: 0 }));
+    const started = await h.run(moduleId, jobId);
+    expect(await waitForStatus(t, started.id, ['FAILED', 'COMPLETED'])).toBe('FAILED');
+    const [activity] = await h.activitiesOf(started.id);
+    expect(activity).toMatchObject({
+      status: 'FAILED',
+      error_message: '1 of 2 files were not loaded',
+      counts: { files: 2, loadedRows: 40, rejectedFiles: 1 },
+    });
   });
 
   it('completes the run when a retry succeeds', async () => {

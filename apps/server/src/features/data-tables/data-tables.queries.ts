@@ -31,6 +31,26 @@ export async function insertColumn(db: Db, dataTableId: number, column: ColumnSp
   await db.updateTable('data_table').set({ updated_at: sql`now()` }).where('id', '=', dataTableId).execute();
 }
 
+/**
+ * A column added to a table joins the data sources over that table as their last element (active), so a
+ * Transactions page and a rule can use it without someone re-creating the data source. Answers how many.
+ */
+export async function addElementToDataSources(
+  db: Db,
+  dataTableId: number,
+  column: { name: string; dataType: string; inputType: string },
+): Promise<number> {
+  const result = await sql`INSERT INTO data_element (data_source_id, name, input_type, type, active, sequence)
+    SELECT ds.id, ${column.name}, ${column.inputType}, ${column.dataType}, true,
+           (SELECT coalesce(max(e.sequence), 0) + 1 FROM data_element e WHERE e.data_source_id = ds.id)
+    FROM data_source ds
+    WHERE ds.data_table_id = ${dataTableId}
+      AND NOT EXISTS (SELECT 1 FROM data_element e WHERE e.data_source_id = ds.id AND e.name = ${column.name})`.execute(
+    db,
+  );
+  return Number(result.numAffectedRows ?? 0);
+}
+
 export async function upsertDuplicateCheckConfig(
   db: Db,
   dataTableId: number,

@@ -7,6 +7,7 @@ import {
   type DataTableDetail,
   type DataType,
   type DuplicateCheckConfig,
+  defaultInputType,
   isMoneyColumn,
   MAX_DATA_TABLE_COLUMNS,
   RECON_STATUS_COLUMN,
@@ -89,13 +90,18 @@ export async function addColumn(
     };
     await q.insertColumn(tx, id, column);
     await q.addPhysicalColumn(tx, table, column);
+    const dataSources = await q.addElementToDataSources(tx, id, {
+      name: column.name,
+      dataType: column.dataType,
+      inputType: defaultInputType(column.dataType),
+    });
     // A table without a date column listed its data sources by loading time: its first date column takes over.
     await syncDateIndexes(tx, [id]);
     await auditChange(tx, actor, {
       event: 'DATA_TABLE_COLUMN_ADDED',
       entityType: 'data_table',
       entityId: id,
-      details: { table: table.table_name, column },
+      details: { table: table.table_name, column, dataSources },
     });
   });
   return requireDetail(ctx.db, actor.moduleId, id);

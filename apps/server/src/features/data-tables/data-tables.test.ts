@@ -1,5 +1,6 @@
 import { DATA_TABLE_COLUMN_NAME_PATTERN, DATA_TABLE_NAME_PATTERN, DATA_TABLE_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDataSource, addPipeline } from '@/ingest/test-fixtures.ts';
 import { COLUMN_NAME_PATTERN, catalogColumns, TABLE_NAME_PATTERN } from '@/lib/data-tables/ddl.ts';
 import { FORBIDDEN_BODY, invalidBody } from '@/testing/error-bodies.ts';
 import {
@@ -273,6 +274,33 @@ describe('POST /v2/datatables/{id}/columns', () => {
     expect(await typeOf(created.invalidTableName)).toBe('text');
     const audit = (await auditRows(t, 'DATA_TABLE_COLUMN_ADDED')).filter((r) => r.entity_id === String(created.id));
     expect(audit).toHaveLength(1);
+  });
+
+  it('adds a new column to the data sources over the table as their last active element', async () => {
+    const created = await createTable();
+    const pipelineId = await addPipeline(t.database.db, moduleA, `p-${created.id}`, created.id);
+    const dataSourceId = await addDataSource(t.database.db, moduleA, pipelineId, created.id);
+    await t.database.db
+      .insertInto('data_element')
+      .values({ data_source_id: dataSourceId, name: 'amount', type: 'DOUBLE', input_type: 'NUMBER', sequence: 1 })
+      .execute();
+    const res = await call(t, admin, {
+      method: 'POST',
+      url: `/web/v2/datatables/${created.id}/columns`,
+      payload: { name: 'settled_on', dataType: 'DATE' },
+      moduleId: moduleA,
+    });
+    expect(res.statusCode).toBe(200);
+    const elements = await t.database.db
+      .selectFrom('data_element')
+      .select(['name', 'type', 'input_type', 'active', 'sequence'])
+      .where('data_source_id', '=', dataSourceId)
+      .orderBy('sequence')
+      .execute();
+    expect(elements).toEqual([
+      { name: 'amount', type: 'DOUBLE', input_type: 'NUMBER', active: true, sequence: 1 },
+      { name: 'settled_on', type: 'DATE', input_type: 'DATE', active: true, sequence: 2 },
+    ]);
   });
 
   it('refuses a column the table already has', async () => {

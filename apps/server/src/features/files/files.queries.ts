@@ -95,6 +95,9 @@ function fileQuery(db: Db, moduleId: number) {
       'f.valid_rows',
       'f.invalid_rows',
       'f.duplicate_rows',
+      'f.skipped_rows',
+      'f.skip_summary',
+      'f.rejection_summary',
       'u.user_name as uploaded_by',
       'f.created_at',
       'f.updated_at',
@@ -129,6 +132,7 @@ export const HISTORY_COLUMNS = {
   validRows: sql`f.valid_rows`,
   invalidRows: sql`f.invalid_rows`,
   duplicateRows: sql`f.duplicate_rows`,
+  skippedRows: sql`f.skipped_rows`,
   uploadedBy: sql`coalesce(u.user_name, '')`,
   uploadedAt: sql`f.created_at`,
 } as const;

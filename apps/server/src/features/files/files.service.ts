@@ -5,11 +5,12 @@ import type {
   FileDetail,
   FileErrorKind,
   FileHistoryRow,
+  FileKind,
   FileStatus,
   UploadedFileResult,
   UploadStatus,
 } from '@recon/contract';
-import { FILE_TEXTS, PIPELINE_TEXTS } from '@recon/contract';
+import { FILE_TEXTS, hasExtensionOfKind, PIPELINE_TEXTS, wrongExtensionMessage } from '@recon/contract';
 import type { FeatureContext } from '@/deps.ts';
 import type { Actor } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
@@ -43,14 +44,15 @@ const invalid = (errorKind: FileErrorKind, message: string): Verdict => ({
 
 /**
  * Stores one uploaded file under DATA_DIR/uploads/<module>/<pipeline>/<file id>, streamed with its hash and
- * size, and records what can be told before loading: too large, wrong extension, or the same content or name
+ * size, and records what can be told before loading: too large, an extension the config's file kind does not
+ * take (text kinds take .csv, .txt, .tsv, .psv, .dat; XLSX .xlsx), or the same content or name
  * already loaded in this pipeline make it INVALID (kept, with the reason); otherwise it is UPLOADED and waits
  * for a run of its pipeline.
  */
 export async function storeFile(
   ctx: FeatureContext,
   moduleId: number,
-  target: { id: number; fileKind: 'csv' | 'xlsx' },
+  target: { id: number; fileKind: FileKind },
   part: MultipartFile,
   actor: Actor,
 ): Promise<UploadedFileResult> {
@@ -91,8 +93,9 @@ export async function storeFile(
       'Invalid File Content',
       `The file is larger than the upload limit of ${ctx.config.uploadMaxBytes} bytes`,
     );
-  } else if (!name.toLowerCase().endsWith(`.${target.fileKind}`)) {
-    verdict = invalid('Invalid File Extension', `The pipeline takes .${target.fileKind} files`);
+  } else if (!hasExtensionOfKind(name, target.fileKind)) {
+    // The config says how a file is read (.txt, .dat … are delimited or fixed-width text as it declares).
+    verdict = invalid('Invalid File Extension', wrongExtensionMessage(target.fileKind));
   } else {
     const twin = await q.loadedTwin(ctx.db, target.id, stored.sha256, name);
     if (twin?.same_content)
@@ -146,6 +149,15 @@ export async function storeFile(
   };
 }
 
+/** Skipped rows (by rule) and why rows failed: absent on files loaded before these were kept. */
+function outcomeOf(r: q.FileRow) {
+  return {
+    skippedRows: r.skipped_rows,
+    skipped: r.skip_summary ?? [],
+    rejection: r.rejection_summary,
+  };
+}
+
 export function toHistoryRow(r: q.FileRow): FileHistoryRow {
   return {
     id: r.id,
@@ -159,6 +171,7 @@ export function toHistoryRow(r: q.FileRow): FileHistoryRow {
     validRows: r.valid_rows,
     invalidRows: r.invalid_rows,
     duplicateRows: r.duplicate_rows,
+    ...outcomeOf(r),
     uploadedBy: r.uploaded_by,
     uploadedAt: r.created_at.toISOString(),
   };
@@ -197,6 +210,7 @@ export async function fileSummary(ctx: FeatureContext, moduleId: number, pipelin
     validRows: r.valid_rows,
     invalidRows: r.invalid_rows,
     duplicateRows: r.duplicate_rows,
+    ...outcomeOf(r),
     uploadedAt: r.created_at.toISOString(),
   }));
 }

@@ -1,3 +1,4 @@
+import type { SkipRules } from '@recon/contract';
 import type { Db, FileMapping } from '@recon/db';
 
 export function getConfig(db: Db, pipelineId: number) {
@@ -15,10 +16,12 @@ export function tableColumns(db: Db, dataTableId: number) {
 }
 
 export type ConfigValues = {
-  fileKind: 'csv' | 'xlsx';
+  fileKind: 'csv' | 'xlsx' | 'fixed_width';
   sheetName: string | null;
   headerRow: number;
   delimiter: string;
+  hasHeader: boolean;
+  skipRules: SkipRules;
   ingestionMode: 'Upload' | 'API' | 'AMAZON_S3' | 'SFTP';
   connection: Record<string, unknown>;
   mappings: FileMapping[];
@@ -33,6 +36,8 @@ export async function insertConfig(db: Db, pipelineId: number, v: ConfigValues):
       sheet_name: v.sheetName,
       header_row: v.headerRow,
       delimiter: v.delimiter,
+      has_header: v.hasHeader,
+      skip_rules: JSON.stringify(v.skipRules),
       ingestion_mode: v.ingestionMode,
       connection: JSON.stringify(v.connection),
       mappings: JSON.stringify(v.mappings),
@@ -50,6 +55,8 @@ export async function updateConfig(db: Db, pipelineId: number, v: ConfigValues, 
       sheet_name: v.sheetName,
       header_row: v.headerRow,
       delimiter: v.delimiter,
+      has_header: v.hasHeader,
+      skip_rules: JSON.stringify(v.skipRules),
       ingestion_mode: v.ingestionMode,
       connection: JSON.stringify(v.connection),
       mappings: JSON.stringify(v.mappings),

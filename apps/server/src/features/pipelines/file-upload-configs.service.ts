@@ -1,16 +1,21 @@
 import type { FieldError, FileConnection, FileUploadConfig, FileUploadConfigRequest } from '@recon/contract';
 import {
+  columnNumberTaken,
   dateFormatNotAllowed,
   dateFormatRequired,
   fileColumnMappedTwice,
+  fixedWidthPositionsRequired,
   INGESTION_MODE_LABELS,
+  numberFormatNotAllowed,
   PIPELINE_TEXTS,
+  skipColumnUnknown,
   tableColumnMappedTwice,
   tableColumnTypeMismatch,
   tableColumnUnknown,
 } from '@recon/contract';
 import type { DataType, Db, FileMapping } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
+import { dateFormatsOf, skipRulesOf } from '@/ingest/load-plan.ts';
 import type { Actor } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
@@ -26,26 +31,44 @@ export function toConfig(r: q.ConfigRow): FileUploadConfig {
     sheetName: r.sheet_name,
     headerRow: r.header_row,
     delimiter: r.delimiter,
+    hasHeader: r.file_kind !== 'fixed_width' && r.has_header,
+    skipRules: skipRulesOf(r.skip_rules),
     ingestionMode: r.ingestion_mode,
     ingestionModeLabel: INGESTION_MODE_LABELS[r.ingestion_mode],
     connection: r.connection as FileConnection,
-    mappings: r.mappings.map((m) => ({
-      fileColumn: m.fileColumn,
-      tableColumn: m.tableColumn ?? null,
-      dataType: m.dataType ?? null,
-      dateFormat: (m.dateFormat ?? null) as FileUploadConfig['mappings'][number]['dateFormat'],
-      isRequired: m.isRequired,
-    })),
+    mappings: r.mappings.map((m) => {
+      const dateFormats = dateFormatsOf(m);
+      return {
+        fileColumn: m.fileColumn,
+        tableColumn: m.tableColumn ?? null,
+        dataType: m.dataType ?? null,
+        dateFormat: dateFormats[0] ?? null,
+        dateFormats,
+        numberFormat: m.numberFormat ?? null,
+        isRequired: m.isRequired,
+        columnNumber: m.columnNumber ?? null,
+        start: m.start ?? null,
+        length: m.length ?? null,
+      };
+    }),
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
   };
 }
 
 const isDate = (t: DataType) => t === 'DATE' || t === 'DATETIME';
+const isNumber = (t: DataType) => t === 'INT' || t === 'BIGINT' || t === 'DOUBLE' || t === 'FLOAT';
+
+/** How a config lays its columns out: by header name, by column number, or by fixed-width cut. */
+type Layout = 'header' | 'position' | 'fixed';
+const layoutOf = (body: FileUploadConfigRequest): Layout =>
+  body.fileKind === 'fixed_width' ? 'fixed' : body.hasHeader ? 'header' : 'position';
 
 /**
  * Checks the mappings against the pipeline's table (every loaded column a user column of that table, with its
- * type, at most once; date columns with a format) and answers every problem at once, in mapping order.
+ * type, at most once; date columns with a format, number formats on number columns only) and the file layout
+ * (fixed width: a start and length per column; no header: each column number once), and answers every problem
+ * at once, in mapping order.
  */
 export function checkMappings(
   body: FileUploadConfigRequest,
@@ -54,32 +77,76 @@ export function checkMappings(
   const errors: FieldError[] = [];
   const fail = (field: string, message: string) => errors.push({ field, defaultMessage: message });
   const types = new Map(columns.map((c) => [c.name, c.data_type]));
+  const layout = layoutOf(body);
   const seenFile = new Set<string>();
   const seenTable = new Set<string>();
+  const seenNumber = new Set<number>();
   if (!body.mappings.some((m) => m.tableColumn)) fail('mappings', PIPELINE_TEXTS.mappingsRequired);
   const mappings = body.mappings.map((m, i): FileMapping => {
     const field = `mappings.${i}`;
     const fileKey = m.fileColumn.toLowerCase();
     if (seenFile.has(fileKey)) fail(`${field}.fileColumn`, fileColumnMappedTwice(m.fileColumn));
     seenFile.add(fileKey);
-    if (!m.tableColumn)
-      return { fileColumn: m.fileColumn, tableColumn: null, dataType: null, dateFormat: null, isRequired: false };
+    const position = {
+      columnNumber: layout === 'position' ? (m.columnNumber ?? i + 1) : null,
+      start: layout === 'fixed' ? m.start : null,
+      length: layout === 'fixed' ? m.length : null,
+    };
+    if (layout === 'fixed' && (!m.start || !m.length))
+      fail(`${field}.start`, fixedWidthPositionsRequired(m.fileColumn));
+    if (position.columnNumber !== null) {
+      if (seenNumber.has(position.columnNumber))
+        fail(`${field}.columnNumber`, columnNumberTaken(position.columnNumber));
+      seenNumber.add(position.columnNumber);
+    }
+    if (!m.tableColumn) {
+      return {
+        fileColumn: m.fileColumn,
+        tableColumn: null,
+        dataType: null,
+        dateFormat: null,
+        isRequired: false,
+        ...position,
+      };
+    }
     const actual = types.get(m.tableColumn);
+    const dateFormats = m.dateFormats?.length ? m.dateFormats : m.dateFormat ? [m.dateFormat] : [];
     if (seenTable.has(m.tableColumn)) fail(`${field}.tableColumn`, tableColumnMappedTwice(m.tableColumn));
     seenTable.add(m.tableColumn);
     if (!actual) fail(`${field}.tableColumn`, tableColumnUnknown(m.tableColumn));
     else if (m.dataType !== actual) fail(`${field}.dataType`, tableColumnTypeMismatch(m.tableColumn, actual));
-    else if (isDate(actual) && !m.dateFormat) fail(`${field}.dateFormat`, dateFormatRequired(m.tableColumn));
-    else if (!isDate(actual) && m.dateFormat) fail(`${field}.dateFormat`, dateFormatNotAllowed(m.tableColumn));
+    else if (isDate(actual) && dateFormats.length === 0) fail(`${field}.dateFormat`, dateFormatRequired(m.tableColumn));
+    else if (!isDate(actual) && dateFormats.length > 0)
+      fail(`${field}.dateFormat`, dateFormatNotAllowed(m.tableColumn));
+    else if (!isNumber(actual) && m.numberFormat) fail(`${field}.numberFormat`, numberFormatNotAllowed(m.tableColumn));
     return {
       fileColumn: m.fileColumn,
       tableColumn: m.tableColumn,
       dataType: actual ?? m.dataType,
-      dateFormat: m.dateFormat,
+      dateFormat: dateFormats[0] ?? null,
+      dateFormats,
+      numberFormat: m.numberFormat,
       isRequired: m.isRequired,
+      ...position,
     };
   });
   return { errors, mappings };
+}
+
+/** Skip rules may only name the config's own file columns. */
+function checkSkipRules(body: FileUploadConfigRequest): FieldError[] {
+  const names = new Set(body.mappings.map((m) => m.fileColumn.trim().toLowerCase()));
+  const unknown = (name: string) => !names.has(name.trim().toLowerCase());
+  const errors: FieldError[] = [];
+  body.skipRules.blankColumns.forEach((name, i) => {
+    if (unknown(name)) errors.push({ field: `skipRules.blankColumns.${i}`, defaultMessage: skipColumnUnknown(name) });
+  });
+  body.skipRules.patterns.forEach((p, i) => {
+    if (p.column !== null && unknown(p.column)) {
+      errors.push({ field: `skipRules.patterns.${i}.column`, defaultMessage: skipColumnUnknown(p.column) });
+    }
+  });
+  return errors;
 }
 
 function checkConnection(body: FileUploadConfigRequest): FieldError[] {
@@ -127,13 +194,15 @@ export async function saveConfig(
     if (mode === 'create' && before) throw validation(PIPELINE_TEXTS.configExists, 'pipelineId');
     if (mode === 'update' && !before) throw new AppError('NOT_FOUND', PIPELINE_TEXTS.configNotFound);
     const { errors, mappings } = checkMappings(body, await q.tableColumns(tx, p.data_table_id));
-    errors.push(...checkConnection(body));
+    errors.push(...checkSkipRules(body), ...checkConnection(body));
     if (errors.length > 0) throw new AppError('VALIDATION', errors[0]?.defaultMessage ?? 'Invalid config', errors);
     const values: q.ConfigValues = {
       fileKind: body.fileKind,
       sheetName: body.fileKind === 'xlsx' ? body.sheetName : null,
       headerRow: body.headerRow,
       delimiter: body.fileKind === 'csv' ? body.delimiter : ',',
+      hasHeader: body.fileKind !== 'fixed_width' && body.hasHeader,
+      skipRules: body.skipRules,
       ingestionMode: body.ingestionMode,
       connection: body.connection,
       mappings,

@@ -150,9 +150,9 @@ describe('file upload configs', () => {
     expect((await save(id, { fileKind: 'csv', mappings: [{ fileColumn: 'Branch' }] })).json().message).toBe(
       PIPELINE_TEXTS.mappingsRequired,
     );
-    const badFormat = [{ fileColumn: 'Date', tableColumn: 'value_date', dataType: 'DATE', dateFormat: 'YYYYMMDD' }];
-    expect((await save(id, { fileKind: 'csv', mappings: badFormat })).json().message).toBe(
-      PIPELINE_TEXTS.dateFormatInvalid,
+    const badFormat = [{ fileColumn: 'Date', tableColumn: 'value_date', dataType: 'DATE', dateFormat: 'DD/QQ/YYYY' }];
+    expect((await save(id, { fileKind: 'csv', mappings: badFormat })).json().message).toMatch(
+      /^Date format "DD\/QQ\/YYYY": "Q" is not a date token/,
     );
     expect((await save(id, { fileKind: 'csv', ingestionMode: 'SFTP', mappings })).json().message).toBe(
       PIPELINE_TEXTS.hostRequired,
@@ -240,10 +240,10 @@ describe('POST /v2/admin/pipelines/{id}/file_upload_configs/preview', () => {
     });
   });
 
-  it('answers a clear 400 for a file that is not csv or xlsx, an empty file, or no file at all', async () => {
+  it('answers a clear 400 for a file that is neither text nor xlsx, an empty file, or no file at all', async () => {
     const id = await newPipeline();
-    expect((await preview(id, [{ name: 'notes.txt', content: 'a,b' }])).json().message).toBe(
-      'Invalid File Extension: the file must be .csv or .xlsx',
+    expect((await preview(id, [{ name: 'notes.pdf', content: 'a,b' }])).json().message).toBe(
+      'Invalid File Extension: the file must be .csv, .txt, .tsv, .psv, .dat or .xlsx',
     );
     expect((await preview(id, [{ name: 'empty.csv', content: '' }])).json().message).toBe(
       'Invalid File Content: The file has no header',

@@ -8,16 +8,17 @@ import {
   fileUploadConfigStatusSchema,
   MAX_HEADER_ROW,
   PIPELINE_TEXTS,
+  type PreviewSettings,
   pipelineRequestSchema,
   pipelineSchema,
   pipelinesResponseSchema,
+  previewSettingsSchema,
 } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
 import { actorOf, moduleOf } from '@/lib/actor.ts';
 import { validation } from '@/lib/app-error.ts';
-import type { PreviewOptions } from './file-preview.service.ts';
 import { previewFile } from './file-preview.service.ts';
 import * as configs from './file-upload-configs.service.ts';
 import * as service from './pipelines.service.ts';
@@ -26,19 +27,36 @@ const TAG = ['Pipelines'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const PIPELINES = { module: 'required', privilege: { code: 'pipelines' } } as const;
 
-/** Reads the optional preview settings sent as form fields before the file. */
-function previewOptionOf(options: PreviewOptions, name: string, value: unknown): void {
+/**
+ * Reads the optional preview settings sent as form fields before the file: `settings` (JSON, every read
+ * setting of the config being edited), or the older single fields delimiter, headerRow, sheetName.
+ */
+function previewOptionOf(options: PreviewSettings, name: string, value: unknown): PreviewSettings {
   const v = String(value ?? '').trim();
-  if (!v) return;
+  if (!v) return options;
+  if (name === 'settings') {
+    let json: unknown;
+    try {
+      json = JSON.parse(v);
+    } catch {
+      throw validation('settings must be JSON', name);
+    }
+    const parsed = previewSettingsSchema.safeParse(json);
+    if (!parsed.success) throw validation(parsed.error.issues[0]?.message ?? 'Invalid settings', name);
+    return { ...options, ...parsed.data };
+  }
   if (name === 'delimiter') {
     const d = v === 'tab' || v === '\\t' ? '\t' : v;
     if (!(CSV_DELIMITERS as readonly string[]).includes(d)) throw validation(PIPELINE_TEXTS.delimiterInvalid, name);
-    options.delimiter = d;
-  } else if (name === 'headerRow') {
+    return { ...options, delimiter: d as PreviewSettings['delimiter'] };
+  }
+  if (name === 'headerRow') {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 1 || n > MAX_HEADER_ROW) throw validation(PIPELINE_TEXTS.headerRowInvalid, name);
-    options.headerRow = n;
-  } else if (name === 'sheetName') options.sheetName = v;
+    return { ...options, headerRow: n };
+  }
+  if (name === 'sheetName') return { ...options, sheetName: v };
+  return options;
 }
 
 /** Pipelines and their file-upload configs (spec 2). */
@@ -177,7 +195,7 @@ export function pipelineRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
           tags: TAG,
           summary: 'Header and first 20 rows of a sample file (multipart field `files`)',
           description:
-            'Optional form fields before the file: delimiter (, ; | tab), headerRow, sheetName. Unset: the saved config, else a sniffed delimiter, header row 1, the first sheet. The sample is not kept.',
+            'Optional form fields before the file: settings (JSON: fileKind, delimiter, headerRow, hasHeader, sheetName, skipRules, columns with columnNumber or fixed-width start / length), or the single fields delimiter (, ; | tab), headerRow, sheetName. Unset: the saved config, else a sniffed delimiter, header row 1, a header, the first sheet. A .xlsx is read as a workbook, any text file (.csv .txt .tsv .psv .dat) as delimited or fixed-width as the settings say. The answer has the rows split as configured, why a skip rule would skip each, the first raw lines, and date patterns proposed per column (with ambiguities). The sample is not kept.',
           params: idParams,
           consumes: ['multipart/form-data'],
           response: { 200: filePreviewSchema },
@@ -185,10 +203,10 @@ export function pipelineRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       },
       async (req) => {
         if (!req.isMultipart()) throw validation(FILE_TEXTS.notMultipart, 'files');
-        const options: PreviewOptions = {};
+        let options: PreviewSettings = {};
         for await (const part of req.parts()) {
           if (part.type === 'field') {
-            previewOptionOf(options, part.fieldname, part.value);
+            options = previewOptionOf(options, part.fieldname, part.value);
             continue;
           }
           return previewFile(ctx, moduleOf(req), req.params.id, part, options);

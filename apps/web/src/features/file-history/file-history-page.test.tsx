@@ -137,6 +137,48 @@ describe('file upload history page', () => {
     expect(runLink.getAttribute('href')).toBe('/operations/history/execution-history?executionId=41');
   });
 
+  it('tells why a rejected file failed in the list and in the file, with the rows its skip rules took out', async () => {
+    const rejection = {
+      reasons: [
+        {
+          column: 'posted_date',
+          problem: 'not a valid date in format YYYY-MM-DD',
+          count: 628,
+          samples: ['01.03.2026'],
+        },
+        { column: 'amount', problem: 'not an amount', count: 2, samples: ['1,50', 'abc'] },
+      ],
+      firstRows: [
+        { rowNo: 7, reasons: ['amount: not an amount'], values: { posted_date: '2026-03-01', amount: '1,50' } },
+      ],
+    };
+    const rejected = { ...fileRow(), status: 'REJECTED', skippedRows: 2, rejection };
+    mock.onGet('/v2/files').reply(200, page([rejected]));
+    mock.onGet('/v2/files/77').reply(200, {
+      ...rejected,
+      skipped: [{ reason: 'Narration matches ^Closing Balance', count: 2 }],
+      errorMessage: '630 of 640 rows are invalid, over the limit of 0 rows: nothing was loaded.',
+      sizeBytes: 2048,
+      contentSha256: 'ab'.repeat(32),
+      jobExecutionId: 41,
+      activityExecutionId: 501,
+      updatedAt: '2026-10-02T10:01:00.000Z',
+    });
+    renderPage();
+
+    const firstReason = "posted_date: 628 rows not a valid date in format YYYY-MM-DD, e.g. '01.03.2026'";
+    expect(await screen.findByText(firstReason, {}, { timeout: 5000 })).toBeTruthy();
+    const name = screen.getByText('bank_statement.csv').closest('button');
+    if (!name) throw new Error('the file name opens the file');
+    await userEvent.click(name);
+
+    const reasons = await screen.findByRole('list', { name: 'Why rows failed' }, { timeout: 5000 });
+    expect(within(reasons).getByText("amount: 2 rows not an amount, e.g. '1,50', 'abc'")).toBeTruthy();
+    expect(screen.getByText('Narration matches ^Closing Balance')).toBeTruthy();
+    await userEvent.click(screen.getByText('First 1 failing rows'));
+    expect(await screen.findByText('amount: not an amount')).toBeTruthy();
+  });
+
   it('shows No Data available when no file matches', async () => {
     mock.onGet('/v2/files').reply(200, page([]));
     renderPage();

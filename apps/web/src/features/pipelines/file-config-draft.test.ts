@@ -4,12 +4,14 @@ import {
   type ConfigDraft,
   draftProblems,
   EMPTY_DRAFT,
+  emptyRow,
   type MappingRow,
   mappingsFromHeader,
+  previewSettingsOf,
+  proposedDateFormats,
   toConfigRequest,
   withTableColumn,
 } from '@/features/pipelines/file-config-draft';
-import { guessDateFormat } from '@/features/pipelines/guess-date-format';
 
 const COLUMNS: TableColumn[] = [
   { name: 'reference', type: 'VARCHAR', isMoney: false, isSystem: false },
@@ -18,7 +20,7 @@ const COLUMNS: TableColumn[] = [
 ];
 
 describe('file upload config draft', () => {
-  it('matches header names to table columns by their normalised name and guesses date formats', () => {
+  it('matches header names to table columns by their normalised name and proposes date formats', () => {
     const rows = mappingsFromHeader(
       ['Reference', 'Value Date', 'Narration', 'Amount'],
       COLUMNS,
@@ -29,11 +31,11 @@ describe('file upload config draft', () => {
       ],
     );
 
-    expect(rows.map((r) => [r.fileColumn, r.tableColumn, r.dataType, r.dateFormat])).toEqual([
-      ['Reference', 'reference', 'VARCHAR', null],
-      ['Value Date', 'value_date', 'DATE', 'DD-MM-YYYY'],
-      ['Narration', null, null, null],
-      ['Amount', 'amount', 'DOUBLE', null],
+    expect(rows.map((r) => [r.fileColumn, r.tableColumn, r.dataType, r.dateFormats])).toEqual([
+      ['Reference', 'reference', 'VARCHAR', []],
+      ['Value Date', 'value_date', 'DATE', ['DD-MM-YYYY']],
+      ['Narration', null, null, []],
+      ['Amount', 'amount', 'DOUBLE', []],
     ]);
   });
 
@@ -48,9 +50,9 @@ describe('file upload config draft', () => {
       [],
       [['T1', '2026-10-10 03:47:43']],
     );
-    expect(rows.map((r) => [r.tableColumn, r.dateFormat])).toEqual([
-      ['txn_id', null],
-      ['txn_date', 'YYYY-MM-DD HH:mm:ss'],
+    expect(rows.map((r) => [r.tableColumn, r.dateFormats])).toEqual([
+      ['txn_id', []],
+      ['txn_date', ['YYYY-MM-DD HH:mm:ss']],
     ]);
   });
 
@@ -65,28 +67,96 @@ describe('file upload config draft', () => {
 
   it('takes the data type from the table column and drops the date format for a non-date column', () => {
     const row: MappingRow = {
-      key: 'k',
-      fileColumn: 'Value Date',
+      ...emptyRow('Value Date'),
       tableColumn: 'value_date',
       dataType: 'DATE',
-      dateFormat: 'DD-MM-YYYY',
+      dateFormats: ['DD-MM-YYYY'],
       isRequired: true,
     };
     expect(withTableColumn(row, COLUMNS[2] ?? null)).toMatchObject({
       tableColumn: 'amount',
       dataType: 'DOUBLE',
-      dateFormat: null,
+      dateFormats: [],
     });
     expect(withTableColumn(row, null)).toMatchObject({ tableColumn: null, dataType: null, isRequired: false });
   });
 
-  it('guesses the date format every sample fits, day first when both readings fit', () => {
-    expect(guessDateFormat(['2026-10-10 03:47:43', '2026-10-30 06:12:25'])).toBe('YYYY-MM-DD HH:mm:ss');
-    expect(guessDateFormat(['2026-10-11', ''])).toBe('YYYY-MM-DD');
-    expect(guessDateFormat(['05/06/2026'])).toBe('DD/MM/YYYY');
-    expect(guessDateFormat(['12/31/2026'])).toBe('MM/DD/YYYY');
-    expect(guessDateFormat(['07-Mar-2026'])).toBe('DD-MMM-YYYY');
-    expect(guessDateFormat(['not a date'])).toBeNull();
+  it('proposes the one date pattern the samples fit, and none when two read them as different dates', () => {
+    expect(proposedDateFormats(['2026-10-10 03:47:43', '2026-10-30 06:12:25'])).toEqual(['YYYY-MM-DD HH:mm:ss']);
+    expect(proposedDateFormats(['2026-10-11', ''])).toEqual(['YYYY-MM-DD']);
+    expect(proposedDateFormats(['25/06/2026'])).toEqual(['DD/MM/YYYY']);
+    expect(proposedDateFormats(['12/31/2026'])).toEqual(['MM/DD/YYYY']);
+    expect(proposedDateFormats(['07-Mar-2026'])).toEqual(['DD-MMM-YYYY']);
+    expect(proposedDateFormats(['20260331'])).toEqual(['YYYYMMDD']);
+    // 05/06/2026 is 5 June or 6 May: the person chooses.
+    expect(proposedDateFormats(['05/06/2026'])).toEqual([]);
+    expect(proposedDateFormats(['not a date'])).toEqual([]);
+  });
+
+  it('numbers the columns of a headerless file and keeps the names given to them when read again', () => {
+    const first = mappingsFromHeader(['Column 1', 'Column 2'], COLUMNS, [], [['R1', '5']], false);
+    expect(first.map((r) => [r.fileColumn, r.columnNumber])).toEqual([
+      ['Column 1', 1],
+      ['Column 2', 2],
+    ]);
+    const named = first.map((r, i) =>
+      i === 1 ? withTableColumn({ ...r, fileColumn: 'Amount' }, COLUMNS[2] ?? null) : r,
+    );
+    const again = mappingsFromHeader(['Column 1', 'Column 2', 'Column 3'], COLUMNS, named, [], false);
+    expect(again.map((r) => [r.fileColumn, r.tableColumn, r.columnNumber])).toEqual([
+      ['Column 1', null, 1],
+      ['Amount', 'amount', 2],
+      ['Column 3', null, 3],
+    ]);
+  });
+
+  it('sends fixed-width cuts, skip rules and formats, and previews with the same settings', () => {
+    const draft: ConfigDraft = {
+      ...EMPTY_DRAFT,
+      fileKind: 'fixed_width',
+      hasHeader: false,
+      headerRow: 2,
+      skipRules: {
+        bottomRows: 1,
+        blankColumns: [],
+        patterns: [
+          { column: 'Type', pattern: '^T' },
+          { column: null, pattern: '(' },
+        ],
+      },
+      mappings: [
+        { ...emptyRow('Type'), start: 1, length: 1 },
+        {
+          ...emptyRow('Amount'),
+          tableColumn: 'amount',
+          dataType: 'DOUBLE',
+          start: 22,
+          length: 13,
+          numberFormat: { grouping: 'any', trailingMinus: false, drCr: 'drNegative', currency: false, scale: 2 },
+        },
+      ],
+    };
+    const request = toConfigRequest(draft);
+    expect(request).toMatchObject({ fileKind: 'fixed_width', hasHeader: false, headerRow: 2 });
+    expect(request.mappings[1]).toEqual({
+      fileColumn: 'Amount',
+      tableColumn: 'amount',
+      dataType: 'DOUBLE',
+      dateFormat: null,
+      dateFormats: [],
+      numberFormat: { grouping: 'any', trailingMinus: false, drCr: 'drNegative', currency: false, scale: 2 },
+      isRequired: false,
+      columnNumber: null,
+      start: 22,
+      length: 13,
+    });
+    // A pattern still being typed is not sent to the preview; the save reports it.
+    expect(previewSettingsOf(draft).skipRules?.patterns).toEqual([{ column: 'Type', pattern: '^T' }]);
+    expect(draftProblems({ ...draft, mappings: [{ ...emptyRow('Type'), start: 1 }] })).toEqual([
+      { field: 'mappings', message: PIPELINE_TEXTS.mappingsRequired },
+      { field: 'mappings.0.start', message: 'Fixed-width column "Type" needs its start (1 or more) and length' },
+      { field: 'skipRules.patterns.1.pattern', message: '"(" is not a valid regular expression' },
+    ]);
   });
 
   it('sends only the connection fields of the chosen ingestion mode', () => {
@@ -101,7 +171,9 @@ describe('file upload config draft', () => {
       ingestionMode: 'SFTP',
       connection: { host: 'sftp.bank.in', port: 22, username: 'recon' },
       sheetName: null,
-      mappings: [{ fileColumn: 'Amount', tableColumn: 'amount', dataType: 'DOUBLE', dateFormat: null }],
+      mappings: [
+        { fileColumn: 'Amount', tableColumn: 'amount', dataType: 'DOUBLE', dateFormat: null, dateFormats: [] },
+      ],
     });
     expect(toConfigRequest({ ...draft, ingestionMode: 'Upload' }).connection).toEqual({});
   });

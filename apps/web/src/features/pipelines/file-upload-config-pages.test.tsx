@@ -38,9 +38,14 @@ const PREVIEW = {
   sheetName: null,
   sheetNames: [],
   headerRow: 1,
+  hasHeader: true,
   header: ['Reference', 'Value Date', 'Narration', 'Amount'],
   rows: [['BNK0000001', '01-10-2026', 'ACCOUNT MAINTENANCE CHARGES', '371.09']],
+  rowSkips: [null],
+  lines: ['Reference,Value Date,Narration,Amount', 'BNK0000001,01-10-2026,ACCOUNT MAINTENANCE CHARGES,371.09'],
+  dateProposals: [[], [{ pattern: 'DD-MM-YYYY', matched: 1, ambiguousWith: [] }], [], []],
 };
+const POSITIONS = { columnNumber: null, start: null, length: null };
 const SAVED = {
   id: 9,
   pipelineId: 2,
@@ -48,17 +53,31 @@ const SAVED = {
   sheetName: null,
   headerRow: 1,
   delimiter: ',',
+  hasHeader: true,
+  skipRules: { bottomRows: 0, blankColumns: [], patterns: [] },
   ingestionMode: 'Upload',
   ingestionModeLabel: 'Manual',
   connection: {},
   mappings: [
-    { fileColumn: 'Reference', tableColumn: 'reference', dataType: 'VARCHAR', dateFormat: null, isRequired: true },
+    {
+      fileColumn: 'Reference',
+      tableColumn: 'reference',
+      dataType: 'VARCHAR',
+      dateFormat: null,
+      dateFormats: [],
+      numberFormat: null,
+      isRequired: true,
+      ...POSITIONS,
+    },
     {
       fileColumn: 'Value Date',
       tableColumn: 'value_date',
       dataType: 'DATE',
       dateFormat: 'DD-MM-YYYY',
+      dateFormats: ['DD-MM-YYYY'],
+      numberFormat: null,
       isRequired: false,
+      ...POSITIONS,
     },
   ],
   createdAt: '2026-10-01T09:00:00Z',
@@ -120,7 +139,13 @@ describe('configure file upload', () => {
       expect(await screen.findByText('bank.csv: first 1 rows, 4 columns')).toBeTruthy();
       const sent = mock.history.post?.[0]?.data as FormData;
       // A new config lets the server sniff the delimiter of its first sample.
-      expect([...sent.keys()]).toEqual(['headerRow', 'files']);
+      expect([...sent.keys()]).toEqual(['settings', 'files']);
+      expect(JSON.parse(String(sent.get('settings')))).toMatchObject({
+        fileKind: 'csv',
+        headerRow: 1,
+        hasHeader: true,
+      });
+      expect(JSON.parse(String(sent.get('settings'))).delimiter).toBeUndefined();
       expect(screen.getByText('3 of 4 columns loaded')).toBeTruthy();
 
       await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -134,17 +159,19 @@ describe('configure file upload', () => {
         ingestionMode: 'Upload',
         connection: {},
       });
+      const plain = { dateFormat: null, dateFormats: [], numberFormat: null, isRequired: false, ...POSITIONS };
       expect(body.mappings).toEqual([
-        { fileColumn: 'Reference', tableColumn: 'reference', dataType: 'VARCHAR', dateFormat: null, isRequired: false },
+        { fileColumn: 'Reference', tableColumn: 'reference', dataType: 'VARCHAR', ...plain },
         {
           fileColumn: 'Value Date',
           tableColumn: 'value_date',
           dataType: 'DATE',
+          ...plain,
           dateFormat: 'DD-MM-YYYY',
-          isRequired: false,
+          dateFormats: ['DD-MM-YYYY'],
         },
-        { fileColumn: 'Narration', tableColumn: null, dataType: null, dateFormat: null, isRequired: false },
-        { fileColumn: 'Amount', tableColumn: 'amount', dataType: 'DOUBLE', dateFormat: null, isRequired: false },
+        { fileColumn: 'Narration', tableColumn: null, dataType: null, ...plain },
+        { fileColumn: 'Amount', tableColumn: 'amount', dataType: 'DOUBLE', ...plain },
       ]);
       await waitFor(() => expect(router.state.location.pathname).toBe('/operations/configuration/pipelines'));
       expect(capture.toasts).toContainEqual(
@@ -226,7 +253,10 @@ describe('edit uploaded file config', () => {
       tableColumn: 'value_date',
       dataType: 'DATE',
       dateFormat: 'DD-MM-YYYY',
+      dateFormats: ['DD-MM-YYYY'],
+      numberFormat: null,
       isRequired: false,
+      ...POSITIONS,
     });
   });
 });

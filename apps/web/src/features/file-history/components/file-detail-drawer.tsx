@@ -6,6 +6,7 @@ import { formatFileSize } from '@/features/file-history/file-size';
 import { useHasPrivilege } from '@/lib/access-context';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
+import { RejectionSummary, SkippedRows } from '@/ui/file-outcome';
 import { ErrorKindTag, FileStatusTag, UploadStatusTag } from '@/ui/file-tags';
 import { QueryError } from '@/ui/query-error';
 
@@ -44,6 +45,8 @@ export function FileDetailDrawer({ moduleId, fileId, onClose }: Props) {
               description={<span style={{ whiteSpace: 'pre-wrap' }}>{f.errorMessage}</span>}
             />
           )}
+          <RejectionSummary rejection={f.rejection} />
+          <SkippedRows skipped={f.skipped} />
           <Descriptions
             size="small"
             bordered
@@ -64,10 +67,10 @@ export function FileDetailDrawer({ moduleId, fileId, onClose }: Props) {
               // A file refused before loading has no row counts: they are left out rather than shown blank.
               ...(f.totalRows === null
                 ? []
-                : (['totalRows', 'validRows', 'invalidRows', 'duplicateRows'] as const).map((key) => ({
+                : (['totalRows', 'validRows', 'invalidRows', 'duplicateRows', 'skippedRows'] as const).map((key) => ({
                     key,
                     label: t(`fileHistory.counts.${key}`),
-                    children: count(f[key]),
+                    children: count(f[key] ?? null),
                   }))),
               { key: 'size', label: t('fileHistory.size'), children: formatFileSize(f.sizeBytes, locale) },
               { key: 'uploadedBy', label: t('fileHistory.uploadedBy'), children: f.uploadedBy ?? '' },

@@ -1,4 +1,4 @@
-import type { FileHistoryRow } from '@recon/contract';
+import { describeRejectionReason, type FileHistoryRow } from '@recon/contract';
 import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -15,7 +15,7 @@ type Options = {
   onOpen: (id: number) => void;
 };
 
-const COUNT_COLUMNS = ['totalRows', 'validRows', 'invalidRows', 'duplicateRows'] as const;
+const COUNT_COLUMNS = ['totalRows', 'validRows', 'invalidRows', 'duplicateRows', 'skippedRows'] as const;
 
 /** The list's columns; sortable ones are sorted by the server, keyed by their DataTables column. */
 export function fileHistoryColumns({ t, locale, sort, onOpen }: Options): ColumnsType<FileHistoryRow> {
@@ -60,7 +60,24 @@ export function fileHistoryColumns({ t, locale, sort, onOpen }: Options): Column
       dataIndex: 'errorKind',
       width: 175,
       ...sortable('errorKind'),
-      render: (kind: string | null, row) => <ErrorKindTag kind={kind} fileStatus={row.status} />,
+      render: (kind: string | null, row) => {
+        // The first reason rows failed, so a rejected file says why without opening it.
+        const reason = row.rejection?.reasons[0];
+        return (
+          <Flex vertical gap={4} align="flex-start">
+            <ErrorKindTag kind={kind} fileStatus={row.status} />
+            {reason && (
+              <Typography.Text
+                type="danger"
+                style={{ fontSize: 12 }}
+                ellipsis={{ tooltip: describeRejectionReason(reason) }}
+              >
+                {describeRejectionReason(reason)}
+              </Typography.Text>
+            )}
+          </Flex>
+        );
+      },
     },
     ...COUNT_COLUMNS.map((column) => ({
       title: t(`fileHistory.counts.${column}`),
@@ -68,7 +85,7 @@ export function fileHistoryColumns({ t, locale, sort, onOpen }: Options): Column
       width: 82,
       align: 'right' as const,
       ...sortable(column),
-      render: (value: number | null) => (value === null ? '' : formatNumber(value, locale, 0)),
+      render: (value: number | null | undefined) => (value == null ? '' : formatNumber(value, locale, 0)),
     })),
     {
       title: t('fileHistory.uploaded'),

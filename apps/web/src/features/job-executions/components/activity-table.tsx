@@ -18,6 +18,7 @@ export const ACTIVITY_COUNT_KEYS = [
   'loadedRows',
   'invalidRows',
   'duplicateRows',
+  'skippedRows',
   'rejectedFiles',
 ] as const;
 const KNOWN_COUNTS: ReadonlySet<string> = new Set(ACTIVITY_COUNT_KEYS);

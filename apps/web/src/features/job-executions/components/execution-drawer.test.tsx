@@ -99,6 +99,51 @@ describe('execution drawer', () => {
     );
   });
 
+  it('shows why a rejected file failed, per column with counts and samples, and what skip rules took out', async () => {
+    mock.onGet('/v2/jobexecutions/41').reply(200, executionDetail());
+    mock.onGet('/v2/pipelines/12/file_summary').reply(200, {
+      data: [
+        {
+          ...FILE_SUMMARY.data[0],
+          fileName: 'settlement.txt',
+          status: 'REJECTED',
+          errorMessage: '628 of 640 rows are invalid, over the limit of 0 rows: nothing was loaded.',
+          totalRows: 640,
+          validRows: 0,
+          invalidRows: 628,
+          duplicateRows: 0,
+          skippedRows: 3,
+          skipped: [{ reason: 'Rows at the bottom', count: 3 }],
+          rejection: {
+            reasons: [
+              {
+                column: 'posted_date',
+                problem: 'not a valid date in format YYYY-MM-DD',
+                count: 628,
+                samples: ['01.03.2026'],
+              },
+            ],
+            firstRows: [
+              {
+                rowNo: 2,
+                reasons: ['posted_date: not a valid date in format YYYY-MM-DD'],
+                values: { posted_date: '01.03.2026' },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    renderPage();
+
+    expect(await screen.findByText('settlement.txt', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      screen.getByText("posted_date: 628 rows not a valid date in format YYYY-MM-DD, e.g. '01.03.2026'"),
+    ).toBeTruthy();
+    expect(screen.getByText('Rows at the bottom')).toBeTruthy();
+    expect(screen.getByText('First 1 failing rows')).toBeTruthy();
+  });
+
   it('closes by dropping executionId from the URL', async () => {
     mock
       .onGet('/v2/jobexecutions/41')

@@ -7,6 +7,7 @@ import {
 import { formatDate, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
+import { RejectionSummary, SkippedRows } from '@/ui/file-outcome';
 import { ErrorKindTag, FAILED_FILE_STATUSES, FileStatusTag } from '@/ui/file-tags';
 
 type Props = {
@@ -22,7 +23,7 @@ export function PipelineFiles({ moduleId, pipelineId, executionId, activityStatu
   const { t } = useTranslation();
   const locale = useNumberLocale();
   const files = usePipelineFileSummary(moduleId, pipelineId, executionId, { activityStatus, runStatus });
-  const count = (value: number | null) => (value === null ? '' : formatNumber(value, locale, 0));
+  const count = (value: number | null | undefined) => (value == null ? '' : formatNumber(value, locale, 0));
 
   if (files.isError) {
     return <Typography.Text type="danger">{t('jobExecutions.filesLoadFailed')}</Typography.Text>;
@@ -52,6 +53,8 @@ export function PipelineFiles({ moduleId, pipelineId, executionId, activityStatu
                   {file.errorMessage}
                 </Typography.Paragraph>
               )}
+              <RejectionSummary rejection={file.rejection} />
+              <SkippedRows skipped={file.skipped} />
             </>
           ),
         },
@@ -68,13 +71,13 @@ export function PipelineFiles({ moduleId, pipelineId, executionId, activityStatu
           width: 190,
           render: (_, file) => <ErrorKindTag kind={file.errorKind} fileStatus={file.status} />,
         },
-        ...(['totalRows', 'validRows', 'invalidRows', 'duplicateRows'] as const).map((key) => ({
+        ...(['totalRows', 'validRows', 'invalidRows', 'duplicateRows', 'skippedRows'] as const).map((key) => ({
           title: t(`jobExecutions.counts.${key}`),
           dataIndex: key,
           key,
           width: 90,
           align: 'right' as const,
-          render: (value: number | null) => count(value),
+          render: (value: number | null | undefined) => count(value),
         })),
         {
           title: t('jobExecutions.uploadedAt'),

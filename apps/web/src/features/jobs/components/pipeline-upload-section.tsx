@@ -1,5 +1,5 @@
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
-import type { UploadedFileResult } from '@recon/contract';
+import { UPLOAD_ACCEPT, type UploadedFileResult } from '@recon/contract';
 import { Button, Card, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,6 @@ type Props = {
   onRemove: (id: string) => void;
 };
 
-const ACCEPT = '.csv,.xlsx';
-
 /** One PIPE_LINE activity of the job: its file picker and what became of each file sent. */
 export function PipelineUploadSection({ title, connectorSource, records, onFiles, onRemove }: Props) {
   const { t } = useTranslation();
@@ -30,7 +28,7 @@ export function PipelineUploadSection({ title, connectorSource, records, onFiles
       ) : (
         <>
           <Upload.Dragger
-            accept={ACCEPT}
+            accept={UPLOAD_ACCEPT}
             multiple
             showUploadList={false}
             fileList={[]}

@@ -1,31 +1,24 @@
-import { type FilePreview, filePreviewSchema } from '@recon/contract';
+import { type FilePreview, filePreviewSchema, type PreviewSettings, previewSettingsSchema } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 export type PreviewSampleInput = {
   pipelineId: number;
   file: File;
-  /** Unset: the saved config's, else what the server sniffs (delimiter), row 1, the first sheet. */
-  delimiter?: string;
-  headerRow?: number;
-  sheetName?: string | null;
+  /**
+   * How to read the sample (the config being edited). Unset fields: the saved config's, else what the server
+   * sniffs (delimiter), row 1, a header, the first sheet.
+   */
+  settings: PreviewSettings;
 };
 
 /**
- * POST /v2/admin/pipelines/{id}/file_upload_configs/preview (multipart): the header and first rows of a sample
- * file. The settings go as form fields before the file, which is how the server reads them.
+ * POST /v2/admin/pipelines/{id}/file_upload_configs/preview (multipart): the sample read as configured. The
+ * settings go as one JSON form field before the file, which is how the server reads them.
  */
-export async function previewSampleFile({
-  pipelineId,
-  file,
-  delimiter,
-  headerRow,
-  sheetName,
-}: PreviewSampleInput): Promise<FilePreview> {
+export async function previewSampleFile({ pipelineId, file, settings }: PreviewSampleInput): Promise<FilePreview> {
   const form = new FormData();
-  if (delimiter) form.append('delimiter', delimiter === '\t' ? 'tab' : delimiter);
-  if (headerRow) form.append('headerRow', String(headerRow));
-  if (sheetName) form.append('sheetName', sheetName);
+  form.append('settings', JSON.stringify(previewSettingsSchema.parse(settings)));
   form.append('files', file, file.name);
   const { data } = await http.post(`/v2/admin/pipelines/${pipelineId}/file_upload_configs/preview`, form);
   return filePreviewSchema.parse(data);

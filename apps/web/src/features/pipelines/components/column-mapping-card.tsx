@@ -1,9 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { FILE_DATE_FORMATS, type FileDateFormat, type TableColumn } from '@recon/contract';
-import { Alert, Button, Card, Checkbox, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import { MAX_FILE_COLUMNS, MAX_FIXED_WIDTH_END, type TableColumn } from '@recon/contract';
+import { Alert, Button, Card, Checkbox, Input, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isDateType, type MappingRow } from '@/features/pipelines/file-config-draft';
+import { DateFormatsSelect } from '@/features/pipelines/components/date-formats-select';
+import { NumberFormatButton } from '@/features/pipelines/components/number-format-button';
+import { isDateType, isNumberType, type LayoutKind, type MappingRow } from '@/features/pipelines/file-config-draft';
 import { AppSelect } from '@/ui/app-select';
 import { EmptyState } from '@/ui/empty-state';
 
@@ -11,11 +14,13 @@ import { EmptyState } from '@/ui/empty-state';
 const NOT_LOADED = '';
 
 type Props = {
+  /** header: columns by name; position: by column number; fixed: by start and length. */
+  layout: LayoutKind;
   rows: readonly MappingRow[];
   /** The pipeline table's user columns. */
   columns: readonly TableColumn[];
-  /** First value of each file column in the sample, by file column position. */
-  samples: readonly string[];
+  /** The sample values of each row's file column (rows that load), by row. */
+  samples: readonly (readonly string[])[];
   errors: Readonly<Record<string, string>>;
   onRowChange: (index: number, next: MappingRow | ((row: MappingRow) => MappingRow)) => void;
   onTableColumn: (index: number, column: TableColumn | null) => void;
@@ -23,8 +28,12 @@ type Props = {
   onRemove: (index: number) => void;
 };
 
-/** File column → table column (or not loaded), its data type (the column's), date format and required flag. */
+/**
+ * File column (and, without a header, its column number; fixed width, its start and length) → table column (or
+ * not loaded), its data type (the column's), date formats or number format, and required flag.
+ */
 export function ColumnMappingCard({
+  layout,
   rows,
   columns,
   samples,
@@ -38,6 +47,51 @@ export function ColumnMappingCard({
   const used = new Set(rows.map((r) => r.tableColumn).filter(Boolean));
   const mappedCount = rows.filter((r) => r.tableColumn).length;
   const errorOf = (index: number, field: string) => errors[`mappings.${index}.${field}`];
+  const firstSample = (index: number) => samples[index]?.find((v) => v.trim()) ?? '';
+  const whole = (value: number | null) => (value && Number.isInteger(value) ? value : null);
+  const positionColumns: ColumnsType<MappingRow> =
+    layout === 'position'
+      ? [
+          {
+            title: t('pipelines.config.columnNumber'),
+            key: 'columnNumber',
+            width: 90,
+            render: (_, row, index) => (
+              <FieldError message={errorOf(index, 'columnNumber')}>
+                <InputNumber<number>
+                  aria-label={`${t('pipelines.config.columnNumber')} ${index + 1}`}
+                  min={1}
+                  max={MAX_FILE_COLUMNS}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  value={row.columnNumber ?? index + 1}
+                  onChange={(v) => onRowChange(index, (r) => ({ ...r, columnNumber: whole(v) }))}
+                />
+              </FieldError>
+            ),
+          },
+        ]
+      : layout === 'fixed'
+        ? (['start', 'length'] as const).map((field) => ({
+            title: t(`pipelines.config.${field}`),
+            key: field,
+            width: 90,
+            render: (_: unknown, row: MappingRow, index: number) => (
+              <FieldError message={field === 'start' ? errorOf(index, 'start') : undefined}>
+                <InputNumber<number>
+                  aria-label={`${t(`pipelines.config.${field}`)} ${row.fileColumn || index + 1}`}
+                  min={1}
+                  max={MAX_FIXED_WIDTH_END}
+                  precision={0}
+                  status={field === 'start' && errorOf(index, 'start') ? 'error' : undefined}
+                  style={{ width: '100%' }}
+                  value={row[field]}
+                  onChange={(v) => onRowChange(index, (r) => ({ ...r, [field]: whole(v) }))}
+                />
+              </FieldError>
+            ),
+          }))
+        : [];
 
   return (
     <Card
@@ -56,7 +110,7 @@ export function ColumnMappingCard({
         pagination={false}
         dataSource={[...rows]}
         locale={{ emptyText: <EmptyState /> }}
-        scroll={{ x: 980 }}
+        scroll={{ x: 1100 }}
         columns={[
           { title: '#', key: 'position', width: 48, render: (_, __, index) => index + 1 },
           {
@@ -75,13 +129,14 @@ export function ColumnMappingCard({
               </FieldError>
             ),
           },
+          ...positionColumns,
           {
             title: t('pipelines.config.sampleValue'),
             key: 'sample',
             width: 160,
             render: (_, __, index) => (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: samples[index] }} style={{ maxWidth: 144 }}>
-                {samples[index] ?? ''}
+              <Typography.Text type="secondary" ellipsis={{ tooltip: firstSample(index) }} style={{ maxWidth: 144 }}>
+                {firstSample(index)}
               </Typography.Text>
             ),
           },
@@ -121,22 +176,32 @@ export function ColumnMappingCard({
             ),
           },
           {
-            title: t('pipelines.config.dateFormat'),
-            key: 'dateFormat',
-            width: 210,
+            title: t('pipelines.config.format'),
+            key: 'format',
+            width: 240,
             render: (_, row, index) => {
-              const isDate = isDateType(row.dataType);
+              const name = row.fileColumn || index + 1;
+              if (row.tableColumn && isNumberType(row.dataType)) {
+                return (
+                  <FieldError message={errorOf(index, 'numberFormat')}>
+                    <NumberFormatButton
+                      label={`${t('pipelines.config.numberFormat')} ${name}`}
+                      value={row.numberFormat}
+                      onChange={(numberFormat) => onRowChange(index, (r) => ({ ...r, numberFormat }))}
+                    />
+                  </FieldError>
+                );
+              }
+              const isDate = !!row.tableColumn && isDateType(row.dataType);
               return (
                 <FieldError message={errorOf(index, 'dateFormat')}>
-                  <AppSelect<FileDateFormat>
-                    aria-label={`${t('pipelines.config.dateFormat')} ${row.fileColumn || index + 1}`}
+                  <DateFormatsSelect
+                    label={`${t('pipelines.config.dateFormat')} ${name}`}
                     disabled={!isDate}
                     status={errorOf(index, 'dateFormat') ? 'error' : undefined}
-                    style={{ width: '100%' }}
-                    placeholder={isDate ? undefined : '—'}
-                    value={row.dateFormat ?? undefined}
-                    options={FILE_DATE_FORMATS.map((f) => ({ value: f, label: f }))}
-                    onChange={(dateFormat) => onRowChange(index, (r) => ({ ...r, dateFormat: dateFormat ?? null }))}
+                    value={isDate ? row.dateFormats : []}
+                    samples={samples[index] ?? []}
+                    onChange={(dateFormats) => onRowChange(index, (r) => ({ ...r, dateFormats }))}
                   />
                 </FieldError>
               );

@@ -1,5 +1,6 @@
 import {
   CSV_DELIMITERS,
+  FILE_KIND_LABELS,
   FILE_KINDS,
   type FileConnection,
   type FileKind,
@@ -8,7 +9,7 @@ import {
   type IngestionMode,
   MAX_HEADER_ROW,
 } from '@recon/contract';
-import { Card, Col, Form, Input, InputNumber, Radio, Row } from 'antd';
+import { Card, Checkbox, Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConfigDraft, CsvDelimiter } from '@/features/pipelines/file-config-draft';
 import { AppSelect } from '@/ui/app-select';
@@ -19,17 +20,26 @@ type Props = {
   sheetNames: readonly string[];
   errors: Readonly<Record<string, string>>;
   onChange: (patch: Partial<ConfigDraft>) => void;
-  /** The settings that change how the sample reads (delimiter, header row, sheet): the preview is asked again. */
-  onReadSettingChange: (patch: Partial<Pick<ConfigDraft, 'delimiter' | 'headerRow' | 'sheetName'>>) => void;
+  /** The settings that change how the sample reads: the preview is asked again. */
+  onReadSettingChange: (patch: ReadSettingChange) => void;
 };
+
+export type ReadSettingChange = Partial<
+  Pick<ConfigDraft, 'fileKind' | 'delimiter' | 'headerRow' | 'hasHeader' | 'sheetName'>
+>;
 
 const BLOCKED_NUMBER_KEYS: ReadonlySet<string> = new Set(['e', 'E', '+', '-', '.']);
 
-/** File type, sheet or delimiter, header row, and how files arrive (with the S3 / SFTP location). */
+/**
+ * File type (delimited text of any extension, fixed-width text, XLSX), sheet or delimiter, whether the file has
+ * a header and on which row it (or the first data row) is, and how files arrive (with the S3 / SFTP location).
+ */
 export function FileSettingsCard({ draft, sheetNames, errors, onChange, onReadSettingChange }: Props) {
   const { t } = useTranslation();
   const setConnection = (patch: Partial<FileConnection>) => onChange({ connection: { ...draft.connection, ...patch } });
   const status = (field: string) => (errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {});
+  const hasHeader = draft.fileKind !== 'fixed_width' && draft.hasHeader;
+  const headerRowLabel = hasHeader ? t('pipelines.config.headerRow') : t('pipelines.config.firstDataRow');
 
   return (
     <Card title={t('pipelines.config.fileSettings')} style={{ marginBottom: 16 }}>
@@ -41,13 +51,17 @@ export function FileSettingsCard({ draft, sheetNames, errors, onChange, onReadSe
                 aria-label={t('pipelines.config.fileKind')}
                 optionType="button"
                 value={draft.fileKind}
-                options={FILE_KINDS.map((k) => ({ value: k, label: k.toUpperCase() }))}
-                onChange={(e) => onChange({ fileKind: e.target.value as FileKind })}
+                options={FILE_KINDS.map((k) => ({ value: k, label: FILE_KIND_LABELS[k] }))}
+                onChange={(e) => onReadSettingChange({ fileKind: e.target.value as FileKind })}
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={6}>
-            {draft.fileKind === 'csv' ? (
+          <Col xs={24} md={4}>
+            {draft.fileKind === 'fixed_width' ? (
+              <Form.Item label={t('pipelines.config.layout')}>
+                <span style={{ color: 'rgba(0,0,0,0.45)' }}>{t('pipelines.config.fixedWidthHint')}</span>
+              </Form.Item>
+            ) : draft.fileKind === 'csv' ? (
               <Form.Item label={t('pipelines.config.delimiter')} {...status('delimiter')}>
                 <AppSelect<CsvDelimiter>
                   aria-label={t('pipelines.config.delimiter')}
@@ -84,10 +98,26 @@ export function FileSettingsCard({ draft, sheetNames, errors, onChange, onReadSe
               </Form.Item>
             )}
           </Col>
-          <Col xs={24} md={6}>
-            <Form.Item label={t('pipelines.config.headerRow')} required {...status('headerRow')}>
+          <Col xs={24} md={4}>
+            <Form.Item label={t('pipelines.config.header')}>
+              <Checkbox
+                disabled={draft.fileKind === 'fixed_width'}
+                checked={draft.fileKind !== 'fixed_width' && draft.hasHeader}
+                onChange={(e) => onReadSettingChange({ hasHeader: e.target.checked })}
+              >
+                {t('pipelines.config.hasHeader')}
+              </Checkbox>
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={4}>
+            <Form.Item
+              label={headerRowLabel}
+              required
+              extra={t('pipelines.config.headerRowHint')}
+              {...status('headerRow')}
+            >
               <InputNumber<number>
-                aria-label={t('pipelines.config.headerRow')}
+                aria-label={headerRowLabel}
                 min={1}
                 max={MAX_HEADER_ROW}
                 precision={0}
@@ -105,7 +135,7 @@ export function FileSettingsCard({ draft, sheetNames, errors, onChange, onReadSe
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={6}>
+          <Col xs={24} md={4}>
             <Form.Item label={t('pipelines.config.ingestionMode')} {...status('ingestionMode')}>
               <AppSelect<IngestionMode>
                 aria-label={t('pipelines.config.ingestionMode')}

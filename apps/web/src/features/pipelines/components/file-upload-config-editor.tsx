@@ -6,15 +6,18 @@ import { useNavigate } from 'react-router';
 import { usePreviewSampleFile } from '@/features/pipelines/api/preview-sample-file';
 import { useSaveFileUploadConfig } from '@/features/pipelines/api/save-file-upload-config';
 import { ColumnMappingCard } from '@/features/pipelines/components/column-mapping-card';
-import { FileSettingsCard } from '@/features/pipelines/components/file-settings-card';
+import { FileSettingsCard, type ReadSettingChange } from '@/features/pipelines/components/file-settings-card';
 import { SampleFileCard } from '@/features/pipelines/components/sample-file-card';
+import { SkipRulesCard } from '@/features/pipelines/components/skip-rules-card';
 import { fieldErrorsOf } from '@/features/pipelines/field-errors';
 import {
   type ConfigDraft,
   draftProblems,
+  emptyRow,
+  layoutOf,
   type MappingRow,
   mappingsFromHeader,
-  newRowKey,
+  previewSettingsOf,
   toConfigRequest,
   withTableColumn,
 } from '@/features/pipelines/file-config-draft';
@@ -23,7 +26,6 @@ import { errorMessagesFor } from '@/lib/http-errors';
 import { notifyHttpError } from '@/lib/query-client';
 import { showErrorToast, showSuccessToast } from '@/lib/toast';
 
-type ReadSettings = Pick<ConfigDraft, 'delimiter' | 'headerRow' | 'sheetName'>;
 type Props = {
   pipeline: Pipeline;
   /** The user columns of the pipeline's table. */
@@ -31,6 +33,13 @@ type Props = {
   initial: ConfigDraft;
   mode: 'create' | 'update';
 };
+
+/** The values of each preview column in the rows that load (skipped rows left out). */
+function keptColumns(preview: FilePreview | null): string[][] {
+  if (!preview) return [];
+  const kept = preview.rows.filter((_, i) => !preview.rowSkips[i]);
+  return preview.header.map((_, c) => kept.map((r) => r[c] ?? ''));
+}
 
 /** The file-upload config form shared by configure-file-upload (create) and edit-uploaded-file-config (update). */
 export function FileUploadConfigEditor({ pipeline, columns, initial, mode }: Props) {
@@ -43,21 +52,20 @@ export function FileUploadConfigEditor({ pipeline, columns, initial, mode }: Pro
   const [previewProblem, setPreviewProblem] = useState<string | null>(null);
   // A new config lets the server sniff the first sample's delimiter until the user picks one.
   const isDelimiterChosen = useRef(mode === 'update');
-  const lastRead = useRef<ReadSettings | null>(null);
+  // The settings the sample was last read with: a change that leaves them as they are reads nothing again.
+  const lastRead = useRef<string | null>(null);
   const previewSample = usePreviewSampleFile();
   const save = useSaveFileUploadConfig();
+  const layout = layoutOf(draft);
 
-  const valuesByColumn = useMemo(() => {
-    const map = new Map<string, string[]>();
-    preview?.header.forEach((name, i) => {
-      map.set(
-        name.trim().toLowerCase(),
-        preview.rows.map((r) => r[i] ?? ''),
-      );
-    });
-    return map;
-  }, [preview]);
-  const valuesOf = (row: MappingRow) => valuesByColumn.get(row.fileColumn.trim().toLowerCase()) ?? [];
+  const valuesByColumn = useMemo(() => keptColumns(preview), [preview]);
+  /** Sample values of a mapping row: by header name, by column number, or by its fixed-width column. */
+  const valuesOf = (row: MappingRow, index: number): string[] => {
+    if (!preview) return [];
+    if (layout === 'position') return valuesByColumn[(row.columnNumber ?? index + 1) - 1] ?? [];
+    const at = preview.header.findIndex((h) => h.trim().toLowerCase() === row.fileColumn.trim().toLowerCase());
+    return at < 0 ? [] : (valuesByColumn[at] ?? []);
+  };
 
   const patch = (next: Partial<ConfigDraft>) => setDraft((d) => ({ ...d, ...next }));
   const clearError = (field: string) =>
@@ -67,28 +75,33 @@ export function FileUploadConfigEditor({ pipeline, columns, initial, mode }: Pro
       return rest;
     });
 
-  const read = (file: File, settings: ReadSettings) => {
-    lastRead.current = settings;
+  const read = (file: File, settingsOf: ConfigDraft) => {
     setPreviewProblem(null);
+    const settings = previewSettingsOf(settingsOf);
+    lastRead.current = JSON.stringify(settings);
     previewSample.mutate(
       {
         pipelineId: pipeline.id,
         file,
-        delimiter: isDelimiterChosen.current ? settings.delimiter : undefined,
-        headerRow: settings.headerRow,
-        sheetName: settings.sheetName,
+        settings: { ...settings, delimiter: isDelimiterChosen.current ? settings.delimiter : undefined },
       },
       {
         onSuccess: (result) => {
           setPreview(result);
           setErrors({});
+          const kept = result.rows.filter((_, i) => !result.rowSkips[i]);
           setDraft((d) => ({
             ...d,
             fileKind: result.fileKind,
             delimiter: (result.delimiter as ConfigDraft['delimiter'] | null) ?? d.delimiter,
             sheetName: result.sheetName,
             headerRow: result.headerRow,
-            mappings: mappingsFromHeader(result.header, columns, d.mappings, result.rows),
+            hasHeader: result.hasHeader,
+            // A fixed-width file's columns are the cuts the user places, not something the sample names.
+            mappings:
+              result.fileKind === 'fixed_width'
+                ? d.mappings
+                : mappingsFromHeader(result.header, columns, d.mappings, kept, result.hasHeader),
           }));
         },
         onError: async (error) => {
@@ -99,27 +112,19 @@ export function FileUploadConfigEditor({ pipeline, columns, initial, mode }: Pro
     );
   };
 
-  const onReadSettingChange = (change: Partial<ReadSettings>) => {
+  const onReadSettingChange = (change: ReadSettingChange) => {
     if (change.delimiter !== undefined) isDelimiterChosen.current = true;
-    const settings: ReadSettings = {
-      delimiter: change.delimiter ?? draft.delimiter,
-      headerRow: change.headerRow ?? draft.headerRow,
-      sheetName: change.sheetName !== undefined ? change.sheetName : draft.sheetName,
-    };
-    patch(change);
-    const last = lastRead.current;
-    const isSame =
-      last !== null &&
-      last.delimiter === settings.delimiter &&
-      last.headerRow === settings.headerRow &&
-      last.sheetName === settings.sheetName;
-    if (sample && !isSame) read(sample, settings);
+    const next = { ...draft, ...change };
+    // Another layout names its columns otherwise: the rows of the old one would not fit it.
+    if (layoutOf(next) !== layout) next.mappings = [];
+    setDraft(next);
+    if (sample && JSON.stringify(previewSettingsOf(next)) !== lastRead.current) read(sample, next);
   };
 
   const onFile = (file: File) => {
     setSample(file);
     // A new workbook has sheets of its own: let the server open its first one.
-    read(file, { delimiter: draft.delimiter, headerRow: draft.headerRow, sheetName: null });
+    read(file, { ...draft, sheetName: null });
   };
 
   const setRow = (index: number, next: MappingRow | ((row: MappingRow) => MappingRow)) => {
@@ -127,7 +132,7 @@ export function FileUploadConfigEditor({ pipeline, columns, initial, mode }: Pro
       ...d,
       mappings: d.mappings.map((row, i) => (i === index ? (typeof next === 'function' ? next(row) : next) : row)),
     }));
-    for (const field of ['fileColumn', 'tableColumn', 'dataType', 'dateFormat'])
+    for (const field of ['fileColumn', 'tableColumn', 'dataType', 'dateFormat', 'start', 'columnNumber'])
       clearError(`mappings.${index}.${field}`);
   };
 
@@ -167,32 +172,34 @@ export function FileUploadConfigEditor({ pipeline, columns, initial, mode }: Pro
         }}
         onReadSettingChange={onReadSettingChange}
       />
-      <SampleFileCard preview={preview} isLoading={previewSample.isPending} problem={previewProblem} onFile={onFile} />
+      <SampleFileCard
+        preview={preview}
+        isLoading={previewSample.isPending}
+        problem={previewProblem}
+        onFile={onFile}
+        onRefresh={sample ? () => read(sample, draft) : undefined}
+      />
+      <SkipRulesCard
+        rules={draft.skipRules}
+        fileColumns={draft.mappings.map((m) => m.fileColumn.trim()).filter(Boolean)}
+        errors={errors}
+        onChange={(skipRules) => {
+          patch({ skipRules });
+          setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('skipRules'))));
+        }}
+      />
       <ColumnMappingCard
+        layout={layout}
         rows={draft.mappings}
         columns={columns}
-        samples={draft.mappings.map((row) => valuesOf(row).find((v) => v.trim()) ?? '')}
+        samples={draft.mappings.map((row, i) => valuesOf(row, i))}
         errors={errors}
         onRowChange={setRow}
         onTableColumn={(index, column) => {
-          setRow(index, (row) => withTableColumn(row, column, valuesOf(row)));
+          setRow(index, (row) => withTableColumn(row, column, valuesOf(row, index)));
           clearError('mappings');
         }}
-        onAdd={() =>
-          patch({
-            mappings: [
-              ...draft.mappings,
-              {
-                key: newRowKey(),
-                fileColumn: '',
-                tableColumn: null,
-                dataType: null,
-                dateFormat: null,
-                isRequired: false,
-              },
-            ],
-          })
-        }
+        onAdd={() => patch({ mappings: [...draft.mappings, emptyRow()] })}
         onRemove={(index) => {
           patch({ mappings: draft.mappings.filter((_, i) => i !== index) });
           setErrors({});
