@@ -84,6 +84,10 @@ export class RowEncoder extends Transform {
   private readonly held: { cells: Cell[]; rowNo: number }[] = [];
   private readonly bottomRows: number;
   private recordsSeen = 0;
+  /** The row number of the last record of a reader that numbers them (xlsx, fixed width), else -1. */
+  private lastRecordNo = -1;
+  /** Blank rows between the first record and the last: the numbered readers drop them, the gaps count them. */
+  private blankRows = 0;
   /** Width every kept row must have when the reader did not check it (header width, or the first kept row's). */
   private width = -1;
   private readonly columns: Column[];
@@ -118,8 +122,9 @@ export class RowEncoder extends Transform {
   /** Rows skip rules and the bottom rows took out, per rule. */
   skipped(): SkippedCount[] {
     const byRule = this.skipper?.summary() ?? [];
+    const blank = this.blankRows > 0 ? [{ reason: 'Blank rows', count: this.blankRows }] : [];
     const bottom = this.bottomSkipped > 0 ? [{ reason: 'Rows at the bottom', count: this.bottomSkipped }] : [];
-    return [...byRule, ...bottom];
+    return [...blank, ...byRule, ...bottom];
   }
 
   private useLayout(layout: Layout): void {
@@ -134,6 +139,7 @@ export class RowEncoder extends Transform {
   override _transform(record: RawRecord | string[], _enc: BufferEncoding, callback: TransformCallback): void {
     try {
       const cells: Cell[] = Array.isArray(record) ? record : record.cells;
+      if (!Array.isArray(record)) this.countBlankRowsBefore(record.no);
       if (!this.layout) {
         this.header = cells;
         this.width = cells.length;
@@ -155,6 +161,15 @@ export class RowEncoder extends Transform {
     } catch (err) {
       callback(err as Error);
     }
+  }
+
+  /**
+   * A blank row between two rows of the file is skipped like any row a rule takes, so the counts add up to the
+   * file's rows (blank rows after the last one are not rows of the file: a sheet's formatted empty rows).
+   */
+  private countBlankRowsBefore(no: number): void {
+    if (this.lastRecordNo >= 0 && no > this.lastRecordNo + 1) this.blankRows += no - this.lastRecordNo - 1;
+    this.lastRecordNo = no;
   }
 
   override _flush(callback: TransformCallback): void {
