@@ -220,6 +220,7 @@ export type TabRow = {
   status: string;
   matchId: number | null;
   ruleName: string | null;
+  fileName: string | null;
   values: Record<string, string | null>;
 };
 

@@ -42,6 +42,8 @@ type Line = { ref: string; date: string; valueDate: string; withdrawal: string |
 let w: GoldenWorld;
 let ids: { statement: number; ledger: number; recon: number; pipelines: { statement: number; ledger: number } };
 let jobStatus: string;
+let variantIds: { reconId: number; statement: number; ledger: number };
+let variantStatus: string;
 
 /** The statement as the bank's XLSX download is set up: header on row 12, separators, footer and disclaimer. */
 const statementConfig = {
@@ -163,9 +165,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => w?.close());
 
-let variantIds: { reconId: number; statement: number; ledger: number };
-let variantStatus: string;
-
 const byId = (rows: TabRow[]) => [...rows].sort((a, b) => a.id - b.id);
 const net = (r: TabRow, plus: string, minus: string) =>
   rupees(paise(r.values[plus] ?? '0') - paise(r.values[minus] ?? '0'));
@@ -260,7 +259,7 @@ describe('bank XLSX statement ↔ bank book, through the API', () => {
     expect(variantStatus).toBe('COMPLETED');
     const [variant] = recon.variants;
     const matched = await pairs(variantIds.reconId, variantIds.statement, variantIds.ledger);
-    const key = (m: { line: { ref: string | null; date: string | null }; voucherNo?: string | null }) =>
+    const key = (m: { line: { ref?: string | null; date?: string | null }; voucherNo?: string | null }) =>
       `${m.line.ref}|${m.line.date}|${m.voucherNo}`;
     expect(matched.map(key).sort()).toEqual([...recon.matched, ...variant.additionallyMatched].map(key).sort());
     // The first recon's verdicts stay its own.
