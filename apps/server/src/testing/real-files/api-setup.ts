@@ -1,11 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataType } from '@recon/contract';
 import { expect } from 'vitest';
+import { testConfig } from '@/config.ts';
 import type { Worker } from '@/jobs/worker.ts';
 import { startTestWorker, waitForStatus } from '@/testing/job-fixtures.ts';
 import { multipartBody } from '@/testing/multipart.ts';
-import { addModule, addUser, call, type Session, signIn, type TestApp, uniqueName } from '@/testing/test-app.ts';
+import {
+  addModule,
+  addUser,
+  call,
+  createTestApp,
+  type Session,
+  signIn,
+  uniqueName,
+} from '@/testing/test-app.ts';
 
 /**
  * What the real-file golden cases do through the HTTP API, as a client sets up a recon: data tables, FILE
@@ -21,17 +31,36 @@ export const readExpected = <T>(family: string): T =>
 
 export type Column = { name: string; dataType: DataType; isMoney?: boolean };
 
+/**
+ * The real app on a fresh database with its own DATA_DIR (uploads are stored by module, pipeline and file id,
+ * which repeat across cloned databases), and the worker config that reads the same files.
+ */
+export async function createGoldenApp() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'recon-golden-'));
+  const t = await createTestApp({ dataDir });
+  return {
+    t,
+    dataDir,
+    close: async () => {
+      await t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type GoldenApp = Awaited<ReturnType<typeof createGoldenApp>>;
+
 /** A client of one module, signed in as its admin. */
 export type ApiClient = ReturnType<typeof clientOf>;
 
-export async function newModuleClient(t: TestApp, label: string) {
-  const moduleId = await addModule(t, uniqueName(label));
+export async function newModuleClient(g: GoldenApp, label: string) {
+  const moduleId = await addModule(g.t, uniqueName(label));
   const userName = uniqueName(`${label}-admin`).toLowerCase();
-  await addUser(t, { userName, roles: ['ROLE_ADMIN'], moduleIds: [moduleId] });
-  return clientOf(t, await signIn(t, userName), moduleId);
+  await addUser(g.t, { userName, roles: ['ROLE_ADMIN'], moduleIds: [moduleId] });
+  return clientOf(g, await signIn(g.t, userName), moduleId);
 }
 
-function clientOf(t: TestApp, session: Session, moduleId: number) {
+function clientOf(g: GoldenApp, session: Session, moduleId: number) {
+  const t = g.t;
   const send = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
     const res = await call(t, session, { method, url: `/web/v2${url}`, ...(payload && { payload }), moduleId });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
@@ -44,9 +73,8 @@ function clientOf(t: TestApp, session: Session, moduleId: number) {
     post: (url: string, payload: object) => send('POST', url, payload),
     put: (url: string, payload: object) => send('PUT', url, payload),
 
-    async createTable(name: string, columns: readonly Column[]) {
-      const table = await c.post('/datatables', { name, description: 'Real-file golden case', columns });
-      return table as { id: number; tableName: string; historyTableName: string; invalidTableName: string };
+    async createTable(name: string, columns: readonly Column[]): Promise<CreatedTable> {
+      return c.post('/datatables', { name, description: 'Real-file golden case', columns });
     },
 
     /** A FILE pipeline into the table, with its file upload config (the body of the config screen). */
@@ -61,12 +89,7 @@ function clientOf(t: TestApp, session: Session, moduleId: number) {
     },
 
     /** A data source of the recon over the pipeline's table; every column of the table is a data element. */
-    async createDataSource(
-      reconId: number,
-      name: string,
-      pipelineId: number,
-      table: Awaited<ReturnType<typeof c.createTable>>,
-    ): Promise<number> {
+    async createDataSource(reconId: number, name: string, pipelineId: number, table: CreatedTable): Promise<number> {
       const ds = await c.post('/datasources', {
         product: { id: moduleId },
         name,
@@ -133,7 +156,7 @@ function clientOf(t: TestApp, session: Session, moduleId: number) {
     /** Runs the job on the uploaded files with a real worker; answers once the run is COMPLETED. */
     async runJob(jobId: number, fileIds: readonly number[]): Promise<number> {
       const run = await c.post('/jobs?opertionType=MANUAL_JOB_EXEC', { id: jobId, jobExecutionParam: {}, fileIds });
-      const worker: Worker = await startTestWorker(t);
+      const worker: Worker = await startTestWorker(t, { config: testConfig({ dataDir: g.dataDir }) });
       try {
         const status = await waitForStatus(t, run.id, ['COMPLETED', 'PARTIALLY_COMPLETED', 'FAILED'], 60_000);
         if (status !== 'COMPLETED') {
@@ -164,7 +187,7 @@ function clientOf(t: TestApp, session: Session, moduleId: number) {
     file: (id: number) => c.get(`/files/${id}`) as Promise<FileAnswer>,
 
     /** Every row of a data source in a transactions tab (Find=ByTab), and the count the tab shows. */
-    async tab(reconId: number, dataSourceId: number, tab: string) {
+    async tab(reconId: number, dataSourceId: number, tab: string): Promise<{ rows: TabRow[]; count: number }> {
       const q = `tab=${tab}&reconId=${reconId}&dataSourceId=${dataSourceId}`;
       const page = await c.get(`/transactions?Find=ByTab&${q}&start=0&length=2000`);
       const counts = await c.get(`/transactions?Find=ByTabCount&${q}`);
@@ -174,6 +197,8 @@ function clientOf(t: TestApp, session: Session, moduleId: number) {
   };
   return c;
 }
+
+export type CreatedTable = { id: number; tableName: string; historyTableName: string; invalidTableName: string };
 
 export type FileAnswer = {
   fileName: string;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '@/testing/test-app.ts';
 import {
   type ApiClient,
   column,
+  createGoldenApp,
   differenceToPaisa,
+  type GoldenApp,
   groupsOf,
   matching,
   newModuleClient,
@@ -57,7 +58,7 @@ const REPORT_LOADED: Record<string, object> = {
   settlement_utr: text,
 };
 
-let t: TestApp;
+let g: GoldenApp;
 let api: ApiClient;
 let ids: { reconId: number; report: number; bank: number; ruleId: number; fileIds: number[] };
 
@@ -84,8 +85,8 @@ function conditions(amountTolerance: number | null) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = await newModuleClient(t, 'Razorpay');
+  g = await createGoldenApp();
+  api = await newModuleClient(g, 'Razorpay');
   const reportTable = await api.createTable(
     'rzp_settlement_report',
     Object.entries(REPORT_LOADED).map(([name, c]) => ({ name, ...(c as { dataType: 'VARCHAR' }) })),
@@ -136,7 +137,7 @@ beforeAll(async () => {
   ids.fileIds = fileIds;
   await api.runJob(await api.createJob([reportPipeline, bankPipeline], [reconId]), fileIds);
 }, 120_000);
-afterAll(() => t?.close());
+afterAll(() => g?.close());
 
 const utrOf = (particulars: string | null) =>
   expected.utrExtraction.narrations.find((n) => n.particulars === particulars)?.utr ?? null;
