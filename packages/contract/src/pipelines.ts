@@ -139,6 +139,8 @@ export type PipelineRequest = z.infer<typeof pipelineRequestSchema>;
  * - numberFormat: how a number column is written (Dr/Cr, currency, scale …); null: plain, grouped, signed.
  * - columnNumber: in a file without a header, the column's position (1 = first); null: its place in this list.
  * - start, length: in a fixed-width file, where the column is cut from each line (characters, 1 = first).
+ * - fillDown: a blank cell takes the last non-blank value of the column above it, skipped rows included (a
+ *   settlement report fills its deposit date on the summary row only; the component rows below it carry it).
  */
 export const fileMappingSchema = z.object({
   fileColumn: z
@@ -155,6 +157,7 @@ export const fileMappingSchema = z.object({
   columnNumber: z.number().int().min(1).max(MAX_FILE_COLUMNS).nullable().default(null),
   start: z.number().int().min(1).max(MAX_FIXED_WIDTH_END).nullable().default(null),
   length: z.number().int().min(1).max(MAX_FIXED_WIDTH_END).nullable().default(null),
+  fillDown: z.boolean().default(false),
 });
 export type FileMappingInput = z.infer<typeof fileMappingSchema>;
 
@@ -217,6 +220,7 @@ export const fileUploadConfigSchema = z.object({
       columnNumber: z.number().int().nullable(),
       start: z.number().int().nullable(),
       length: z.number().int().nullable(),
+      fillDown: z.boolean(),
     }),
   ),
   createdAt: z.string(),

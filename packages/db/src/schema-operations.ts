@@ -81,6 +81,8 @@ export type FileMapping = {
   /** Fixed width: first character (1-based) and length. */
   start?: number | null;
   length?: number | null;
+  /** A blank cell takes the last non-blank value of the column above it (skipped rows included). */
+  fillDown?: boolean;
 };
 
 export type StoredSkipRules = {

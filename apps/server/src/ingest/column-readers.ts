@@ -13,6 +13,8 @@ export type StagedMapping = {
   dateFormats: readonly string[];
   numberFormat: NumberFormat | null;
   isRequired: boolean;
+  /** A blank cell takes the column's last non-blank value above it, skipped rows included. */
+  fillDown?: boolean;
 };
 
 /**

@@ -100,6 +100,7 @@ export async function buildLoadPlan(db: Db, pipelineId: number, moduleId: number
         dateFormats: dateFormatsOf(m),
         numberFormat: (m.numberFormat ?? null) as NumberFormat | null,
         isRequired: m.isRequired,
+        fillDown: m.fillDown ?? false,
       },
     });
   });

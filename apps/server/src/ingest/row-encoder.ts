@@ -68,7 +68,10 @@ type Column = {
  *   table (the trimmed text as read), to be copied after the data table's COPY ends (one connection runs one
  *   COPY at a time), and its reasons to the rejection summary;
  * - a row a skip rule takes is counted, not written; the last `bottomRows` records are held back (only those)
- *   and skipped at the end.
+ *   and skipped at the end;
+ * - a fill-down column remembers its last non-blank cell from every row (skipped ones too, so a summary row
+ *   skipped by a rule still hands its deposit date down); a kept row blank there takes it. Skip rules see the
+ *   row as written.
  * Values are trimmed; blank is NULL. With a header the first record is the header: it decides the layout.
  * Output is batched so COPY gets large writes.
  */
@@ -94,6 +97,9 @@ export class RowEncoder extends Transform {
   private readonly rowPrefix: string;
   private readonly firstRowNo: number;
   private batch = '';
+  /** Indexes (in mapping order) of the fill-down columns, and the last non-blank cell of each. */
+  private readonly fillDown: number[];
+  private readonly lastCells: (Cell | undefined)[];
 
   constructor(private readonly options: EncoderOptions) {
     super({ writableObjectMode: true, readableObjectMode: false, writableHighWaterMark: 512 });
@@ -112,6 +118,8 @@ export class RowEncoder extends Transform {
         invalidReason: `${m.column.name}: ${problem}`,
       };
     });
+    this.fillDown = options.mappings.flatMap((m, i) => (m.fillDown ? [i] : []));
+    this.lastCells = options.mappings.map(() => undefined);
     this.bottomRows = options.skip?.bottomRows ?? 0;
     const hasHeader = 'onHeader' in options.layoutSource;
     this.firstRowNo = hasHeader ? options.headerRow + 1 : options.headerRow;
@@ -180,9 +188,11 @@ export class RowEncoder extends Transform {
     callback();
   }
 
-  private encode(cells: Cell[], rowNo: number): void {
-    if (this.skipper?.skips(cells)) return;
-    this.checkWidth(cells, rowNo);
+  private encode(written: Cell[], rowNo: number): void {
+    const blanks = this.fillDown.length > 0 ? this.rememberFillDown(written) : null;
+    if (this.skipper?.skips(written)) return;
+    const cells = blanks ? this.filled(written, blanks) : written;
+    this.checkWidth(written, rowNo);
     this.dataRows += 1;
     const line = this.validLine(cells, rowNo);
     if (line === null) {
@@ -195,6 +205,24 @@ export class RowEncoder extends Transform {
         this.batch = '';
       }
     }
+  }
+
+  /** Keeps the fill-down columns' non-blank cells; answers the mapping indexes blank in this row (or null). */
+  private rememberFillDown(cells: readonly Cell[]): number[] | null {
+    const blanks: number[] = [];
+    for (const i of this.fillDown) {
+      const cell = cells[this.positions[i] as number];
+      if (this.textOf(cell) !== null) this.lastCells[i] = cell;
+      else if (this.lastCells[i] !== undefined) blanks.push(i);
+    }
+    return blanks.length > 0 ? blanks : null;
+  }
+
+  /** A copy of the row with its blank fill-down cells taken from above. */
+  private filled(cells: readonly Cell[], blanks: readonly number[]): Cell[] {
+    const copy = [...cells];
+    for (const i of blanks) copy[this.positions[i] as number] = this.lastCells[i] as Cell;
+    return copy;
   }
 
   private checkWidth(cells: Cell[], rowNo: number): void {

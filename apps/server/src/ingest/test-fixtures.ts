@@ -77,6 +77,7 @@ export type MappingFixture = {
   columnNumber?: number;
   start?: number;
   length?: number;
+  fillDown?: boolean;
 };
 
 export type ConfigFixture = {
@@ -124,6 +125,7 @@ export async function addFileConfig(
           columnNumber: m.columnNumber ?? null,
           start: m.start ?? null,
           length: m.length ?? null,
+          ...(m.fillDown && { fillDown: true }),
         })),
       ),
     })

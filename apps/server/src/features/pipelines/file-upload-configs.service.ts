@@ -49,6 +49,7 @@ export function toConfig(r: q.ConfigRow): FileUploadConfig {
         columnNumber: m.columnNumber ?? null,
         start: m.start ?? null,
         length: m.length ?? null,
+        fillDown: m.fillDown ?? false,
       };
     }),
     createdAt: r.created_at.toISOString(),
@@ -128,6 +129,7 @@ export function checkMappings(
       numberFormat: m.numberFormat,
       isRequired: m.isRequired,
       ...position,
+      fillDown: m.fillDown,
     };
   });
   return { errors, mappings };

@@ -149,6 +149,7 @@ describe('file upload config draft', () => {
       columnNumber: null,
       start: 22,
       length: 13,
+      fillDown: false,
     });
     // A pattern still being typed is not sent to the preview; the save reports it.
     expect(previewSettingsOf(draft).skipRules?.patterns).toEqual([{ column: 'Type', pattern: '^T' }]);

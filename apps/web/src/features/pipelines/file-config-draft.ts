@@ -37,6 +37,8 @@ export type MappingRow = {
   columnNumber: number | null;
   start: number | null;
   length: number | null;
+  /** A blank cell takes the value above it (a summary row's date carried onto the rows below). */
+  fillDown: boolean;
 };
 
 export type ConfigDraft = {
@@ -74,6 +76,7 @@ export function emptyRow(fileColumn = ''): MappingRow {
     columnNumber: null,
     start: null,
     length: null,
+    fillDown: false,
   };
 }
 
@@ -156,7 +159,15 @@ export function withTableColumn(
   samples: readonly string[] = [],
 ): MappingRow {
   if (!column)
-    return { ...row, tableColumn: null, dataType: null, dateFormats: [], numberFormat: null, isRequired: false };
+    return {
+      ...row,
+      tableColumn: null,
+      dataType: null,
+      dateFormats: [],
+      numberFormat: null,
+      isRequired: false,
+      fillDown: false,
+    };
   const isDate = isDateType(column.type);
   const isSame = row.tableColumn === column.name;
   const dateFormats = isDate ? (isSame && row.dateFormats.length ? row.dateFormats : proposedDateFormats(samples)) : [];
@@ -241,6 +252,7 @@ export function toConfigRequest(draft: ConfigDraft): FileUploadConfigRequest {
         columnNumber: layout === 'position' ? (m.columnNumber ?? i + 1) : null,
         start: layout === 'fixed' ? m.start : null,
         length: layout === 'fixed' ? m.length : null,
+        fillDown: isLoaded ? m.fillDown : false,
       };
     }),
   };

@@ -45,7 +45,7 @@ const PREVIEW = {
   lines: ['Reference,Value Date,Narration,Amount', 'BNK0000001,01-10-2026,ACCOUNT MAINTENANCE CHARGES,371.09'],
   dateProposals: [[], [{ pattern: 'DD-MM-YYYY', matched: 1, ambiguousWith: [] }], [], []],
 };
-const POSITIONS = { columnNumber: null, start: null, length: null };
+const MAPPING_DEFAULTS = { columnNumber: null, start: null, length: null, fillDown: false };
 const SAVED = {
   id: 9,
   pipelineId: 2,
@@ -67,7 +67,7 @@ const SAVED = {
       dateFormats: [],
       numberFormat: null,
       isRequired: true,
-      ...POSITIONS,
+      ...MAPPING_DEFAULTS,
     },
     {
       fileColumn: 'Value Date',
@@ -77,7 +77,7 @@ const SAVED = {
       dateFormats: ['DD-MM-YYYY'],
       numberFormat: null,
       isRequired: false,
-      ...POSITIONS,
+      ...MAPPING_DEFAULTS,
     },
   ],
   createdAt: '2026-10-01T09:00:00Z',
@@ -147,6 +147,8 @@ describe('configure file upload', () => {
       });
       expect(JSON.parse(String(sent.get('settings'))).delimiter).toBeUndefined();
       expect(screen.getByText('3 of 4 columns loaded')).toBeTruthy();
+      // A column the file fills on a summary row only: its value is carried down onto the rows below.
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Fill Down Value Date' }));
 
       await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -159,7 +161,7 @@ describe('configure file upload', () => {
         ingestionMode: 'Upload',
         connection: {},
       });
-      const plain = { dateFormat: null, dateFormats: [], numberFormat: null, isRequired: false, ...POSITIONS };
+      const plain = { dateFormat: null, dateFormats: [], numberFormat: null, isRequired: false, ...MAPPING_DEFAULTS };
       expect(body.mappings).toEqual([
         { fileColumn: 'Reference', tableColumn: 'reference', dataType: 'VARCHAR', ...plain },
         {
@@ -169,6 +171,7 @@ describe('configure file upload', () => {
           ...plain,
           dateFormat: 'DD-MM-YYYY',
           dateFormats: ['DD-MM-YYYY'],
+          fillDown: true,
         },
         { fileColumn: 'Narration', tableColumn: null, dataType: null, ...plain },
         { fileColumn: 'Amount', tableColumn: 'amount', dataType: 'DOUBLE', ...plain },
@@ -256,7 +259,7 @@ describe('edit uploaded file config', () => {
       dateFormats: ['DD-MM-YYYY'],
       numberFormat: null,
       isRequired: false,
-      ...POSITIONS,
+      ...MAPPING_DEFAULTS,
     });
   });
 });

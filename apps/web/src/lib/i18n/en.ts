@@ -809,6 +809,9 @@ export const en = {
       dataType: 'Data Type',
       dateFormat: 'Date Format',
       required: 'Required',
+      fillDown: 'Fill Down',
+      fillDownHint:
+        'A blank cell takes the value above it, from skipped rows too: a summary row’s deposit date carried onto its rows',
       addColumn: 'Add Column',
       removeColumn: 'Remove column',
       layout: 'Layout',

@@ -222,6 +222,24 @@ export function ColumnMappingCard({
             ),
           },
           {
+            title: (
+              <Tooltip title={t('pipelines.config.fillDownHint')}>
+                <span>{t('pipelines.config.fillDown')}</span>
+              </Tooltip>
+            ),
+            key: 'fillDown',
+            width: 90,
+            align: 'center',
+            render: (_, row, index) => (
+              <Checkbox
+                aria-label={`${t('pipelines.config.fillDown')} ${row.fileColumn || index + 1}`}
+                disabled={!row.tableColumn}
+                checked={row.fillDown}
+                onChange={(e) => onRowChange(index, (r) => ({ ...r, fillDown: e.target.checked }))}
+              />
+            ),
+          },
+          {
             title: '',
             key: 'remove',
             width: 56,
