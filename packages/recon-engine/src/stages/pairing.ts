@@ -25,6 +25,7 @@ import {
   type RunContext,
   requireKeys,
   type StageOutcome,
+  scalarText,
 } from './run-context.ts';
 import { selectPairs } from './selection.ts';
 import { writeGroups } from './state-write.ts';
@@ -51,6 +52,11 @@ export async function crossPairs(ctx: RunContext, rule: EngineRule, parts: Condi
     ...comparisonTerms(params, rule, parts, bind),
     ...predicates(params, rule, parts.secondary, bind),
   ];
+  // The keys are often expressions (transforms) without statistics: PostgreSQL then guesses 200 distinct values,
+  // expects tens of millions of pairs and picks a merge join, whose parallel form sorts the whole of side B in
+  // every worker. A hash join reads each side once (1M × 1M bench: about a third less time). This statement only.
+  const mergeJoin = await scalarText(db, "SELECT current_setting('enable_mergejoin')");
+  await exec(db, "SET LOCAL enable_mergejoin = 'off'");
   const candidates = await exec(
     db,
     `CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
@@ -59,7 +65,8 @@ export async function crossPairs(ctx: RunContext, rule: EngineRule, parts: Condi
      WHERE ${and(where)}`,
     params,
   );
-  await selectPairs(db, tol.distances.length, false, candidates);
-  const written = await writeGroups(ctx, rule, rule.ruleType, null);
+  await exec(db, "SELECT set_config('enable_mergejoin', $1, true)", [mergeJoin]);
+  const groups = await selectPairs(db, tol.distances.length, false, candidates);
+  const written = await writeGroups(ctx, rule, rule.ruleType, null, groups);
   return { candidates, ...written };
 }

@@ -38,6 +38,11 @@ export async function scalar(db: Queryable, sql: string): Promise<number> {
   return Number(Object.values(r.rows[0] ?? {})[0] ?? 0);
 }
 
+export async function scalarText(db: Queryable, sql: string): Promise<string> {
+  const r = await db.query(sql);
+  return String(Object.values(r.rows[0] ?? {})[0] ?? '');
+}
+
 /** Refuses a rule whose keys would pair too many rows, before the join runs (see selectivity.ts). */
 export async function guard(
   ctx: RunContext,
