@@ -26,6 +26,7 @@ import {
   requireKeys,
   type StageOutcome,
   scalarText,
+  stateIsEmpty,
 } from './run-context.ts';
 import { selectPairs } from './selection.ts';
 import { writeGroups } from './state-write.ts';
@@ -43,9 +44,14 @@ export async function crossPairs(ctx: RunContext, rule: EngineRule, parts: Condi
   const params = new Params();
   const keys = keyTerms(params, rule, parts, bind);
   const tol = toleranceTerms(params, rule, parts, bind);
+  // An empty state table closes nothing: its anti-join is left out. Kept, it runs after the parallel join whenever
+  // PostgreSQL expects that join to return few rows (an extracted key has no statistics): one index probe per
+  // candidate and side, in the leader alone (0.9 s on the realistic bench's 915k candidates).
+  const emptyA = await stateIsEmpty(db, input.sideA.stateTable);
+  const emptyB = await stateIsEmpty(db, input.sideB.stateTable);
   const where = [
-    openSql(a),
-    openSql(b),
+    openSql(a, emptyA),
+    openSql(b, emptyB),
     ...predicates(params, rule, primaryFor(ctx, parts, 'A'), bind),
     ...predicates(params, rule, primaryFor(ctx, parts, 'B'), bind),
     ...tol.tests,

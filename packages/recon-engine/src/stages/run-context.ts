@@ -66,6 +66,12 @@ export async function guard(
   );
 }
 
+/** Whether a state table holds no row (a data source's first run, or every rule's until one closes a row). */
+export async function stateIsEmpty(db: Queryable, stateTable: string): Promise<boolean> {
+  const r = await db.query(`SELECT NOT EXISTS (SELECT 1 FROM ${stateTable}) AS empty`);
+  return r.rows[0]?.empty === true;
+}
+
 export async function dropTemps(db: Queryable): Promise<void> {
   await exec(db, 'DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb');
 }

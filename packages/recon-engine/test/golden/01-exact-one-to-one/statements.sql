@@ -18,31 +18,37 @@ SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 1, statement 6
-SELECT current_setting('enable_mergejoin');
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
 
 -- step 1, statement 7
-SET LOCAL enable_mergejoin = 'off';
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
 
 -- step 1, statement 8
+SELECT current_setting('enable_mergejoin');
+
+-- step 1, statement 9
+SET LOCAL enable_mergejoin = 'off';
+
+-- step 1, statement 10
 -- $1 = "0.01"
 -- $2 = "1"
 CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
   SELECT a._id AS a_id, b._id AS b_id, abs((a."amount")::numeric - (b."amount")::numeric)::float8 AS s1, abs(a."day" - b."day")::float8 AS s2
   FROM recon_data.g_a a JOIN recon_data.g_b b ON (upper(btrim(a."ref")) = upper(btrim(b."ref")))
-  WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id)) AND (b."amount" BETWEEN a."amount" - $1::numeric AND a."amount" + $1::numeric) AND (b."day" BETWEEN a."day" - $2::integer AND a."day" + $2::integer);
+  WHERE (a._recon_status = 'UNRECONCILED') AND (b._recon_status = 'UNRECONCILED') AND (b."amount" BETWEEN a."amount" - $1::numeric AND a."amount" + $1::numeric) AND (b."day" BETWEEN a."day" - $2::integer AND a."day" + $2::integer);
 
--- step 1, statement 9
+-- step 1, statement 11
 -- $1 = "on"
 SELECT set_config('enable_mergejoin', $1, true);
 
--- step 1, statement 10
+-- step 1, statement 12
 CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id bigint NOT NULL) ON COMMIT DROP;
 
--- step 1, statement 11
+-- step 1, statement 13
 -- $1 = 2
 SELECT recon_match_ids($1) AS ids;
 
--- step 1, statement 12
+-- step 1, statement 14
 -- $1 = <match-id blocks 1>
 INSERT INTO rc_pairs (a_id, b_id, match_id)
   SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
@@ -53,19 +59,19 @@ INSERT INTO rc_pairs (a_id, b_id, match_id)
                 FROM rc_cand) r1) r2
     WHERE ra = 1 AND rb = 1) p) n;
 
--- step 1, statement 13
+-- step 1, statement 15
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 1
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT g.a_id, $1, g.match_id, $2, $3 FROM rc_pairs g ORDER BY g.a_id;
 
--- step 1, statement 14
+-- step 1, statement 16
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 1
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT g.b_id, $1, g.match_id, $2, $3 FROM rc_pairs g ORDER BY g.b_id;
 
--- step 1, statement 15
+-- step 1, statement 17
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;

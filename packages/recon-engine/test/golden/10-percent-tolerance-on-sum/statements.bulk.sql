@@ -111,30 +111,36 @@ SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 1, statement 27
-SELECT current_setting('enable_mergejoin');
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
 
 -- step 1, statement 28
-SET LOCAL enable_mergejoin = 'off';
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
 
 -- step 1, statement 29
+SELECT current_setting('enable_mergejoin');
+
+-- step 1, statement 30
+SET LOCAL enable_mergejoin = 'off';
+
+-- step 1, statement 31
 -- $1 = "1"
 CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
   SELECT a._id AS a_id, b._id AS b_id, abs((a."amount")::numeric - (b."amount")::numeric)::float8 AS s1
   FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."settlement" = b."settlement")
   WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id)) AND (abs((a."amount")::numeric - (b."amount")::numeric) <= abs((a."amount")::numeric) * $1::numeric / 100);
 
--- step 1, statement 30
+-- step 1, statement 32
 -- $1 = "on"
 SELECT set_config('enable_mergejoin', $1, true);
 
--- step 1, statement 31
+-- step 1, statement 33
 CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id bigint NOT NULL) ON COMMIT DROP;
 
--- step 1, statement 32
+-- step 1, statement 34
 -- $1 = 1
 SELECT recon_match_ids($1) AS ids;
 
--- step 1, statement 33
+-- step 1, statement 35
 -- $1 = <match-id blocks 2>
 INSERT INTO rc_pairs (a_id, b_id, match_id)
   SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
@@ -145,25 +151,25 @@ INSERT INTO rc_pairs (a_id, b_id, match_id)
                 FROM rc_cand) r1) r2
     WHERE ra = 1 AND rb = 1) p) n;
 
--- step 1, statement 34
+-- step 1, statement 36
 SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 1) s;
 
--- step 1, statement 35
+-- step 1, statement 37
 -- $1 = "RELAX_MATCH"
 -- $2 = 2
 -- $3 = 1
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT g.a_id, $1, g.match_id, $2, $3 FROM rc_pairs g ORDER BY g.a_id;
 
--- step 1, statement 36
+-- step 1, statement 38
 SELECT count(*) FROM (SELECT 1 FROM recon_data.g_b_state LIMIT 1) s;
 
--- step 1, statement 37
+-- step 1, statement 39
 -- $1 = "RELAX_MATCH"
 -- $2 = 2
 -- $3 = 1
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT g.b_id, $1, g.match_id, $2, $3 FROM rc_pairs g ORDER BY g.b_id;
 
--- step 1, statement 38
+-- step 1, statement 40
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
