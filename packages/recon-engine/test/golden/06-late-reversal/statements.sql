@@ -4,24 +4,24 @@
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 2
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
+
+-- step 1, statement 3
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+
+-- step 1, statement 4
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 3
+-- step 1, statement 5
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 1, statement 4
+-- step 1, statement 6
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 5
-SELECT count(*)::float8 AS n FROM recon_data.g_b;
-
--- step 1, statement 6
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
-
 -- step 1, statement 7
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 1, statement 8
 SELECT current_setting('enable_mergejoin');
@@ -118,24 +118,24 @@ DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 3, statement 2
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
+
+-- step 3, statement 3
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+
+-- step 3, statement 4
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 3, statement 3
+-- step 3, statement 5
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 3, statement 4
+-- step 3, statement 6
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 3, statement 5
-SELECT count(*)::float8 AS n FROM recon_data.g_b;
-
--- step 3, statement 6
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
-
 -- step 3, statement 7
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 3, statement 8
 SELECT current_setting('enable_mergejoin');

@@ -19,24 +19,24 @@ DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 5
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
+
+-- step 1, statement 6
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+
+-- step 1, statement 7
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 6
+-- step 1, statement 8
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 1, statement 7
+-- step 1, statement 9
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 8
-SELECT count(*)::float8 AS n FROM recon_data.g_b;
-
--- step 1, statement 9
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
-
 -- step 1, statement 10
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 1, statement 11
 SELECT current_setting('enable_mergejoin');
@@ -124,24 +124,24 @@ DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 30
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
+
+-- step 1, statement 31
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+
+-- step 1, statement 32
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 31
+-- step 1, statement 33
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 1, statement 32
+-- step 1, statement 34
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 33
-SELECT count(*)::float8 AS n FROM recon_data.g_b;
-
--- step 1, statement 34
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
-
 -- step 1, statement 35
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 1, statement 36
 SELECT current_setting('enable_mergejoin');
@@ -204,24 +204,24 @@ DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 49
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
+
+-- step 1, statement 50
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+
+-- step 1, statement 51
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 50
+-- step 1, statement 52
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 1, statement 51
+-- step 1, statement 53
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 52
-SELECT count(*)::float8 AS n FROM recon_data.g_b;
-
--- step 1, statement 53
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
-
 -- step 1, statement 54
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 1, statement 55
 SELECT current_setting('enable_mergejoin');

@@ -19,24 +19,24 @@ DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 5
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
+
+-- step 1, statement 6
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+
+-- step 1, statement 7
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 6
+-- step 1, statement 8
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 1, statement 7
+-- step 1, statement 9
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 8
-SELECT count(*)::float8 AS n FROM recon_data.g_b;
-
--- step 1, statement 9
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
-
 -- step 1, statement 10
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 1, statement 11
 SELECT current_setting('enable_mergejoin');
@@ -94,24 +94,24 @@ DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 22
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
+
+-- step 1, statement 23
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+
+-- step 1, statement 24
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 23
+-- step 1, statement 25
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 1, statement 24
+-- step 1, statement 26
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 25
-SELECT count(*)::float8 AS n FROM recon_data.g_b;
-
--- step 1, statement 26
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
-
 -- step 1, statement 27
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 1, statement 28
 SELECT current_setting('enable_mergejoin');
@@ -168,24 +168,24 @@ DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 39
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
+
+-- step 1, statement 40
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+
+-- step 1, statement 41
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 40
+-- step 1, statement 42
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 1, statement 41
+-- step 1, statement 43
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 42
-SELECT count(*)::float8 AS n FROM recon_data.g_b;
-
--- step 1, statement 43
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
-
 -- step 1, statement 44
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 1, statement 45
 SELECT current_setting('enable_mergejoin');

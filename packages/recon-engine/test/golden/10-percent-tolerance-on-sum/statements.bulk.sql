@@ -97,24 +97,24 @@ DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 23
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
+
+-- step 1, statement 24
+SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+
+-- step 1, statement 25
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 24
+-- step 1, statement 26
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 1, statement 25
+-- step 1, statement 27
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 26
-SELECT count(*)::float8 AS n FROM recon_data.g_b;
-
--- step 1, statement 27
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
-
 -- step 1, statement 28
-SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_b_state) AS empty;
+SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
 -- step 1, statement 29
 SELECT current_setting('enable_mergejoin');
