@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
  *    of the 2-row groups, the same amount 7 days apart so only the date window tells them apart.
  * The manifest written next to the files gives the counts a correct one-to-one recon must reach.
  *
- * Not wired into a bench scenario yet (the extract transform and date windows are being built); run it alone:
+ * The bench scenario `realistic` (bench/realistic.ts) generates, loads and reconciles it. Run it alone:
  *   node --import tsx bench/generate-realistic.ts [outDir]    (env BENCH_REALISTIC_ROWS, BENCH_REALISTIC_SEED)
  */
 export type RealisticManifest = {

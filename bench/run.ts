@@ -3,6 +3,7 @@ import { cpus, totalmem } from 'node:os';
 import { benchExport } from './export.ts';
 import { benchIngest } from './ingest.ts';
 import { benchPlatform } from './platform.ts';
+import { benchRealistic } from './realistic.ts';
 import { benchRecon } from './recon.ts';
 import { benchRollback } from './rollback.ts';
 import { benchTransactions } from './transactions.ts';
@@ -13,6 +14,7 @@ const scenarios = {
   platform: benchPlatform,
   ingest: benchIngest,
   recon: benchRecon,
+  realistic: benchRealistic,
   export: benchExport,
   rollback: benchRollback,
   transactions: benchTransactions,

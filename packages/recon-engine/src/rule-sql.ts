@@ -128,8 +128,13 @@ export function comparisonTerms(params: Params, rule: EngineRule, parts: Conditi
   );
 }
 
-/** Open rows of a side: loaded as UNRECONCILED (not a load duplicate) and not closed since. */
-export const openSql = (b: Bound) =>
-  `${b.alias}._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM ${b.side.stateTable} st WHERE st._id = ${b.alias}._id)`;
+/**
+ * Open rows of a side: loaded as UNRECONCILED (not a load duplicate) and not closed since. `stateEmpty`: the side's
+ * state table holds no row (checked by the caller in this run, under the recon's lock), so nothing is closed.
+ */
+export const openSql = (b: Bound, stateEmpty = false) =>
+  stateEmpty
+    ? `${b.alias}._recon_status = 'UNRECONCILED'`
+    : `${b.alias}._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM ${b.side.stateTable} st WHERE st._id = ${b.alias}._id)`;
 
 export const and = (terms: readonly string[]) => (terms.length ? terms.map((t) => `(${t})`).join(' AND ') : 'true');

@@ -163,7 +163,7 @@ export async function aggregatePairs(ctx: RunContext, rule: EngineRule, parts: C
      WHERE ${and(compared.map((c) => c.test))}`,
     params,
   );
-  await selectPairs(db, distances.length, false, candidates);
-  const written = await writeGroups(ctx, rule, rule.ruleType, { a: members.A, b: members.B });
+  const groups = await selectPairs(db, distances.length, false, candidates);
+  const written = await writeGroups(ctx, rule, rule.ruleType, { a: members.A, b: members.B }, groups);
   return { candidates, ...written };
 }

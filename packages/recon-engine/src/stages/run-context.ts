@@ -38,6 +38,11 @@ export async function scalar(db: Queryable, sql: string): Promise<number> {
   return Number(Object.values(r.rows[0] ?? {})[0] ?? 0);
 }
 
+export async function scalarText(db: Queryable, sql: string): Promise<string> {
+  const r = await db.query(sql);
+  return String(Object.values(r.rows[0] ?? {})[0] ?? '');
+}
+
 /** Refuses a rule whose keys would pair too many rows, before the join runs (see selectivity.ts). */
 export async function guard(
   ctx: RunContext,
@@ -59,6 +64,12 @@ export async function guard(
     params,
     ctx.candidateLimits,
   );
+}
+
+/** Whether a state table holds no row (a data source's first run, or every rule's until one closes a row). */
+export async function stateIsEmpty(db: Queryable, stateTable: string): Promise<boolean> {
+  const r = await db.query(`SELECT NOT EXISTS (SELECT 1 FROM ${stateTable}) AS empty`);
+  return r.rows[0]?.empty === true;
 }
 
 export async function dropTemps(db: Queryable): Promise<void> {

@@ -36,9 +36,10 @@ export async function selectPairs(
     db,
     `CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id bigint NOT NULL) ON COMMIT DROP`,
   );
-  // Without statistics the planner takes each DISTINCT ON for 200 rows and joins them in a nested loop (minutes
-  // on a million candidates): ANALYZE first.
-  if (candidates > 0) await exec(db, 'ANALYZE rc_cand');
+  // Same-side pairs join two DISTINCT ON sets: without statistics the planner takes each for 200 rows and joins
+  // them in a nested loop (minutes on a million candidates), so ANALYZE first. Cross pairs read rc_cand in one
+  // pipeline of two sorts and join nothing: statistics would not change their plan.
+  if (symmetric && candidates > 0) await exec(db, 'ANALYZE rc_cand');
   let total = 0;
   let left = candidates;
   for (let round = 1; round <= MAX_ROUNDS && left > 0; round++) {
@@ -48,18 +49,23 @@ export async function selectPairs(
          abs(row_number() OVER (PARTITION BY a_id ORDER BY b_id) - row_number() OVER (PARTITION BY b_id ORDER BY a_id)) AS od
        FROM rc_cand)`;
     const od = round === 1 ? [] : ['od'];
+    const from = round === 1 ? 'rc_cand' : 'c';
     let pairs: string;
     let withClause: string;
     if (!symmetric) {
-      const from = round === 1 ? 'rc_cand' : 'c';
+      // A candidate is taken when it ranks first among its A row's candidates (ra) and among its B row's (rb).
+      // Both ranks in one pipeline — sort by A, number, sort by B, number — instead of two DISTINCT ON sets
+      // joined on (a_id, b_id): the same pairs (a pair of rows is one candidate), without hashing a million
+      // rows or scanning the candidates twice.
       withClause = round === 1 ? '' : ranked;
-      pairs = `SELECT x.a_id, x.b_id
-         FROM (SELECT DISTINCT ON (a_id) a_id, b_id FROM ${from} ORDER BY a_id, ${by([...od, 'b_id'])}) x
-         JOIN (SELECT DISTINCT ON (b_id) b_id, a_id FROM ${from} ORDER BY b_id, ${by([...od, 'a_id'])}) y
-           ON y.a_id = x.a_id AND y.b_id = x.b_id`;
+      pairs = `SELECT a_id, b_id
+         FROM (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY ${by([...od, 'a_id'])}) AS rb
+               FROM (SELECT a_id, b_id${list}${round === 1 ? '' : ', od'},
+                       row_number() OVER (PARTITION BY a_id ORDER BY ${by([...od, 'b_id'])}) AS ra
+                     FROM ${from}) r1) r2
+         WHERE ra = 1 AND rb = 1`;
     } else {
       // Same-side pairs: a row may sit on either end of a candidate; its best partner is over both ends.
-      const from = round === 1 ? 'rc_cand' : 'c';
       withClause = `${round === 1 ? 'WITH' : `${ranked},`}
          u AS (SELECT a_id AS r, b_id AS q${list}${round === 1 ? '' : ', od'} FROM ${from}
                UNION ALL SELECT b_id, a_id${list}${round === 1 ? '' : ', od'} FROM ${from}),
@@ -101,6 +107,6 @@ async function dropTaken(db: Queryable, symmetric: boolean): Promise<number> {
   await exec(db, 'DROP TABLE rc_cand');
   await exec(db, 'ALTER TABLE rc_left RENAME TO rc_cand');
   const left = await scalar(db, 'SELECT count(*) FROM rc_cand');
-  if (left > 0) await exec(db, 'ANALYZE rc_cand');
+  if (symmetric && left > 0) await exec(db, 'ANALYZE rc_cand');
   return left;
 }

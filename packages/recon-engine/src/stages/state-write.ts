@@ -56,9 +56,10 @@ export async function writeGroups(
   status: string,
   /** Unit → row id of each side when units are groups; pairs of rows need none. */
   members: { a: string; b: string } | null,
+  /** rc_pairs' row count, as selection answered it. */
+  groups: number,
 ): Promise<{ groups: number; rowsA: number; rowsB: number }> {
   const { db, input, runId } = ctx;
-  const groups = await scalar(db, 'SELECT count(*) FROM rc_pairs');
   // Rows go in in id order while the indexes stay: the primary key is then appended to, not scattered into.
   const write = (table: string, end: 'a_id' | 'b_id', m: string | undefined) =>
     bulkInsert(
