@@ -166,7 +166,10 @@ describe('file layouts in the config form', () => {
       expect(await screen.findByText('Table column "settled_on" needs a date format')).toBeTruthy();
 
       await userEvent.click(screen.getByRole('combobox', { name: 'Date Format Settled On' }));
-      await userEvent.click(await screen.findByTitle('DD/MM/YYYY · proposed'));
+      // The list marks the proposal; the chosen tag shows the pattern alone, never cut.
+      await userEvent.click(await screen.findByText('DD/MM/YYYY · proposed'));
+      const chosen = screen.getByRole('combobox', { name: 'Date Format Settled On' }).closest('.ant-select');
+      expect(chosen?.querySelector('.ant-select-selection-item')?.textContent).toBe('DD/MM/YYYY');
 
       fireEvent.change(screen.getByLabelText('Rows at the bottom'), { target: { value: '1' } });
       await userEvent.click(screen.getByRole('button', { name: /Add Pattern/ }));

@@ -13,6 +13,22 @@ import { EmptyState } from '@/ui/empty-state';
 /** Value of the "not loaded" option: a select cannot carry null. */
 const NOT_LOADED = '';
 
+/**
+ * Column widths, summing to what the card holds at 1440 px with the sidebar open (about 1090 px) for the fixed
+ * width layout, the widest: a squeezed table cuts the file column names ("Amount (p"). Narrower, the table scrolls.
+ */
+const WIDTH = {
+  position: 44,
+  fileColumn: 170,
+  cut: 72,
+  sample: 130,
+  tableColumn: 180,
+  dataType: 92,
+  format: 190,
+  required: 80,
+  remove: 48,
+} as const;
+
 type Props = {
   /** header: columns by name; position: by column number; fixed: by start and length. */
   layout: LayoutKind;
@@ -55,7 +71,7 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.columnNumber'),
             key: 'columnNumber',
-            width: 90,
+            width: WIDTH.cut,
             render: (_, row, index) => (
               <FieldError message={errorOf(index, 'columnNumber')}>
                 <InputNumber<number>
@@ -75,7 +91,7 @@ export function ColumnMappingCard({
         ? (['start', 'length'] as const).map((field) => ({
             title: t(`pipelines.config.${field}`),
             key: field,
-            width: 90,
+            width: WIDTH.cut,
             render: (_: unknown, row: MappingRow, index: number) => (
               <FieldError message={field === 'start' ? errorOf(index, 'start') : undefined}>
                 <InputNumber<number>
@@ -110,13 +126,13 @@ export function ColumnMappingCard({
         pagination={false}
         dataSource={[...rows]}
         locale={{ emptyText: <EmptyState /> }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: tableWidth(layout) }}
         columns={[
-          { title: '#', key: 'position', width: 48, render: (_, __, index) => index + 1 },
+          { title: '#', key: 'position', width: WIDTH.position, render: (_, __, index) => index + 1 },
           {
             title: t('pipelines.config.fileColumn'),
             key: 'fileColumn',
-            width: 200,
+            width: WIDTH.fileColumn,
             render: (_, row, index) => (
               <FieldError message={errorOf(index, 'fileColumn')}>
                 <Input
@@ -133,9 +149,9 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.sampleValue'),
             key: 'sample',
-            width: 160,
+            width: WIDTH.sample,
             render: (_, __, index) => (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: firstSample(index) }} style={{ maxWidth: 144 }}>
+              <Typography.Text type="secondary" ellipsis={{ tooltip: firstSample(index) }} style={{ maxWidth: WIDTH.sample - 16 }}>
                 {firstSample(index)}
               </Typography.Text>
             ),
@@ -143,7 +159,7 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.tableColumn'),
             key: 'tableColumn',
-            width: 220,
+            width: WIDTH.tableColumn,
             render: (_, row, index) => (
               <FieldError message={errorOf(index, 'tableColumn')}>
                 <AppSelect<string>
@@ -168,7 +184,7 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.dataType'),
             key: 'dataType',
-            width: 110,
+            width: WIDTH.dataType,
             render: (_, row, index) => (
               <FieldError message={errorOf(index, 'dataType')}>
                 {row.dataType ? <Tag>{row.dataType}</Tag> : <span style={{ color: 'rgba(0,0,0,0.35)' }}>—</span>}
@@ -178,7 +194,7 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.format'),
             key: 'format',
-            width: 240,
+            width: WIDTH.format,
             render: (_, row, index) => {
               const name = row.fileColumn || index + 1;
               if (row.tableColumn && isNumberType(row.dataType)) {
@@ -210,7 +226,7 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.required'),
             key: 'isRequired',
-            width: 90,
+            width: WIDTH.required,
             align: 'center',
             render: (_, row, index) => (
               <Checkbox
@@ -224,7 +240,7 @@ export function ColumnMappingCard({
           {
             title: '',
             key: 'remove',
-            width: 56,
+            width: WIDTH.remove,
             render: (_, row, index) => (
               <Tooltip title={t('pipelines.config.removeColumn')}>
                 <Button
@@ -244,6 +260,12 @@ export function ColumnMappingCard({
       </Button>
     </Card>
   );
+}
+
+/** The table's full width: its columns side by side, the position or cut columns of the layout included. */
+function tableWidth(layout: LayoutKind): number {
+  const cuts = layout === 'fixed' ? 2 : layout === 'position' ? 1 : 0;
+  return Object.values(WIDTH).reduce((sum, w) => sum + w, 0) + (cuts - 1) * WIDTH.cut;
 }
 
 function FieldError({ message, children }: { message: string | undefined; children: ReactNode }) {
