@@ -167,7 +167,7 @@ export async function uploadSamplesAndRunJob(page: Page, job: string, samples: r
   await page.getByRole('button', { name: `Upload files and run job ${job}` }).click();
   for (const [i, sample] of samples.entries()) {
     const chooser = page.waitForEvent('filechooser');
-    await page.getByText('Click or drop files (CSV or XLSX) for this pipeline').nth(i).click();
+    await page.getByText('Click or drop files for this pipeline').nth(i).click();
     await (await chooser).setFiles(sample);
   }
   await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(samples.length, { timeout: 30_000 });

@@ -130,3 +130,19 @@ export async function openTab(page: Page, recon: string, side: string): Promise<
 
 /** The table's row holding the text. */
 export const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
+
+/** Narrows the tab to the rows whose column equals the value, through the column header's filter. */
+export async function filterEqual(page: Page, title: string, value: string): Promise<void> {
+  await page
+    .getByRole('columnheader')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .getByRole('button')
+    .click();
+  const panel = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await panel.getByRole('combobox', { name: 'Operator' }).click();
+  await dropdownOptions(page).getByText('Equal', { exact: true }).click();
+  await panel.getByRole('textbox', { name: 'Value' }).fill(value);
+  await panel.getByRole('textbox', { name: 'Value' }).press('Enter');
+  await expect(page.getByText(`${title} equal ${value}`)).toBeVisible();
+  await settle(page);
+}

@@ -1024,7 +1024,7 @@ export const en = {
       description: 'Files upload one at a time; the job then runs with the files uploaded here.',
       noPipelines: 'This job loads no pipeline.',
       connector: 'Pulls its data from {{source}}: nothing to upload.',
-      drop: 'Click or drop files (CSV or XLSX) for this pipeline',
+      drop: 'Click or drop files for this pipeline',
       dropHint:
         'Several files can be chosen at once: .csv, .txt, .tsv, .psv and .dat are read as the pipeline is configured.',
       fileName: 'File',
