@@ -10,7 +10,10 @@ export const LEDGER_FILE = 'e2e/fixtures/switch-ledger-narration.csv';
 
 type NetworkRecord = { file: string; rrn: string; occurrence: number; amount: string; why?: string };
 type Expected = {
-  files: Record<string, { loadedRows: number; skippedRows: unknown[]; positions?: { field: string; start: number; length: number }[] }>;
+  files: Record<
+    string,
+    { loadedRows: number; skippedRows: unknown[]; positions?: { field: string; start: number; length: number }[] }
+  >;
   recons: { matched: (NetworkRecord & { switchTxnId: string })[]; openNetworkRecords: NetworkRecord[] }[];
 };
 
@@ -50,6 +53,18 @@ export function rupees(amount: string): string {
   const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
   return `${rest ? `${rest},` : ''}${last3}.${paise}`;
 }
+
+/** The first and last posting day of the ledger (which covers the network file's days), as the range reads them. */
+const FIXTURE_DAYS = (() => {
+  const days = readFileSync(LEDGER_FILE, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',')[0] ?? '')
+    .sort();
+  const shown = (iso = '') => iso.split('-').reverse().join('-');
+  return { from: shown(days[0]), to: shown(days.at(-1)) };
+})();
 
 export type Column = { name: string; type?: 'DATE' | 'DOUBLE' };
 
@@ -111,8 +126,8 @@ export async function pick(page: Page, name: string, option: string): Promise<vo
 const rows = (page: Page) => page.locator('.ant-table-row');
 
 /**
- * Transactions › Recon › <tab> for the recon and side: shows every day (the fixture's March 2026 is outside the
- * default fortnight) and answers the total the pagination reads ("1-10 of 15 items").
+ * Transactions › Recon › <tab> for the recon and side over the fixture's days (March 2026 is outside the default
+ * fortnight) and answers the total the pagination reads ("1-10 of 15 items").
  */
 export async function openTab(page: Page, recon: string, side: string): Promise<number> {
   await choose(page, page.getByRole('combobox', { name: 'Recon' }), recon);
@@ -121,6 +136,16 @@ export async function openTab(page: Page, recon: string, side: string): Promise<
   await expect(rows(page).first().or(latest)).toBeVisible({ timeout: 20_000 });
   if (await latest.isVisible()) await latest.click();
   await expect(rows(page).first()).toBeVisible();
+  // Both files' days: the range is shared by the sides, and the ledger runs a day past the network file.
+  const between = page.getByRole('textbox', { name: 'Between' });
+  const [from, to] = [between.nth(0), between.nth(1)];
+  await from.click();
+  await from.fill(FIXTURE_DAYS.from);
+  await to.click();
+  await to.fill(FIXTURE_DAYS.to);
+  await to.press('Enter');
+  await expect(from).toHaveValue(FIXTURE_DAYS.from);
+  await expect(to).toHaveValue(FIXTURE_DAYS.to);
   await settle(page);
   const text = (await page.locator('.ant-pagination-total-text').textContent()) ?? '';
   const total = /of ([\d,]+) items?/.exec(text)?.[1];

@@ -362,8 +362,7 @@ export function describeTransform(t: TransformValue): string {
     const value = t.args?.[arg.name];
     if (value === null || value === undefined || (value === '' && arg.kind !== 'text')) return [];
     const name = arg.label.replace(/ \(.*\)$/, '').toLowerCase();
-    const shown =
-      arg.kind === 'text' || arg.kind === 'char' ? JSON.stringify(String(value)) : String(value);
+    const shown = arg.kind === 'text' || arg.kind === 'char' ? JSON.stringify(String(value)) : String(value);
     return [`${name}: ${shown}`];
   });
   return parts.length ? `${spec.label} (${parts.join(', ')})` : spec.label;

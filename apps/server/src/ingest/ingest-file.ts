@@ -220,7 +220,9 @@ export async function loadFile(
         ? `${rowCount(counts.invalid)} failed validation and ${counts.invalid === 1 ? 'is' : 'are'} in the invalid rows:${reasonsText(rejection)}`
         : null,
       skippedRows > 0 ? `${rowCount(skippedRows)} skipped by the config's skip rules` : null,
-      counts.duplicate > 0 ? `${rowCount(counts.duplicate)} ${counts.duplicate === 1 ? 'is a duplicate' : 'are duplicates'}` : null,
+      counts.duplicate > 0
+        ? `${rowCount(counts.duplicate)} ${counts.duplicate === 1 ? 'is a duplicate' : 'are duplicates'}`
+        : null,
       match.note,
     ].filter((n) => n !== null);
     const errorKind: FileErrorKind = counts.invalid > 0 ? 'File Contains Invalid Records' : match.kind;

@@ -194,4 +194,24 @@ describe('file layouts in the config form', () => {
     },
     SLOW_UI_TEST_MS,
   );
+
+  it(
+    "shows what a number column's sample reads as with its format, so a paise scale is checked on the file",
+    async () => {
+      const paise = { ...ORDERS_PREVIEW, rows: [['000123456789', '03/04/2026', '000000250050']] };
+      mock.onPost('/v2/admin/pipelines/2/file_upload_configs/preview').reply(200, paise);
+      renderConfigure();
+      await screen.findByText('File Settings');
+      await uploadSample('orders.tsv');
+      await screen.findAllByText('000000250050');
+      // Plain, the value needs no reading out.
+      expect(screen.queryByLabelText('Reads as Amount')).toBeNull();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Number format Amount' }));
+      await userEvent.click(screen.getByRole('combobox', { name: 'Scale' }));
+      await userEvent.click(await screen.findByTitle('Divide by 100'));
+      expect((await screen.findByLabelText('Reads as Amount')).textContent).toBe('→ 2500.50');
+    },
+    SLOW_UI_TEST_MS,
+  );
 });

@@ -2,8 +2,8 @@ import {
   describeTransform,
   FILTER_OPERATOR_LABELS,
   type FilterOperator,
-  RULE_TRANSFORMS,
   type ReconMappingRow,
+  RULE_TRANSFORMS,
   type RuleTransform,
 } from '@recon/contract';
 import { Card, Flex, Form, Table, Tag, Typography } from 'antd';
@@ -26,9 +26,7 @@ const isRuleTransform = (type: string): type is RuleTransform => (RULE_TRANSFORM
 function transformsText(transforms: Usage['a']['transforms']): string {
   return transforms
     .map((x) =>
-      isRuleTransform(x.type)
-        ? describeTransform({ type: x.type, argument: x.argument, args: x.args })
-        : x.type,
+      isRuleTransform(x.type) ? describeTransform({ type: x.type, argument: x.argument, args: x.args }) : x.type,
     )
     .join(' → ');
 }

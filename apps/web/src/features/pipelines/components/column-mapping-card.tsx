@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { MAX_FILE_COLUMNS, MAX_FIXED_WIDTH_END, type TableColumn } from '@recon/contract';
-import { Alert, Button, Card, Checkbox, Input, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
+import { MAX_FILE_COLUMNS, MAX_FIXED_WIDTH_END, readNumberText, type TableColumn } from '@recon/contract';
+import { Alert, Button, Card, Checkbox, Flex, Input, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -150,11 +150,32 @@ export function ColumnMappingCard({
             title: t('pipelines.config.sampleValue'),
             key: 'sample',
             width: WIDTH.sample,
-            render: (_, __, index) => (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: firstSample(index) }} style={{ maxWidth: WIDTH.sample - 16 }}>
-                {firstSample(index)}
-              </Typography.Text>
-            ),
+            render: (_, row, index) => {
+              const sample = firstSample(index);
+              const read = readsAs(row, sample);
+              return (
+                <Flex vertical>
+                  <Typography.Text
+                    type="secondary"
+                    ellipsis={{ tooltip: sample }}
+                    style={{ maxWidth: WIDTH.sample - 16 }}
+                  >
+                    {sample}
+                  </Typography.Text>
+                  {read !== undefined && (
+                    <Typography.Text
+                      aria-label={`${t('pipelines.config.readsAs')} ${row.fileColumn || index + 1}`}
+                      type={read === null ? 'danger' : undefined}
+                      style={{ fontSize: 12 }}
+                    >
+                      {read === null
+                        ? t('pipelines.config.readsAsNothing')
+                        : t('pipelines.config.readsAsValue', { value: read })}
+                    </Typography.Text>
+                  )}
+                </Flex>
+              );
+            },
           },
           {
             title: t('pipelines.config.tableColumn'),
@@ -266,6 +287,16 @@ export function ColumnMappingCard({
 function tableWidth(layout: LayoutKind): number {
   const cuts = layout === 'fixed' ? 2 : layout === 'position' ? 1 : 0;
   return Object.values(WIDTH).reduce((sum, w) => sum + w, 0) + (cuts - 1) * WIDTH.cut;
+}
+
+/**
+ * What a number column's sample becomes with its number format ("000000045000" with ÷ 100 → 450.00), so a scale or
+ * a Dr / Cr setting is checked on the file's own value: undefined without a format or a value, null when the format
+ * does not read it.
+ */
+function readsAs(row: MappingRow, sample: string): string | null | undefined {
+  if (!row.tableColumn || !isNumberType(row.dataType) || !row.numberFormat || !sample.trim()) return undefined;
+  return readNumberText(sample, row.numberFormat);
 }
 
 function FieldError({ message, children }: { message: string | undefined; children: ReactNode }) {

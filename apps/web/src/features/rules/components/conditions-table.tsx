@@ -63,8 +63,9 @@ function valueHint(op: FilterOperator, kind: string | null): HintKey {
  * Column widths that fit the conditions card at 1440 px with the sidebar open (about 1090 px): wider, the table
  * scrolls and cuts the tolerance's "Amount / %" select and the remove button off the right edge.
  */
-const WIDTH = { sequence: 40, condition: 132, element: 250, operator: 124, tolerance: 228, remove: 44 } as const;
-const TABLE_WIDTH = WIDTH.sequence + WIDTH.condition + 2 * WIDTH.element + WIDTH.operator + WIDTH.tolerance + WIDTH.remove;
+const WIDTH = { sequence: 40, condition: 132, element: 240, operator: 124, tolerance: 250, remove: 44 } as const;
+const TABLE_WIDTH =
+  WIDTH.sequence + WIDTH.condition + 2 * WIDTH.element + WIDTH.operator + WIDTH.tolerance + WIDTH.remove;
 
 /**
  * The conditions of a rule, one row each in their order. Every enabled condition must hold (AND). Each row is
@@ -286,7 +287,12 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
             ),
         },
         { title: t('rules.elementTwo'), key: 'two', width: WIDTH.element, render: (_, row) => secondCell(row) },
-        { title: t('rules.tolerance'), key: 'tolerance', width: WIDTH.tolerance, render: (_, row) => toleranceCell(row) },
+        {
+          title: t('rules.tolerance'),
+          key: 'tolerance',
+          width: WIDTH.tolerance,
+          render: (_, row) => toleranceCell(row),
+        },
         ...(isReadOnly
           ? []
           : [
