@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, openFromNav, settle, shot, signIn, switchModule } from './helpers.ts';
+import { choose, dismissToasts, openFromNav, settle, shot, signIn, switchModule } from './helpers.ts';
 import {
   addFixedColumn,
   createDataTable,
@@ -104,6 +104,8 @@ test('a headerless fixed-width network file against a ledger by an RRN extracted
     await shot(page, 'real-files-02-fixed-width-mapping');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('File upload configured successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/operations\/configuration\/pipelines$/);
+    await dismissToasts(page);
   });
 
   await test.step('the ledger pipeline: a CSV mapped by its header', async () => {
@@ -137,7 +139,9 @@ test('a headerless fixed-width network file against a ledger by an RRN extracted
       await page.getByLabel('Invalid Records Limit').fill('0');
       await choose(page, page.getByRole('combobox', { name: 'Max Invalid Record Count Method' }), 'Count');
       await page.getByRole('button', { name: 'Create', exact: true }).click();
-      await expect(page.getByText('Successfully Created')).toBeVisible();
+      await expect(page).toHaveURL(/\/data-sources\/edit-data-source\/\d+$/);
+      // The next side's toast must not be this one, still showing.
+      await dismissToasts(page);
     }
   });
 
@@ -260,8 +264,9 @@ test('a headerless fixed-width network file against a ledger by an RRN extracted
     ] as const) {
       const searched = page.getByRole('combobox', { name: `Column to search on side ${side}` });
       await expect(searched.locator('xpath=ancestor::*[contains(@class, "ant-select")][1]')).toContainText(column);
-      await page.getByRole('textbox', { name: `Search side ${side}` }).fill(off.rrn);
-      await page.getByRole('textbox', { name: `Search side ${side}` }).press('Enter');
+      const search = page.getByLabel(`Search side ${side}`, { exact: true });
+      await search.fill(off.rrn);
+      await search.press('Enter');
       // One row each: the network record and the ledger line carrying its RRN.
       const pickable = page.getByRole('checkbox', { name: new RegExp(`^Pick row \\d+ of side ${side}$`) });
       await expect(pickable).toHaveCount(1);
