@@ -64,6 +64,7 @@ function valueHint(op: FilterOperator, kind: string | null): HintKey {
  * scrolls and cuts the tolerance's "Amount / %" select and the remove button off the right edge.
  */
 const WIDTH = { sequence: 40, condition: 132, element: 240, operator: 124, tolerance: 250, remove: 44 } as const;
+const TOLERANCE_TYPE_WIDTH = 112;
 const TABLE_WIDTH =
   WIDTH.sequence + WIDTH.condition + 2 * WIDTH.element + WIDTH.operator + WIDTH.tolerance + WIDTH.remove;
 
@@ -201,10 +202,12 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
       }
       return `± ${row.tolerance}${unit ? ` ${unit}` : ''}`;
     }
+    const hasTypeSelect = kindOne === 'number' || isPercent;
     const amount = (
       <InputNumber
         aria-label={nameOf(row, t('rules.tolerance'))}
-        style={{ width: '100%' }}
+        // Beside the Amount / % select the input takes the rest of the cell, so "± Exact" is never cut.
+        style={{ width: hasTypeSelect ? `calc(100% - ${TOLERANCE_TYPE_WIDTH}px)` : '100%' }}
         min={0}
         step={kindOne === 'date' ? 1 : 0.01}
         placeholder={t('rules.exact')}
@@ -215,14 +218,14 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
       />
     );
     // Amount or percentage of element one: for amounts (shown on dates too while set, so the refusal can be fixed).
-    if (kindOne !== 'number' && !isPercent) return amount;
+    if (!hasTypeSelect) return amount;
     return (
       <Space.Compact style={{ width: '100%' }}>
         {amount}
         <Tooltip title={t('rules.toleranceTypeHelp')}>
           <Select<ToleranceType>
             aria-label={nameOf(row, t('rules.toleranceType'))}
-            style={{ width: 112, flex: 'none' }}
+            style={{ width: TOLERANCE_TYPE_WIDTH, flex: 'none' }}
             value={row.toleranceType ?? 'AMOUNT'}
             popupMatchSelectWidth={false}
             options={TOLERANCE_TYPES.map((v) => ({ value: v, label: t(`rules.toleranceTypes.${v}`) }))}
