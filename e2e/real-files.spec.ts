@@ -129,10 +129,13 @@ test('a headerless fixed-width network file against a ledger by an RRN extracted
     for (const side of [NETWORK, LEDGER]) {
       await openFromNav(page, 'Operations', 'Configuration', 'Data Sources');
       await page.getByRole('button', { name: 'Create Data Source' }).click();
-      await page.getByLabel('Name', { exact: true }).fill(side.dataSource);
+      await expect(page.getByRole('heading', { name: 'Create Data Source' })).toBeVisible();
       await choose(page, page.getByRole('combobox', { name: 'Recon' }), RECON);
       await choose(page, page.getByLabel('Pipeline', { exact: true }), side.pipeline);
       await choose(page, page.getByRole('combobox', { name: 'Invalid Pipeline' }), side.pipeline);
+      // Named once the form has its recon and pipeline (a form still loading starts again empty).
+      await page.getByLabel('Name', { exact: true }).fill(side.dataSource);
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue(side.dataSource);
       // A correct file has no invalid rows and no duplicates: any is too many.
       await page.getByLabel('Duplicate Records Limit').fill('0');
       await choose(page, page.getByRole('combobox', { name: 'Max Duplicate Record Count Method' }), 'Count');
