@@ -107,6 +107,8 @@ export async function openFromNav(page: Page, ...labels: string[]): Promise<void
   const item = (label: string) => nav.getByText(label, { exact: true }).first();
   for (const [i, label] of labels.entries()) {
     const next = labels[i + 1];
+    // A submenu still sliding open reads as hidden: clicking its parent then would close it.
+    if (next) await settle(page);
     if (next && (await item(next).isVisible())) continue;
     await item(label).click();
   }
@@ -167,7 +169,7 @@ export async function uploadSamplesAndRunJob(page: Page, job: string, samples: r
   await page.getByRole('button', { name: `Upload files and run job ${job}` }).click();
   for (const [i, sample] of samples.entries()) {
     const chooser = page.waitForEvent('filechooser');
-    await page.getByText('Click or drop files (CSV or XLSX) for this pipeline').nth(i).click();
+    await page.getByText('Click or drop files for this pipeline').nth(i).click();
     await (await chooser).setFiles(sample);
   }
   await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(samples.length, { timeout: 30_000 });

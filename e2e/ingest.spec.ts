@@ -197,7 +197,7 @@ test('configures tables, pipelines, a data source and a job, uploads the samples
     await throttleUploads(page, 128 * 1024);
     for (const [i, sample] of [BANK, GATEWAY].entries()) {
       const chooser = page.waitForEvent('filechooser');
-      await page.getByText('Click or drop files (CSV or XLSX) for this pipeline').nth(i).click();
+      await page.getByText('Click or drop files for this pipeline').nth(i).click();
       await (await chooser).setFiles(sample.file);
     }
     const card = page.getByRole('region', { name: 'Uploads' });

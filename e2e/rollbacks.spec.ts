@@ -23,7 +23,7 @@ test('rolls a run back from its drawer and follows the rollback in the history',
     await expect(page.getByRole('heading', { name: `Upload Files and Run ${JOB}` })).toBeVisible();
     for (const [i, sample] of SAMPLES.entries()) {
       const chooser = page.waitForEvent('filechooser');
-      await page.getByText('Click or drop files (CSV or XLSX) for this pipeline').nth(i).click();
+      await page.getByText('Click or drop files for this pipeline').nth(i).click();
       await (await chooser).setFiles(sample);
     }
     await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(2, { timeout: 30_000 });

@@ -9,6 +9,7 @@ import {
   NUMBER_GROUPINGS,
   type NumberFormat,
   proposeDatePatterns,
+  readNumberText,
 } from '@recon/formats';
 import { z } from 'zod';
 
@@ -102,6 +103,7 @@ export {
   MAX_NUMBER_SCALE,
   NUMBER_GROUPINGS,
   proposeDatePatterns,
+  readNumberText,
 };
 
 export const MAX_SKIP_BOTTOM_ROWS = 1000;

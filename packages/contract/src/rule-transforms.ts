@@ -348,7 +348,11 @@ export function transformArgValue(
   return raw;
 }
 
-/** "Add 5", "Extract NEFT-([A-Z0-9]+)- group 1", "Minus column debit": a transform as a tag reads. */
+/**
+ * "Add 5", "Extract (pattern: NEFT-([A-Z0-9]+)-, group: 1)", "Minus column (column: debit)": a transform as a tag
+ * or the recon mapping reads it. Named arguments are written out with their names, so a pattern never runs into the
+ * next argument; text is quoted (spaces and an empty replacement stay visible), patterns and columns are not.
+ */
 export function describeTransform(t: TransformValue): string {
   const spec = TRANSFORM_CATALOGUE[t.type];
   if (!spec) return String(t.type);
@@ -356,10 +360,10 @@ export function describeTransform(t: TransformValue): string {
     return t.argument === null || t.argument === undefined ? spec.label : `${spec.label} ${t.argument}`;
   const parts = spec.args.flatMap((arg) => {
     const value = t.args?.[arg.name];
-    if (value === null || value === undefined || value === '') return [];
-    return arg.kind === 'regex' || arg.kind === 'datePattern' || arg.kind === 'column'
-      ? [String(value)]
-      : [`${arg.label.toLowerCase()} ${JSON.stringify(value)}`];
+    if (value === null || value === undefined || (value === '' && arg.kind !== 'text')) return [];
+    const name = arg.label.replace(/ \(.*\)$/, '').toLowerCase();
+    const shown = arg.kind === 'text' || arg.kind === 'char' ? JSON.stringify(String(value)) : String(value);
+    return [`${name}: ${shown}`];
   });
-  return [spec.label, ...parts].join(' ');
+  return parts.length ? `${spec.label} (${parts.join(', ')})` : spec.label;
 }

@@ -304,7 +304,14 @@ export type GlobalSearchResponse = z.infer<typeof globalSearchResponseSchema>;
 const mappedColumnSchema = z.object({
   dataSourceId: z.number().int(),
   column: z.string(),
-  transforms: z.array(z.object({ type: z.string(), argument: z.number().nullable() })),
+  /** `args`: the named arguments (extract's pattern and group …), absent for transforms without any. */
+  transforms: z.array(
+    z.object({
+      type: z.string(),
+      argument: z.number().nullable(),
+      args: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+    }),
+  ),
   aggregation: z.string().nullable(),
 });
 /** One column of side A compared with one of side B, and the rules that do it. */

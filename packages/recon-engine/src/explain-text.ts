@@ -33,16 +33,39 @@ const TRANSFORM_TEXT: Record<string, string> = {
   SUBTRACT: 'Subtract',
   TRIM: 'Trim',
   UPPERCASE: 'Uppercase',
+  REGEX_EXTRACT: 'Extract',
+  REGEX_REPLACE: 'Replace',
+  SUBSTRING: 'Substring',
+  SPLIT_PART: 'Split part',
+  PAD_LEFT: 'Pad left',
+  DIGITS_ONLY: 'Digits only',
+  CONCAT: 'Concat',
+  PARSE_DATE: 'Parse date',
+  PARSE_TIMESTAMP: 'Parse timestamp',
+  EPOCH_SECONDS: 'Epoch seconds',
+  EPOCH_MILLIS: 'Epoch milliseconds',
+  PLUS_COLUMN: 'Plus column',
+  MINUS_COLUMN: 'Minus column',
 };
+
+/**
+ * A transform as a person reads it: "Trim", "Add 5", "Extract (pattern: NEFT-([A-Z0-9]+)-, group: 1)". Named
+ * arguments keep their names, so a pattern never runs into the next argument (the labels are the contract's, which
+ * the engine does not import).
+ */
+function transformText(t: NonNullable<EngineElement['transforms']>[number]): string {
+  const label = TRANSFORM_TEXT[t.type] ?? t.type;
+  const args = Object.entries(t.args ?? {}).filter(([, v]) => v !== null && v !== undefined);
+  if (args.length)
+    return `${label} (${args.map(([k, v]) => `${k}: ${typeof v === 'string' && /^\s|\s$|^$/.test(v) ? JSON.stringify(v) : v}`).join(', ')})`;
+  return t.argument === null || t.argument === undefined ? label : `${label} ${t.argument}`;
+}
 const AGGREGATION_TEXT: Record<string, string> = { SUM: 'Sum', AVERAGE: 'Average', MIN: 'Minimum', MAX: 'Maximum' };
 
 export function elementText(input: ReconInput, el: EngineElement): string {
   if (el.valueType === 'CONSTANT') return `"${el.value ?? ''}"`;
   const side = sideOf(input, el) ?? '?';
-  const transforms = (el.transforms ?? []).map(
-    (t) =>
-      ` |${TRANSFORM_TEXT[t.type] ?? t.type}${t.argument === null || t.argument === undefined ? '' : ` ${t.argument}`}`,
-  );
+  const transforms = (el.transforms ?? []).map((t) => ` |${transformText(t)}`);
   const agg = el.aggregation ? ` |${AGGREGATION_TEXT[el.aggregation] ?? el.aggregation}` : '';
   return `${side}.${el.columnName ?? ''}${transforms.join('')}${agg}`;
 }

@@ -91,6 +91,9 @@ function assertWithinLimits(plan: LoadPlan, counts: RowCounts, rejection: FileRe
   }
 }
 
+/** "1 row", "3 rows": the notes a person reads in the run drawer and the file history. */
+const rowCount = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
 /** Rows above the header (or the first data row) are skipped by the config's header row: counted with the rest. */
 function topSkipped(plan: LoadPlan): SkippedCount[] {
   const top = plan.settings.headerRow - 1;
@@ -214,10 +217,12 @@ export async function loadFile(
     const skippedRows = skippedTotal(counts.skipped);
     const notes = [
       counts.invalid > 0
-        ? `${counts.invalid} rows failed validation and are in the invalid rows:${reasonsText(rejection)}`
+        ? `${rowCount(counts.invalid)} failed validation and ${counts.invalid === 1 ? 'is' : 'are'} in the invalid rows:${reasonsText(rejection)}`
         : null,
-      skippedRows > 0 ? `${skippedRows} rows skipped by the config's skip rules` : null,
-      counts.duplicate > 0 ? `${counts.duplicate} rows are duplicates` : null,
+      skippedRows > 0 ? `${rowCount(skippedRows)} skipped by the config's skip rules` : null,
+      counts.duplicate > 0
+        ? `${rowCount(counts.duplicate)} ${counts.duplicate === 1 ? 'is a duplicate' : 'are duplicates'}`
+        : null,
       match.note,
     ].filter((n) => n !== null);
     const errorKind: FileErrorKind = counts.invalid > 0 ? 'File Contains Invalid Records' : match.kind;

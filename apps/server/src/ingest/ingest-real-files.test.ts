@@ -145,6 +145,7 @@ describe('files as they are really sent', () => {
     expect(out.result?.status).toBe('COMPLETED');
     const file = await fileRow(env, out.fileIds[0] as number);
     expect([file.status, file.error_kind, file.total_rows, file.skipped_rows]).toEqual(['FINISHED', 'No Error', 3, 2]);
+    expect(file.error_message).toMatch(/^2 rows skipped by the config's skip rules(\.|$)/);
     expect(file.skip_summary).toEqual([
       { reason: 'Rows above the first row', count: 1 },
       { reason: 'Record type matches ^T$', count: 1 },
@@ -235,6 +236,8 @@ describe('files as they are really sent', () => {
     const file = await fileRow(env, out.fileIds[0] as number);
     expect([file.status, file.total_rows, file.valid_rows, file.skipped_rows]).toEqual(['FINISHED', 9, 9, 1]);
     expect(file.skip_summary).toEqual([{ reason: 'transaction-type is blank', count: 1 }]);
+    // The note the run drawer shows counts in words that agree: one row, not "1 rows".
+    expect(file.error_message).toMatch(/^1 row skipped by the config's skip rules(\.|$)/);
     const sum = await env.database.pool.query<{ total: string; refunds: string }>(
       `SELECT sum(amount)::text AS total, sum(amount) FILTER (WHERE transaction_type = 'Refund')::text AS refunds
        FROM ${p.table.table}`,

@@ -213,11 +213,11 @@ type StoredCondition = {
   tolerance?: number | null;
   toleranceType?: 'AMOUNT' | 'PERCENT' | null;
   elementOne: StoredElement & {
-    transforms?: { type: string; argument?: number | null }[];
+    transforms?: { type: string; argument?: number | null; args?: Record<string, string | number | null> | null }[];
     aggregation?: string | null;
   };
   elementSecond: StoredElement & {
-    transforms?: { type: string; argument?: number | null }[];
+    transforms?: { type: string; argument?: number | null; args?: Record<string, string | number | null> | null }[];
     aggregation?: string | null;
   };
 };
@@ -270,7 +270,11 @@ function mapped(dataSourceId: number, e: StoredCondition['elementOne']) {
   return {
     dataSourceId,
     column: e.columnName ?? '',
-    transforms: (e.transforms ?? []).map((t) => ({ type: t.type, argument: t.argument ?? null })),
+    transforms: (e.transforms ?? []).map((t) => ({
+      type: t.type,
+      argument: t.argument ?? null,
+      ...(t.args && Object.keys(t.args).length ? { args: t.args } : {}),
+    })),
     aggregation: e.aggregation ?? null,
   };
 }

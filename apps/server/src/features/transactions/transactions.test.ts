@@ -1,5 +1,6 @@
 import { TRANSACTION_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRules, matchOn } from '@/testing/recon-fixtures.ts';
 import { addModule, addUser, call, createTestApp, type Session, signIn, type TestApp } from '@/testing/test-app.ts';
 import { addRoleWith, bankVsGateway, getTransactions, type Scenario, setState } from './transactions.fixtures.ts';
 
@@ -357,5 +358,21 @@ describe('GET /v2/transactions?Find=ReconMapping', () => {
     expect(
       (await getTransactions(t, operator, moduleA, `Find=ReconMapping&reconId=${other.f.reconId}`)).statusCode,
     ).toBe(404);
+  });
+
+  // Last in the file: the rule it adds would change the mapping the first test reads.
+  it('answers the named arguments of a transform, so the page can show the pattern an extract uses', async () => {
+    const condition = matchOn(s.f, 1, 'narration', 'utr');
+    condition.elementSecond.transforms = [
+      { type: 'REGEX_EXTRACT', argument: null, args: { pattern: 'UTR-([0-9]{12})', group: 1 } } as never,
+      { type: 'TRIM', argument: null },
+    ];
+    await addRules(t, moduleA, s.f, [{ name: 'UTR extracted', ruleType: 'RECONCILED', conditions: [condition] }]);
+    const res = await getTransactions(t, operator, moduleA, `Find=ReconMapping&reconId=${s.f.reconId}`);
+    const row = res.json().data.find((r: { columnA: string }) => r.columnA === 'narration');
+    expect(row.rules[0].b.transforms).toEqual([
+      { type: 'REGEX_EXTRACT', argument: null, args: { pattern: 'UTR-([0-9]{12})', group: 1 } },
+      { type: 'TRIM', argument: null },
+    ]);
   });
 });

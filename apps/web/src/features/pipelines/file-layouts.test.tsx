@@ -166,7 +166,10 @@ describe('file layouts in the config form', () => {
       expect(await screen.findByText('Table column "settled_on" needs a date format')).toBeTruthy();
 
       await userEvent.click(screen.getByRole('combobox', { name: 'Date Format Settled On' }));
-      await userEvent.click(await screen.findByTitle('DD/MM/YYYY · proposed'));
+      // The list marks the proposal; the chosen tag shows the pattern alone, never cut.
+      await userEvent.click(await screen.findByText('DD/MM/YYYY · proposed'));
+      const chosen = screen.getByRole('combobox', { name: 'Date Format Settled On' }).closest('.ant-select');
+      expect(chosen?.querySelector('.ant-select-selection-item')?.textContent).toBe('DD/MM/YYYY');
 
       fireEvent.change(screen.getByLabelText('Rows at the bottom'), { target: { value: '1' } });
       await userEvent.click(screen.getByRole('button', { name: /Add Pattern/ }));
@@ -188,6 +191,26 @@ describe('file layouts in the config form', () => {
         dateFormat: 'DD/MM/YYYY',
         dateFormats: ['DD/MM/YYYY'],
       });
+    },
+    SLOW_UI_TEST_MS,
+  );
+
+  it(
+    "shows what a number column's sample reads as with its format, so a paise scale is checked on the file",
+    async () => {
+      const paise = { ...ORDERS_PREVIEW, rows: [['000123456789', '03/04/2026', '000000250050']] };
+      mock.onPost('/v2/admin/pipelines/2/file_upload_configs/preview').reply(200, paise);
+      renderConfigure();
+      await screen.findByText('File Settings');
+      await uploadSample('orders.tsv');
+      await screen.findAllByText('000000250050');
+      // Plain, the value needs no reading out.
+      expect(screen.queryByLabelText('Reads as Amount')).toBeNull();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Number format Amount' }));
+      await userEvent.click(screen.getByRole('combobox', { name: 'Scale' }));
+      await userEvent.click(await screen.findByTitle('Divide by 100'));
+      expect((await screen.findByLabelText('Reads as Amount')).textContent).toBe('→ 2500.50');
     },
     SLOW_UI_TEST_MS,
   );

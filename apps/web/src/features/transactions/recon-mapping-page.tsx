@@ -1,8 +1,9 @@
 import {
+  describeTransform,
   FILTER_OPERATOR_LABELS,
   type FilterOperator,
   type ReconMappingRow,
-  RULE_TRANSFORM_LABELS,
+  RULE_TRANSFORMS,
   type RuleTransform,
 } from '@recon/contract';
 import { Card, Flex, Form, Table, Tag, Typography } from 'antd';
@@ -19,12 +20,14 @@ import { QueryError } from '@/ui/query-error';
 
 type Usage = ReconMappingRow['rules'][number];
 
+const isRuleTransform = (type: string): type is RuleTransform => (RULE_TRANSFORMS as readonly string[]).includes(type);
+
+/** "Trim → Extract (pattern: UPI/[A-Z]+/([0-9]{12})/, group: 1)": each transform with its arguments, in order. */
 function transformsText(transforms: Usage['a']['transforms']): string {
   return transforms
-    .map((x) => {
-      const label = RULE_TRANSFORM_LABELS[x.type as RuleTransform] ?? x.type;
-      return x.argument === null ? label : `${label} ${x.argument}`;
-    })
+    .map((x) =>
+      isRuleTransform(x.type) ? describeTransform({ type: x.type, argument: x.argument, args: x.args }) : x.type,
+    )
     .join(' → ');
 }
 

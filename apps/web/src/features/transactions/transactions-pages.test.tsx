@@ -77,7 +77,7 @@ describe('global search', { timeout: 60_000 }, () => {
 });
 
 describe('recon mapping', { timeout: 60_000 }, () => {
-  it("pairs side A's columns with side B's and says how each rule compares them", async () => {
+  it("pairs side A's columns with side B's and says how each rule compares them, transform arguments included", async () => {
     routes.ReconMapping = () =>
       reply(200, {
         reconId: 4,
@@ -125,7 +125,10 @@ describe('recon mapping', { timeout: 60_000 }, () => {
                 b: {
                   dataSourceId: 12,
                   column: 'utr',
-                  transforms: [{ type: 'TRIM', argument: null }],
+                  transforms: [
+                    { type: 'REGEX_EXTRACT', argument: null, args: { pattern: 'NEFT-([A-Z0-9]+)-', group: 1 } },
+                    { type: 'TRIM', argument: null },
+                  ],
                   aggregation: null,
                 },
               },
@@ -140,7 +143,10 @@ describe('recon mapping', { timeout: 60_000 }, () => {
     expect(within(dates).getByText('Equal ± 1 day')).toBeTruthy();
     const reference = screen.getByText('Reference').closest('tr') as HTMLElement;
     expect(within(reference).getByText('3. UTR and amount (disabled)')).toBeTruthy();
-    expect(within(reference).getByText('Trim · Equal · Trim')).toBeTruthy();
+    // A transform's arguments are shown with their names: the pattern an extract uses is read, not guessed.
+    expect(
+      within(reference).getByText('Trim · Equal · Extract (pattern: NEFT-([A-Z0-9]+)-, group: 1) → Trim'),
+    ).toBeTruthy();
   });
 });
 

@@ -836,6 +836,9 @@ export const en = {
       addSkipPattern: 'Add Pattern',
       format: 'Format',
       proposed: 'proposed',
+      readsAs: 'Reads as',
+      readsAsValue: '→ {{value}}',
+      readsAsNothing: 'Not a number in this format',
       chooseDateFormat: 'Choose or type a format',
       dateAmbiguous: '{{sample}} reads as {{patterns}}: choose the format the file uses',
       numberFormat: 'Number format',
@@ -1027,7 +1030,7 @@ export const en = {
       description: 'Files upload one at a time; the job then runs with the files uploaded here.',
       noPipelines: 'This job loads no pipeline.',
       connector: 'Pulls its data from {{source}}: nothing to upload.',
-      drop: 'Click or drop files (CSV or XLSX) for this pipeline',
+      drop: 'Click or drop files for this pipeline',
       dropHint:
         'Several files can be chosen at once: .csv, .txt, .tsv, .psv and .dat are read as the pipeline is configured.',
       fileName: 'File',

@@ -24,6 +24,11 @@ export const ACTIVITY_COUNT_KEYS = [
 const KNOWN_COUNTS: ReadonlySet<string> = new Set(ACTIVITY_COUNT_KEYS);
 /** The column of the expand buttons, which the table adds. */
 const EXPAND_COLUMN_WIDTH = 48;
+/**
+ * Seven counts at this width with the other columns fit the run drawer (1240 px less its padding): wider, the table
+ * scrolls and cuts the started / finished times off its right edge.
+ */
+const COUNT_COLUMN_WIDTH = 80;
 const ACTIVITY_TYPES: ReadonlySet<string> = new Set(JOB_ACTIVITY_TYPES);
 
 /** PIPE_LINE → "Pipeline": the job editor's name for the type; a type it does not know, as it is. */
@@ -59,7 +64,7 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
     {
       title: t('jobExecutions.activity'),
       key: 'activity',
-      width: 220,
+      width: 200,
       render: (_, a) => (
         <Flex vertical>
           <Typography.Text strong>{a.name ?? activityTypeLabel(t, a.type)}</Typography.Text>
@@ -70,7 +75,7 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
     {
       title: t('common.status'),
       key: 'status',
-      width: 170,
+      width: 150,
       render: (_, a) => (
         <Flex vertical gap={2} align="flex-start">
           {/* A failed run leaves the activities after the failed one queued: they did not run. */}
@@ -91,7 +96,7 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
     ...ACTIVITY_COUNT_KEYS.map((key) => ({
       title: t(`jobExecutions.counts.${key}`),
       key,
-      width: 84,
+      width: COUNT_COLUMN_WIDTH,
       align: 'right' as const,
       render: (_: unknown, a: ActivityExecution) =>
         a.counts[key] === undefined ? '' : formatNumber(a.counts[key], locale, 0),

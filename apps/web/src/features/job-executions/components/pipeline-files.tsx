@@ -75,7 +75,8 @@ export function PipelineFiles({ moduleId, pipelineId, executionId, activityStatu
           title: t(`jobExecutions.counts.${key}`),
           dataIndex: key,
           key,
-          width: 90,
+          // Narrow enough to leave a file's name (UPI_RAW_ACQ_20260305_01.dat) its line in the run drawer.
+          width: 80,
           align: 'right' as const,
           render: (value: number | null | undefined) => count(value),
         })),

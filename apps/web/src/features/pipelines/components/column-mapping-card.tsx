@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { MAX_FILE_COLUMNS, MAX_FIXED_WIDTH_END, type TableColumn } from '@recon/contract';
-import { Alert, Button, Card, Checkbox, Input, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
+import { MAX_FILE_COLUMNS, MAX_FIXED_WIDTH_END, readNumberText, type TableColumn } from '@recon/contract';
+import { Alert, Button, Card, Checkbox, Flex, Input, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,22 @@ import { EmptyState } from '@/ui/empty-state';
 
 /** Value of the "not loaded" option: a select cannot carry null. */
 const NOT_LOADED = '';
+
+/**
+ * Column widths, summing to what the card holds at 1440 px with the sidebar open (about 1090 px) for the fixed
+ * width layout, the widest: a squeezed table cuts the file column names ("Amount (p"). Narrower, the table scrolls.
+ */
+const WIDTH = {
+  position: 44,
+  fileColumn: 170,
+  cut: 72,
+  sample: 130,
+  tableColumn: 180,
+  dataType: 92,
+  format: 190,
+  required: 80,
+  remove: 48,
+} as const;
 
 type Props = {
   /** header: columns by name; position: by column number; fixed: by start and length. */
@@ -55,7 +71,7 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.columnNumber'),
             key: 'columnNumber',
-            width: 90,
+            width: WIDTH.cut,
             render: (_, row, index) => (
               <FieldError message={errorOf(index, 'columnNumber')}>
                 <InputNumber<number>
@@ -75,7 +91,7 @@ export function ColumnMappingCard({
         ? (['start', 'length'] as const).map((field) => ({
             title: t(`pipelines.config.${field}`),
             key: field,
-            width: 90,
+            width: WIDTH.cut,
             render: (_: unknown, row: MappingRow, index: number) => (
               <FieldError message={field === 'start' ? errorOf(index, 'start') : undefined}>
                 <InputNumber<number>
@@ -110,13 +126,13 @@ export function ColumnMappingCard({
         pagination={false}
         dataSource={[...rows]}
         locale={{ emptyText: <EmptyState /> }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: tableWidth(layout) }}
         columns={[
-          { title: '#', key: 'position', width: 48, render: (_, __, index) => index + 1 },
+          { title: '#', key: 'position', width: WIDTH.position, render: (_, __, index) => index + 1 },
           {
             title: t('pipelines.config.fileColumn'),
             key: 'fileColumn',
-            width: 200,
+            width: WIDTH.fileColumn,
             render: (_, row, index) => (
               <FieldError message={errorOf(index, 'fileColumn')}>
                 <Input
@@ -133,17 +149,38 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.sampleValue'),
             key: 'sample',
-            width: 160,
-            render: (_, __, index) => (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: firstSample(index) }} style={{ maxWidth: 144 }}>
-                {firstSample(index)}
-              </Typography.Text>
-            ),
+            width: WIDTH.sample,
+            render: (_, row, index) => {
+              const sample = firstSample(index);
+              const read = readsAs(row, sample);
+              return (
+                <Flex vertical>
+                  <Typography.Text
+                    type="secondary"
+                    ellipsis={{ tooltip: sample }}
+                    style={{ maxWidth: WIDTH.sample - 16 }}
+                  >
+                    {sample}
+                  </Typography.Text>
+                  {read !== undefined && (
+                    <Typography.Text
+                      aria-label={`${t('pipelines.config.readsAs')} ${row.fileColumn || index + 1}`}
+                      type={read === null ? 'danger' : undefined}
+                      style={{ fontSize: 12 }}
+                    >
+                      {read === null
+                        ? t('pipelines.config.readsAsNothing')
+                        : t('pipelines.config.readsAsValue', { value: read })}
+                    </Typography.Text>
+                  )}
+                </Flex>
+              );
+            },
           },
           {
             title: t('pipelines.config.tableColumn'),
             key: 'tableColumn',
-            width: 220,
+            width: WIDTH.tableColumn,
             render: (_, row, index) => (
               <FieldError message={errorOf(index, 'tableColumn')}>
                 <AppSelect<string>
@@ -168,7 +205,7 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.dataType'),
             key: 'dataType',
-            width: 110,
+            width: WIDTH.dataType,
             render: (_, row, index) => (
               <FieldError message={errorOf(index, 'dataType')}>
                 {row.dataType ? <Tag>{row.dataType}</Tag> : <span style={{ color: 'rgba(0,0,0,0.35)' }}>—</span>}
@@ -178,7 +215,7 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.format'),
             key: 'format',
-            width: 240,
+            width: WIDTH.format,
             render: (_, row, index) => {
               const name = row.fileColumn || index + 1;
               if (row.tableColumn && isNumberType(row.dataType)) {
@@ -210,7 +247,7 @@ export function ColumnMappingCard({
           {
             title: t('pipelines.config.required'),
             key: 'isRequired',
-            width: 90,
+            width: WIDTH.required,
             align: 'center',
             render: (_, row, index) => (
               <Checkbox
@@ -242,7 +279,7 @@ export function ColumnMappingCard({
           {
             title: '',
             key: 'remove',
-            width: 56,
+            width: WIDTH.remove,
             render: (_, row, index) => (
               <Tooltip title={t('pipelines.config.removeColumn')}>
                 <Button
@@ -262,6 +299,22 @@ export function ColumnMappingCard({
       </Button>
     </Card>
   );
+}
+
+/** The table's full width: its columns side by side, the position or cut columns of the layout included. */
+function tableWidth(layout: LayoutKind): number {
+  const cuts = layout === 'fixed' ? 2 : layout === 'position' ? 1 : 0;
+  return Object.values(WIDTH).reduce((sum, w) => sum + w, 0) + (cuts - 1) * WIDTH.cut;
+}
+
+/**
+ * What a number column's sample becomes with its number format ("000000045000" with ÷ 100 → 450.00), so a scale or
+ * a Dr / Cr setting is checked on the file's own value: undefined without a format or a value, null when the format
+ * does not read it.
+ */
+function readsAs(row: MappingRow, sample: string): string | null | undefined {
+  if (!row.tableColumn || !isNumberType(row.dataType) || !row.numberFormat || !sample.trim()) return undefined;
+  return readNumberText(sample, row.numberFormat);
 }
 
 function FieldError({ message, children }: { message: string | undefined; children: ReactNode }) {

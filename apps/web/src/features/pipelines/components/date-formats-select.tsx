@@ -36,9 +36,10 @@ export function DateFormatsSelect({ label, value, samples, disabled, status, onC
   const ambiguous = best && best.ambiguousWith.length > 0 ? [best.pattern, ...best.ambiguousWith] : [];
   const sample = samples.find((s) => s.trim()) ?? '';
   const invalid = value.map((v) => dateFormatProblem(v)).find((p) => p !== null);
+  // The chosen tag shows the pattern alone ("YYYYMMDD", never a cut "YYYYMMDD · propo…"); the list marks proposals.
   const options = [
-    ...proposals.map((p) => ({ value: p.pattern, label: `${p.pattern} · ${t('pipelines.config.proposed')}` })),
-    ...OFFERED.filter((f) => !proposed.has(f)).map((f) => ({ value: f, label: f })),
+    ...proposals.map((p) => ({ value: p.pattern, label: p.pattern, isProposed: true })),
+    ...OFFERED.filter((f) => !proposed.has(f)).map((f) => ({ value: f, label: f, isProposed: false })),
   ];
 
   return (
@@ -52,6 +53,9 @@ export function DateFormatsSelect({ label, value, samples, disabled, status, onC
         placeholder={disabled ? '—' : t('pipelines.config.chooseDateFormat')}
         value={[...value]}
         options={options}
+        optionRender={(option) =>
+          option.data.isProposed ? `${option.data.label} · ${t('pipelines.config.proposed')}` : option.data.label
+        }
         maxCount={MAX_DATE_FORMATS}
         onChange={(formats) => onChange(formats.map((f) => f.trim()).filter(Boolean))}
       />

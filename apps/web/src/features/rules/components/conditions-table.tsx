@@ -60,6 +60,15 @@ function valueHint(op: FilterOperator, kind: string | null): HintKey {
 }
 
 /**
+ * Column widths that fit the conditions card at 1440 px with the sidebar open (about 1090 px): wider, the table
+ * scrolls and cuts the tolerance's "Amount / %" select and the remove button off the right edge.
+ */
+const WIDTH = { sequence: 40, condition: 132, element: 240, operator: 124, tolerance: 250, remove: 44 } as const;
+const TOLERANCE_TYPE_WIDTH = 112;
+const TABLE_WIDTH =
+  WIDTH.sequence + WIDTH.condition + 2 * WIDTH.element + WIDTH.operator + WIDTH.tolerance + WIDTH.remove;
+
+/**
  * The conditions of a rule, one row each in their order. Every enabled condition must hold (AND). Each row is
  * edited in place; a change of type or primary flag moves it to its place in the order.
  */
@@ -193,10 +202,12 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
       }
       return `± ${row.tolerance}${unit ? ` ${unit}` : ''}`;
     }
+    const hasTypeSelect = kindOne === 'number' || isPercent;
     const amount = (
       <InputNumber
         aria-label={nameOf(row, t('rules.tolerance'))}
-        style={{ width: '100%' }}
+        // Beside the Amount / % select the input takes the rest of the cell, so "± Exact" is never cut.
+        style={{ width: hasTypeSelect ? `calc(100% - ${TOLERANCE_TYPE_WIDTH}px)` : '100%' }}
         min={0}
         step={kindOne === 'date' ? 1 : 0.01}
         placeholder={t('rules.exact')}
@@ -207,14 +218,14 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
       />
     );
     // Amount or percentage of element one: for amounts (shown on dates too while set, so the refusal can be fixed).
-    if (kindOne !== 'number' && !isPercent) return amount;
+    if (!hasTypeSelect) return amount;
     return (
       <Space.Compact style={{ width: '100%' }}>
         {amount}
         <Tooltip title={t('rules.toleranceTypeHelp')}>
           <Select<ToleranceType>
             aria-label={nameOf(row, t('rules.toleranceType'))}
-            style={{ width: 96, flex: 'none' }}
+            style={{ width: TOLERANCE_TYPE_WIDTH, flex: 'none' }}
             value={row.toleranceType ?? 'AMOUNT'}
             popupMatchSelectWidth={false}
             options={TOLERANCE_TYPES.map((v) => ({ value: v, label: t(`rules.toleranceTypes.${v}`) }))}
@@ -232,7 +243,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
       pagination={false}
       dataSource={[...rows]}
       locale={{ emptyText: t('rules.noConditions') }}
-      scroll={{ x: 1130 }}
+      scroll={{ x: TABLE_WIDTH }}
       rowClassName={(row) => (row.key === problemKey ? 'rule-condition-problem' : '')}
       onRow={(row) => ({
         style: {
@@ -241,12 +252,12 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
         },
       })}
       columns={[
-        { title: '#', dataIndex: 'sequence', key: 'sequence', width: 44, align: 'right' },
-        { title: t('rules.condition'), key: 'type', width: 140, render: (_, row) => conditionCell(row) },
+        { title: '#', dataIndex: 'sequence', key: 'sequence', width: WIDTH.sequence, align: 'right' },
+        { title: t('rules.condition'), key: 'type', width: WIDTH.condition, render: (_, row) => conditionCell(row) },
         {
           title: t('rules.elementOne'),
           key: 'one',
-          width: 280,
+          width: WIDTH.element,
           render: (_, row) => (
             <ElementEditor
               element={row.elementOne}
@@ -261,7 +272,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
         {
           title: t('rules.operator'),
           key: 'operator',
-          width: 132,
+          width: WIDTH.operator,
           render: (_, row) =>
             isReadOnly ? (
               FILTER_OPERATOR_LABELS[row.operator]
@@ -278,15 +289,20 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
               />
             ),
         },
-        { title: t('rules.elementTwo'), key: 'two', width: 280, render: (_, row) => secondCell(row) },
-        { title: t('rules.tolerance'), key: 'tolerance', width: 210, render: (_, row) => toleranceCell(row) },
+        { title: t('rules.elementTwo'), key: 'two', width: WIDTH.element, render: (_, row) => secondCell(row) },
+        {
+          title: t('rules.tolerance'),
+          key: 'tolerance',
+          width: WIDTH.tolerance,
+          render: (_, row) => toleranceCell(row),
+        },
         ...(isReadOnly
           ? []
           : [
               {
                 title: '',
                 key: 'remove',
-                width: 44,
+                width: WIDTH.remove,
                 render: (_: unknown, row: ConditionRow) => (
                   <Tooltip title={t('rules.removeCondition', { n: row.sequence })}>
                     <Button

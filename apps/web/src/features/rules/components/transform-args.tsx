@@ -79,7 +79,7 @@ export function TransformArgumentInputs({ draft, columns, kind, onChange }: Prop
       <Input
         aria-label={arg.label}
         size="small"
-        style={{ width: arg.kind === 'char' ? 60 : arg.kind === 'regex' ? 200 : 140, fontFamily: 'monospace' }}
+        style={{ width: arg.kind === 'char' ? 60 : arg.kind === 'regex' ? 260 : 140, fontFamily: 'monospace' }}
         maxLength={arg.kind === 'char' ? 1 : arg.max}
         placeholder={placeholder}
         value={typeof value === 'string' ? value : ''}

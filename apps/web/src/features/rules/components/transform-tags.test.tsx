@@ -152,7 +152,7 @@ describe('a saved element', () => {
         onChange={() => {}}
       />,
     );
-    expect(screen.getByText('Extract NEFT-([A-Z0-9]+)- group 1')).toBeTruthy();
-    expect(screen.getByText('Pad left length 22')).toBeTruthy();
+    expect(screen.getByText('Extract (pattern: NEFT-([A-Z0-9]+)-, group: 1)')).toBeTruthy();
+    expect(screen.getByText('Pad left (length: 22)')).toBeTruthy();
   });
 });

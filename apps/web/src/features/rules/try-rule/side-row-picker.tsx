@@ -1,4 +1,5 @@
 import {
+  type DataType,
   TRANSACTION_STATUS_LABELS,
   TRY_RULE_ROWS_MAX,
   type TransactionRow,
@@ -9,10 +10,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SideInfo } from '@/features/rules/condition-rows';
 import { useSideRows } from '@/features/rules/try-rule/api/get-side-rows';
+import { formatDate, type NumberLocale } from '@/lib/format';
 import { errorBodyOf, firstServerMessage } from '@/lib/http-errors';
 import { useModuleSelection } from '@/lib/module-context';
+import { useNumberLocale } from '@/lib/number-format';
 
 const PAGE_SIZE = 10;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A stored value in the app's formats: decimals with two to four places, grouped; days as the app writes them. */
+export function shownValue(value: string | null | undefined, type: DataType, locale: NumberLocale): string {
+  if (value === null || value === undefined) return '';
+  if ((type === 'DOUBLE' || type === 'FLOAT') && DECIMAL.test(value))
+    return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
+      value as Intl.StringNumericLiteral,
+    );
+  if (type === 'DATE' && ISO_DAY.test(value)) return formatDate(value);
+  return value;
+}
+
 /** Columns shown of a side's rows: the first data elements, enough to recognise a row. */
 const SHOWN_COLUMNS = 5;
 
@@ -26,6 +43,7 @@ type Props = {
 /** A small paged, searchable list of one side's rows; the rows ticked are the ones the rule is tried on. */
 export function SideRowPicker({ reconId, side, picked, onPick }: Props) {
   const { t } = useTranslation();
+  const locale = useNumberLocale();
   const moduleId = useModuleSelection().current.id;
   const [start, setStart] = useState(0);
   const firstText = side.elements.find((e) => e.type === 'VARCHAR')?.name ?? side.elements[0]?.name;
@@ -105,7 +123,10 @@ export function SideRowPicker({ reconId, side, picked, onPick }: Props) {
           ...shown.map((e) => ({
             title: e.name,
             key: e.name,
-            render: (_: unknown, r: TransactionRow) => r.values[e.name] ?? '',
+            // Amounts and days as everywhere else ("540.00", "05-03-2026"), never the stored "540.0000" or ISO.
+            render: (_: unknown, r: TransactionRow) => (
+              <span style={{ whiteSpace: 'nowrap' }}>{shownValue(r.values[e.name], e.type, locale)}</span>
+            ),
           })),
         ]}
       />

@@ -113,6 +113,9 @@ async function openAndPick() {
   await userEvent.click(screen.getByRole('checkbox', { name: 'Pick row 7 of side B' }));
   await userEvent.click(screen.getByRole('checkbox', { name: 'Pick row 8 of side B' }));
   expect(screen.getByText('2 of 20 picked')).toBeTruthy();
+  // The rows to pick show amounts as the app writes them, not the stored "1000.1000".
+  expect(screen.getByText('1,000.10')).toBeTruthy();
+  expect(screen.getByText('500.05')).toBeTruthy();
 }
 
 const render = (rows: ConditionRow[]) =>
