@@ -7,15 +7,7 @@ import { testConfig } from '@/config.ts';
 import type { Worker } from '@/jobs/worker.ts';
 import { startTestWorker, waitForStatus } from '@/testing/job-fixtures.ts';
 import { multipartBody } from '@/testing/multipart.ts';
-import {
-  addModule,
-  addUser,
-  call,
-  createTestApp,
-  type Session,
-  signIn,
-  uniqueName,
-} from '@/testing/test-app.ts';
+import { addModule, addUser, call, createTestApp, type Session, signIn, uniqueName } from '@/testing/test-app.ts';
 
 /**
  * What the real-file golden cases do through the HTTP API, as a client sets up a recon: data tables, FILE
