@@ -1,8 +1,17 @@
 import { conditionText, type ExplainedCondition, userColumns } from './explain-text.ts';
-import { aggregatedSides, elementOn, type Label, pairColumns, type UnitSpec, unitSql } from './explain-units.ts';
+import {
+  aggregatedSides,
+  elementOn,
+  groupByOn,
+  type Label,
+  pairColumns,
+  type UnitSpec,
+  unitSql,
+} from './explain-units.ts';
 import type { EngineRule, Queryable, ReconInput } from './model.ts';
 import { RuleCompileError } from './model.ts';
 import {
+  and,
   type Bound,
   type ConditionParts,
   conditionPredicate,
@@ -66,7 +75,7 @@ const otherLabel = (l: Label): Label => (l === 'A' ? 'B' : 'A');
 const sideFor = (input: ReconInput, l: Label) => (l === 'A' ? input.sideA : input.sideB);
 
 function requireKeys(rule: EngineRule, parts: ConditionParts): void {
-  if (parts.keys.length === 0) {
+  if (parts.keys.length === 0 && parts.groupBy.length === 0) {
     throw new RuleCompileError(
       rule.name,
       null,
@@ -97,7 +106,10 @@ export async function pairUnits(
   const units = { A: unitSql(params, input, rule, parts, specs.A), B: unitSql(params, input, rule, parts, specs.B) };
   const cols = pairColumns(params, input, rule, parts, units, groupSide);
   const g = groupSide === 'A' ? 'ua' : 'ub';
-  const groupKeys = parts.keys.map((_, i) => `(${g}.k${i + 1})::text AS gk_${i + 1}`);
+  const groupKeys = [
+    ...parts.keys.map((_, i) => `(${g}.k${i + 1})::text AS gk_${i + 1}`),
+    ...groupByOn(input, parts, groupSide).map((_, i) => `(${g}.g${i + 1})::text AS gg_${i + 1}`),
+  ];
   const held = cols.verdicts.map((v) => `${v}::int`).join(' + ');
   const sql = `SELECT * FROM (
       SELECT ua.u_id AS a_id, ua.n AS a_n, ub.u_id AS b_id, ub.n AS b_n, ${[...cols.select, ...groupKeys].join(', ')}
@@ -107,21 +119,28 @@ export async function pairUnits(
   return (await db.query(sql, params.values)).rows;
 }
 
-/** Rows of a group unit: those of its spec sharing the given key values (all of them when not grouped). */
+/** A group unit's key values and Group by values, as text (null: every row of the spec). */
+type UnitValues = { keys: (string | null)[]; groups: (string | null)[] } | null;
+
+/** Rows of a group unit: those of its spec sharing the given key and Group by values (all when not grouped). */
 async function membersOf(
   db: Queryable,
   input: ReconInput,
   rule: EngineRule,
   parts: ConditionParts,
   spec: UnitSpec,
-  keyValues: (string | null)[] | null,
+  unitValues: UnitValues,
 ): Promise<ExplainedGroupMember[]> {
   const params = new Params();
   const where = spec.where(params);
-  if (keyValues) {
+  if (unitValues) {
     parts.keys.forEach((k, i) => {
       const e = elementExpr(params, elementOn(input, rule, k, spec.label), spec.bound);
-      where.push(`(${e.sql})::text = ${params.add(keyValues[i] ?? null, 'text')}`);
+      where.push(`(${e.sql})::text = ${params.add(unitValues.keys[i] ?? null, 'text')}`);
+    });
+    groupByOn(input, parts, spec.label).forEach((g, i) => {
+      const e = elementExpr(params, g.el, spec.bound);
+      where.push(`(${e.sql})::text = ${params.add(unitValues.groups[i] ?? null, 'text')}`);
     });
   }
   const values = parts.tolerances.map((p, i) => {
@@ -235,9 +254,12 @@ function primaryFilters(
     .map((c) => inRule(rule, c, () => conditionPredicate(params, c, () => b)));
 }
 
-/** Key expressions of a side are not NULL: the engine leaves rows without a key out of its units. */
+/** Key and Group by expressions of a side are not NULL: the engine leaves rows without one out of its units. */
 function keysPresent(params: Params, input: ReconInput, rule: EngineRule, parts: ConditionParts, b: Bound, l: Label) {
-  return parts.keys.map((k) => `${elementExpr(params, elementOn(input, rule, k, l), b).sql} IS NOT NULL`);
+  return [
+    ...parts.keys.map((k) => `${elementExpr(params, elementOn(input, rule, k, l), b).sql} IS NOT NULL`),
+    ...groupByOn(input, parts, l).map((g) => `${elementExpr(params, g.el, b).sql} IS NOT NULL`),
+  ];
 }
 
 /** An open row under an aggregate rule: its nearest candidate pairs of units, most conditions met first. */
@@ -262,13 +284,12 @@ export async function nearestGroups(
   // The explained row's own group: the open rows of its side sharing its key values.
   const sameKeysAsMe = (p: Params) => {
     const m: Bound = { side: sideFor(input, me), alias: 'm' };
-    const equal = parts.keys.map((k) => {
-      const el = elementOn(input, rule, k, me);
-      return compareSql(elementExpr(p, el, m), 'EQUAL', elementExpr(p, el, t(me)));
-    });
-    return [
-      `EXISTS (SELECT 1 FROM ${m.side.table} m WHERE m._id = ${p.add(rowId, 'bigint')} AND ${equal.join(' AND ')})`,
+    const same = [
+      ...parts.keys.map((k) => elementOn(input, rule, k, me)),
+      ...groupByOn(input, parts, me).map((g) => g.el),
     ];
+    const equal = same.map((el) => compareSql(elementExpr(p, el, m), 'EQUAL', elementExpr(p, el, t(me))));
+    return [`EXISTS (SELECT 1 FROM ${m.side.table} m WHERE m._id = ${p.add(rowId, 'bigint')} AND ${and(equal)})`];
   };
   const mine: UnitSpec = sides.has(me)
     ? { label: me, bound: t(me), isAggregated: true, isGroupedByKeys: true, where: openUnits(me, sameKeysAsMe) }
@@ -291,8 +312,11 @@ export async function nearestGroups(
   });
   const out: ExplainedGroup[] = [];
   for (const row of rows) {
-    const keyValues = parts.keys.map((_, i) => (row[`gk_${i + 1}`] as string | null) ?? null);
-    const members = await membersOf(db, input, rule, parts, specs[groupSide], keyValues);
+    const unitValues = {
+      keys: parts.keys.map((_, i) => (row[`gk_${i + 1}`] as string | null) ?? null),
+      groups: groupByOn(input, parts, groupSide).map((_, i) => (row[`gg_${i + 1}`] as string | null) ?? null),
+    };
+    const members = await membersOf(db, input, rule, parts, specs[groupSide], unitValues);
     out.push(readGroup(input, rule, parts, row, groupSide, members));
   }
   return out;

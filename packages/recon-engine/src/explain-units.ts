@@ -22,7 +22,7 @@ export type UnitSpec = {
   isAggregated: boolean;
   /** Which rows make the units; built per query, because each query has its own parameters. */
   where: (params: Params) => string[];
-  /** Aggregated side: one unit per key value (the engine's units), or all the rows as one unit. */
+  /** Aggregated side: one unit per key and Group by value (the engine's units), or all the rows as one unit. */
   isGroupedByKeys: boolean;
 };
 
@@ -59,16 +59,21 @@ export function toleranceTest(params: Params, c: EngineCondition, left: Expr, ri
 }
 
 function aggregated(agg: string | null | undefined, e: Expr): Expr {
-  const fn = AGGREGATE_FUNCTION[agg ?? 'SUM'] ?? 'sum';
+  // A date window over a group (no aggregate on a date) is shown by the group's earliest date.
+  const fn = AGGREGATE_FUNCTION[agg ?? (e.kind === 'number' ? 'SUM' : 'MIN')] ?? 'sum';
   if (fn === 'sum' || fn === 'avg') return { sql: `${fn}((${e.sql})::numeric)`, kind: 'number' };
   return { sql: `${fn}(${e.sql})`, kind: e.kind };
 }
 
 export type UnitSql = { sql: string; keyKinds: ValueKind[]; valueKinds: ValueKind[] };
 
+/** The Group by conditions of a side (the engine allows them on a side that adds up only). */
+export const groupByOn = (input: ReconInput, parts: ConditionParts, label: Label) =>
+  parts.groupBy.filter((g) => sideOf(input, g.el) === label);
+
 /**
  * One side's units: u_id (the lowest row id), n (rows), k1..kn (key values), kd1..kn (distinct key values: 1 when
- * every row shares it), v1..vm (values, added up on an aggregated side).
+ * every row shares it), g1..gp (the side's Group by values), v1..vm (values, added up on an aggregated side).
  */
 export function unitSql(
   params: Params,
@@ -80,6 +85,9 @@ export function unitSql(
   const t = u.bound.alias;
   const keys = parts.keys.map((k) =>
     inRule(rule, k.c, () => elementExpr(params, elementOn(input, rule, k, u.label), u.bound)),
+  );
+  const groups = groupByOn(input, parts, u.label).map((g) =>
+    inRule(rule, g.c, () => elementExpr(params, g.el, u.bound)),
   );
   const values = parts.tolerances.map((p) =>
     inRule(rule, p.c, () => {
@@ -99,6 +107,7 @@ export function unitSql(
       `${t}._id AS u_id`,
       '1::bigint AS n',
       ...keys.map((k, i) => `${k.sql} AS k${i + 1}, 1::bigint AS kd${i + 1}`),
+      ...groups.map((g, i) => `${g.sql} AS g${i + 1}`),
       ...values.map((v, i) => `${v.sql} AS v${i + 1}`),
     ];
     return { ...out, sql: `SELECT ${cols.join(', ')} ${from}` };
@@ -107,9 +116,11 @@ export function unitSql(
     `min(${t}._id) AS u_id`,
     'count(*) AS n',
     ...keys.map((k, i) => `min(${k.sql}) AS k${i + 1}, count(DISTINCT ${k.sql}) AS kd${i + 1}`),
+    ...groups.map((g, i) => `min(${g.sql}) AS g${i + 1}`),
     ...values.map((v, i) => `${v.sql} AS v${i + 1}`),
   ];
-  const groupBy = u.isGroupedByKeys && keys.length ? ` GROUP BY ${keys.map((k) => k.sql).join(', ')}` : '';
+  const by = [...keys, ...groups];
+  const groupBy = u.isGroupedByKeys && by.length ? ` GROUP BY ${by.map((k) => k.sql).join(', ')}` : '';
   return { ...out, sql: `SELECT ${cols.join(', ')} ${from}${groupBy} HAVING count(*) > 0` };
 }
 
