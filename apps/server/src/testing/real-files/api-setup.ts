@@ -7,15 +7,7 @@ import { testConfig } from '@/config.ts';
 import type { Worker } from '@/jobs/worker.ts';
 import { startTestWorker, waitForStatus } from '@/testing/job-fixtures.ts';
 import { multipartBody } from '@/testing/multipart.ts';
-import {
-  addModule,
-  addUser,
-  call,
-  createTestApp,
-  type Session,
-  signIn,
-  uniqueName,
-} from '@/testing/test-app.ts';
+import { addModule, addUser, call, createTestApp, type Session, signIn, uniqueName } from '@/testing/test-app.ts';
 
 /**
  * What the real-file golden cases do through the HTTP API, as a client sets up a recon: data tables, FILE
@@ -309,5 +301,21 @@ export function filterEquals(sequence: number, one: ReturnType<typeof column>, v
     operator: 'EQUAL',
     elementSecond: constant(value),
     tolerance: null,
+  };
+}
+
+/** A Group by: how the side an aggregate adds up is grouped (here without any key the other side shares). */
+export function groupBy(sequence: number, one: ReturnType<typeof column>) {
+  return {
+    sequence,
+    ruleConditionType: 'GROUP_BY',
+    conditionJointType: 'AND',
+    primaryCondition: false,
+    conditionEnable: true,
+    elementOne: one,
+    operator: 'EQUAL',
+    elementSecond: constant(''),
+    tolerance: null,
+    toleranceType: null,
   };
 }
