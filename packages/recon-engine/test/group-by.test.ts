@@ -48,7 +48,7 @@ describe('explain and try this rule under a Group by rule', () => {
       keys: [],
       totals: [
         { sequence: 2, groupValue: '900.0000', rowValue: '900.0000', difference: '0.0000', holds: true },
-        // The window is shown by the group's earliest deposit date.
+        // A window shows the group's earliest date; its verdict tests the group's whole range.
         { sequence: 3, groupValue: '2026-03-10', rowValue: '2026-03-12', holds: true },
       ],
     });
@@ -63,6 +63,21 @@ describe('explain and try this rule under a Group by rule', () => {
     expect(groups[0]).toMatchObject({
       counterpart: { dataSourceId: 2, rowId: 3 },
       totals: [{ groupValue: '300.0100', rowValue: '300.0000', difference: '0.0100', holds: false }, { holds: true }],
+    });
+  });
+
+  it('fails the window of a settlement whose credit came 6 days after its deposit date, as the run does', async () => {
+    const e = await explain('A', 4);
+    const [s2] = e?.rules[0]?.groups ?? [];
+    expect(memberIds(s2)).toEqual([4, 5]);
+    expect(s2).toMatchObject({
+      counterpart: { dataSourceId: 2, rowId: 2 },
+      totals: [
+        { groupValue: '480.0000', rowValue: '480.0000', holds: true },
+        { groupValue: '2026-03-15', rowValue: '2026-03-21', holds: false },
+      ],
+      held: 1,
+      total: 2,
     });
   });
 
@@ -167,5 +182,53 @@ describe('the guard of a join without an Equal key', () => {
   it('runs under a limit that allows it, pairing every settlement with one credit', async () => {
     await w.run(expandRules([groupRule()]), { candidateLimits: { ...limits, floor: 2_000 } });
     expect((await w.state()).filter((r) => r.status === 'RECONCILED')).toHaveLength(80);
+  });
+});
+
+describe('explain of a window over a group (case 11 shape: key, Σ, every posting within ± 3 days)', () => {
+  let g: TestDatabase;
+  let c: pg.PoolClient;
+  let w: GoldenWorld;
+  const windowRule = expandRules([
+    {
+      name: 'Settlement within 3 days',
+      ruleType: 'RECONCILED',
+      conditions: [
+        { type: 'MATCHING', one: 'A.settlement', two: 'B.settlement' },
+        { type: 'MATCHING', one: 'A.amount', two: 'B.amount|SUM' },
+        { type: 'MATCHING', one: 'A.bank_date', two: 'B.posted_date', tolerance: 3 },
+      ],
+    },
+  ]) as EngineRule[];
+
+  beforeAll(async () => {
+    g = await createTestDatabase();
+    c = await g.pool.connect();
+    // The earliest posting is 1 day from the credit, the latest 6: the group is outside the window.
+    w = await GoldenWorld.create(
+      c,
+      parseCsv('settlement:text,amount:number,bank_date:date\nS1,1500.00,2026-03-06'),
+      parseCsv('settlement:text,amount:number,posted_date:date\nS1,1000.00,2026-03-05\nS1,500.00,2026-03-12'),
+    );
+    await w.run(windowRule);
+  });
+  afterAll(async () => {
+    c.release();
+    await g.drop();
+  });
+
+  it('tests every row of the group, not only its earliest date', async () => {
+    const [r] = windowRule;
+    const e = await explainRow(
+      c,
+      { reconId: 1, sideA: w.sides.A, sideB: w.sides.B, rules: windowRule },
+      'A',
+      1,
+      new Map([[1, r as EngineRule]]),
+    );
+    expect(e?.status).toBe('UNRECONCILED');
+    const [group] = e?.rules[0]?.groups ?? [];
+    expect(memberIds(group)).toEqual([1, 2]);
+    expect(group?.totals.map((t) => t.holds)).toEqual([true, false]);
   });
 });
