@@ -112,7 +112,7 @@ export async function pairUnits(
   ];
   const held = cols.verdicts.map((v) => `${v}::int`).join(' + ');
   const sql = `SELECT * FROM (
-      SELECT ua.u_id AS a_id, ua.n AS a_n, ub.u_id AS b_id, ub.n AS b_n, ${[...cols.select, ...groupKeys].join(', ')}
+      SELECT ua.u_id AS a_id, ua.n AS a_n, ua.ids AS a_ids, ub.u_id AS b_id, ub.n AS b_n, ub.ids AS b_ids, ${[...cols.select, ...groupKeys].join(', ')}
       FROM (${units.A.sql}) ua CROSS JOIN (${units.B.sql}) ub) p
     ${options.nearestOnly ? `WHERE ${cols.verdicts.join(' OR ')}` : ''}
     ORDER BY (${held}) DESC, ${[...cols.distances, 'a_id', 'b_id'].join(', ')} LIMIT ${options.limit}`;

@@ -24,6 +24,8 @@ export type UnitSpec = {
   where: (params: Params) => string[];
   /** Aggregated side: one unit per key and Group by value (the engine's units), or all the rows as one unit. */
   isGroupedByKeys: boolean;
+  /** Aggregated side not grouped by keys: one unit per Group by value (picked rows of two settlements: two units). */
+  isGroupedByGroupBy?: boolean;
 };
 
 type Pair = { one: EngineElement; two: EngineElement; c: EngineCondition };
@@ -80,7 +82,7 @@ export const groupByOn = (input: ReconInput, parts: ConditionParts, label: Label
   parts.groupBy.filter((g) => sideOf(input, g.el) === label);
 
 /**
- * One side's units: u_id (the lowest row id), n (rows), k1..kn (key values), kd1..kn (distinct key values: 1 when
+ * One side's units: u_id (the lowest row id), n (rows), ids (the rows' ids, in order), k1..kn (key values), kd1..kn (distinct key values: 1 when
  * every row shares it), g1..gp (the side's Group by values), v1..vm (values, added up on an aggregated side).
  */
 export function unitSql(
@@ -124,6 +126,7 @@ export function unitSql(
     const cols = [
       `${t}._id AS u_id`,
       '1::bigint AS n',
+      `ARRAY[${t}._id] AS ids`,
       ...keys.map((k, i) => `${k.sql} AS k${i + 1}, 1::bigint AS kd${i + 1}`),
       ...groups.map((g, i) => `${g.sql} AS g${i + 1}`),
       ...valueCols,
@@ -133,12 +136,13 @@ export function unitSql(
   const cols = [
     `min(${t}._id) AS u_id`,
     'count(*) AS n',
+    `array_agg(${t}._id ORDER BY ${t}._id) AS ids`,
     ...keys.map((k, i) => `min(${k.sql}) AS k${i + 1}, count(DISTINCT ${k.sql}) AS kd${i + 1}`),
     ...groups.map((g, i) => `min(${g.sql}) AS g${i + 1}`),
     ...valueCols,
   ];
-  const by = [...keys, ...groups];
-  const groupBy = u.isGroupedByKeys && by.length ? ` GROUP BY ${by.map((k) => k.sql).join(', ')}` : '';
+  const by = u.isGroupedByKeys ? [...keys, ...groups] : u.isGroupedByGroupBy ? groups : [];
+  const groupBy = by.length ? ` GROUP BY ${by.map((k) => k.sql).join(', ')}` : '';
   return { ...out, sql: `SELECT ${cols.join(', ')} ${from}${groupBy} HAVING count(*) > 0` };
 }
 

@@ -102,6 +102,23 @@ describe('explain and try this rule under a Group by rule', () => {
   });
 });
 
+describe('try this rule with picked rows of two settlements', () => {
+  it('forms one group per settlement, as the run does, each against each picked bank row', async () => {
+    const r = await tryRule(client, input([]), rule, [1, 2, 3, 4, 5], [1, 2]);
+    const seen = r.pairs.map((p) => [p.first.rowIds, p.second.rowIds, p.verdicts.map((v) => v.holds)]);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        [[1, 2, 3], [1], [true, true]],
+        [[4, 5], [2], [true, false]],
+        [[1, 2, 3], [2], [false, false]],
+        // 480.00 is not 900.00, but S2's deposit date is 3 days after B1's value date: within the window.
+        [[4, 5], [1], [false, true]],
+      ]),
+    );
+    expect(seen).toHaveLength(4);
+  });
+});
+
 describe('rules the engine refuses with Group by', () => {
   const refused = async (compact: CompactRule) => {
     const rules = expandRules([compact]);
