@@ -1,4 +1,5 @@
-import { conditionText, type ExplainedCondition, userColumns } from './explain-text.ts';
+import { type ExplainedGroupMember, membersOf } from './explain-members.ts';
+import { conditionText, type ExplainedCondition } from './explain-text.ts';
 import {
   aggregatedSides,
   elementOn,
@@ -30,9 +31,8 @@ import { compareSql, Params } from './sql-expr.ts';
  * conditions they meet, then by the smallest difference. Amounts stay numeric in SQL and come back as text.
  */
 
-/** Candidate groups shown for an open row, and rows shown of a group. */
+/** Candidate groups shown for an open row. */
 const CANDIDATE_GROUPS = 5;
-const MEMBERS_SHOWN = 50;
 
 export type ExplainedGroupTotal = {
   sequence: number;
@@ -49,13 +49,7 @@ export type ExplainedGroupTotal = {
   difference: string | null;
   holds: boolean;
 };
-export type ExplainedGroupMember = {
-  rowId: number;
-  status: string;
-  /** Each total's element on this row, in the order of `totals`. */
-  values: (string | null)[];
-  row: Record<string, unknown>;
-};
+export type { ExplainedGroupMember } from './explain-members.ts';
 export type ExplainedGroup = {
   /** The side whose rows the rule adds up. */
   dataSourceId: number;
@@ -117,50 +111,6 @@ export async function pairUnits(
     ${options.nearestOnly ? `WHERE ${cols.verdicts.join(' OR ')}` : ''}
     ORDER BY (${held}) DESC, ${[...cols.distances, 'a_id', 'b_id'].join(', ')} LIMIT ${options.limit}`;
   return (await db.query(sql, params.values)).rows;
-}
-
-/** A group unit's key values and Group by values, as text (null: every row of the spec). */
-type UnitValues = { keys: (string | null)[]; groups: (string | null)[] } | null;
-
-/** Rows of a group unit: those of its spec sharing the given key and Group by values (all when not grouped). */
-async function membersOf(
-  db: Queryable,
-  input: ReconInput,
-  rule: EngineRule,
-  parts: ConditionParts,
-  spec: UnitSpec,
-  unitValues: UnitValues,
-): Promise<ExplainedGroupMember[]> {
-  const params = new Params();
-  const where = spec.where(params);
-  if (unitValues) {
-    parts.keys.forEach((k, i) => {
-      const e = elementExpr(params, elementOn(input, rule, k, spec.label), spec.bound);
-      where.push(`(${e.sql})::text = ${params.add(unitValues.keys[i] ?? null, 'text')}`);
-    });
-    groupByOn(input, parts, spec.label).forEach((g, i) => {
-      const e = elementExpr(params, g.el, spec.bound);
-      where.push(`(${e.sql})::text = ${params.add(unitValues.groups[i] ?? null, 'text')}`);
-    });
-  }
-  const values = parts.tolerances.map((p, i) => {
-    const e = elementExpr(params, elementOn(input, rule, p, spec.label), spec.bound);
-    return `(${e.sql})::text AS _mv_${i + 1}`;
-  });
-  const t = spec.bound.alias;
-  const r = await db.query(
-    `SELECT ${t}.*, coalesce(ms.status, ${t}._recon_status) AS _status${values.map((v) => `, ${v}`).join('')}
-     FROM ${spec.bound.side.table} ${t} LEFT JOIN ${spec.bound.side.stateTable} ms ON ms._id = ${t}._id
-     WHERE ${where.length ? where.map((w) => `(${w})`).join(' AND ') : 'true'}
-     ORDER BY ${t}._id LIMIT ${MEMBERS_SHOWN}`,
-    params.values,
-  );
-  return r.rows.map((row) => ({
-    rowId: Number(row._id),
-    status: String(row._status),
-    values: parts.tolerances.map((_, i) => (row[`_mv_${i + 1}`] as string | null) ?? null),
-    row: userColumns(row),
-  }));
 }
 
 /** A paired-units row read as a group held against its counterpart. */
