@@ -12,7 +12,7 @@ export const explainQuerySchema = z.object({
 
 export const explainConditionSchema = z.object({
   sequence: z.number().int(),
-  ruleConditionType: z.enum(['MATCHING', 'FILTER']),
+  ruleConditionType: z.enum(['MATCHING', 'FILTER', 'GROUP_BY']),
   /** A readable form: "A.reference |Trim|Uppercase = B.utr |Trim|Uppercase (± 0.01)". */
   text: z.string(),
   /** Element one's value on this row (after transforms), as text; null when NULL. */

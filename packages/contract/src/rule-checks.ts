@@ -1,4 +1,5 @@
 import { DATE_DATA_TYPES, type DataType, NUMERIC_DATA_TYPES } from './data-tables.ts';
+import { groupByElementProblem, groupByShapeProblem, isGroupBy, normalizeGroupBy } from './rule-group-by-checks.ts';
 import { normalizeTransform, transformedKind } from './rule-transform-checks.ts';
 import {
   AGGREGATION_KINDS,
@@ -122,13 +123,14 @@ function normalizeElement(el: RuleElement): RuleElement {
 export function normalizeConditions(conditions: readonly RuleCondition[]): RuleCondition[] {
   return orderConditions(
     conditions.map((c) => ({
-      ...c,
+      ...(isGroupBy(c) ? normalizeGroupBy(c, CONSTANT_NONE) : c),
       conditionJointType: 'AND' as const,
       primaryCondition: c.ruleConditionType === 'FILTER' && c.primaryCondition,
       elementOne: normalizeElement(c.elementOne),
-      elementSecond: isValueless(c.operator) ? CONSTANT_NONE : normalizeElement(c.elementSecond),
-      tolerance: c.tolerance ?? null,
-      toleranceType: c.tolerance === null || c.tolerance === undefined ? null : (c.toleranceType ?? 'AMOUNT'),
+      elementSecond: isValueless(c.operator) || isGroupBy(c) ? CONSTANT_NONE : normalizeElement(c.elementSecond),
+      tolerance: isGroupBy(c) ? null : (c.tolerance ?? null),
+      toleranceType:
+        isGroupBy(c) || c.tolerance === null || c.tolerance === undefined ? null : (c.toleranceType ?? 'AMOUNT'),
     })),
   );
 }
@@ -159,6 +161,10 @@ function conditionProblem(
 
   const one = column(c.elementOne, 'Element one', P.elementOneMissing);
   if (typeof one === 'string') return one;
+  if (isGroupBy(c)) {
+    const kind = transformedKind(c.elementOne.transforms, one.kind, one.columns);
+    return 'problem' in kind ? kind.problem : groupByElementProblem(c);
+  }
   const isMatching = c.ruleConditionType === 'MATCHING';
   const valueless = isValueless(c.operator);
   const twoIsColumn = !valueless && c.elementSecond.valueType === 'COLUMN';
@@ -273,7 +279,9 @@ function ruleShapeProblem(ruleType: RuleType, conditions: readonly RuleCondition
   const enabled = conditions.filter((c) => c.conditionEnable);
   const matching = enabled.filter((c) => c.ruleConditionType === 'MATCHING');
   const filters = enabled.filter((c) => c.ruleConditionType === 'FILTER');
+  const groupBys = enabled.filter(isGroupBy);
   if (ruleType === 'KNOCK_OFF') {
+    if (groupBys[0]) return at(groupBys[0], CONDITION_PROBLEMS.groupByNeedsAggregate);
     if (matching.length > 0) return ruleLevel(RULE_TEXTS.knockOffNoMatching);
     if (filters.length === 0) return ruleLevel(RULE_TEXTS.knockOffNeedsFilters);
     const sources = new Set(
@@ -285,8 +293,12 @@ function ruleShapeProblem(ruleType: RuleType, conditions: readonly RuleCondition
     return null;
   }
   if (matching.length === 0) return ruleLevel(RULE_TEXTS.noMatchingCondition);
-  if (!matching.some(isKey)) return ruleLevel(RULE_TEXTS.noJoinKey);
   const aggregated = matching.filter(isAggregated);
+  if (!matching.some(isKey) && (groupBys.length === 0 || aggregated.length === 0)) {
+    return groupBys[0] && aggregated.length === 0
+      ? at(groupBys[0], CONDITION_PROBLEMS.groupByNeedsAggregate)
+      : ruleLevel(RULE_TEXTS.noJoinKey);
+  }
   if (aggregated.length) {
     if (!AGGREGATING_RULE_TYPES.includes(ruleType)) return ruleLevel(RULE_TEXTS.aggregationNotForType);
     const grouped = new Set(
@@ -298,8 +310,12 @@ function ruleShapeProblem(ruleType: RuleType, conditions: readonly RuleCondition
       const problem = besideAggregateProblem(c, grouped);
       if (problem) return at(c, problem);
     }
+    const groupBy = groupByShapeProblem(groupBys, grouped);
+    if (groupBy) return at(groupBy.condition, groupBy.problem);
     const secondary = filters.find((c) => !c.primaryCondition);
     if (secondary) return at(secondary, CONDITION_PROBLEMS.secondaryWithAggregation);
+  } else if (groupBys[0]) {
+    return at(groupBys[0], CONDITION_PROBLEMS.groupByNeedsAggregate);
   } else if (ruleType === 'PARTIAL_RECONCILED') {
     return ruleLevel(RULE_TEXTS.partialNeedsAggregation);
   }

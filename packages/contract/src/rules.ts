@@ -29,7 +29,12 @@ export const RULE_TYPE_LABELS: Record<RuleType, string> = {
 /** Rule types whose conditions compare two rows of the same data source. */
 export const SAME_SIDE_RULE_TYPES: readonly RuleType[] = ['SAME_SIDE_REVERSAL', 'LATE_REVERSAL'];
 
-export const RULE_CONDITION_TYPES = ['MATCHING', 'FILTER'] as const;
+/**
+ * GROUP_BY: how the side an aggregate adds up is grouped, besides its Equal keys — element one is a column of that
+ * side (transforms allowed); operator (stored EQUAL), element two and tolerance mean nothing. With it a rule can
+ * add up a side by a column the other side lacks (settlement components per settlement id ↔ one bank credit).
+ */
+export const RULE_CONDITION_TYPES = ['MATCHING', 'FILTER', 'GROUP_BY'] as const;
 export type RuleConditionType = (typeof RULE_CONDITION_TYPES)[number];
 export const CONDITION_JOINT_TYPES = ['AND'] as const;
 
@@ -99,7 +104,8 @@ export const RULE_TEXTS = {
   reconWithoutSides: 'The recon needs its side A and side B data sources before it can have rules',
   noConditions: 'Add at least one condition',
   noMatchingCondition: 'Add at least one enabled matching condition',
-  noJoinKey: 'Add at least one enabled matching condition with Equal and no tolerance: the engine pairs rows on it',
+  noJoinKey:
+    'Add at least one enabled matching condition with Equal and no tolerance (the engine pairs rows on it), or a Group by in a rule with Sum, Average, Minimum or Maximum',
   knockOffNeedsFilters: 'A knock off rule closes the rows its filters select: add at least one enabled filter',
   knockOffOneSide: 'A knock off rule filters the rows of one data source',
   knockOffNoMatching: 'A knock off rule has filters only, no matching conditions',
@@ -151,6 +157,11 @@ export const CONDITION_PROBLEMS = {
   toleranceOnFilter: 'a tolerance applies to matching conditions, not filters',
   toleranceWholeDays: 'a date tolerance is a whole number of days',
   secondaryWithAggregation: 'a rule with Sum, Average, Minimum or Maximum cannot have secondary filters',
+  groupByAggregation: 'Group by takes a column as it is: Sum, Average, Minimum and Maximum go in matching conditions',
+  groupByNeedsAggregate:
+    'Group by applies to rules with Sum, Average, Minimum or Maximum in a matching condition: it says how the added-up side is grouped',
+  groupByOtherSide:
+    'Group by takes a column of the side that is added up (the side with Sum, Average, Minimum or Maximum)',
   operatorNotForColumns: (operator: string) => `${operator} takes values, not a column`,
 } as const;
 
@@ -291,13 +302,14 @@ export const updateRuleGroupRequestSchema = z.object({
 export type UpdateRuleGroupRequest = z.infer<typeof updateRuleGroupRequestSchema>;
 
 /**
- * Spec 2 §4: matching conditions first, then primary filters, then secondary filters; numbered from 1.
- * Within each kind the given order is kept.
+ * Spec 2 §4: matching conditions first, then primary filters, then secondary filters; numbered from 1. Group by
+ * conditions go right after the matching ones. Within each kind the given order is kept.
  */
 export function orderConditions<C extends { ruleConditionType: RuleConditionType; primaryCondition: boolean }>(
   conditions: readonly C[],
 ): (C & { sequence: number })[] {
-  const rank = (c: C) => (c.ruleConditionType === 'MATCHING' ? 0 : c.primaryCondition ? 1 : 2);
+  const rank = (c: C) =>
+    c.ruleConditionType === 'MATCHING' ? 0 : c.ruleConditionType === 'GROUP_BY' ? 1 : c.primaryCondition ? 2 : 3;
   return conditions
     .map((c, i) => ({ c, i }))
     .sort((x, y) => rank(x.c) - rank(y.c) || x.i - y.i)

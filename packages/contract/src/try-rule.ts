@@ -41,7 +41,7 @@ const triedElementSchema = z.object({
 
 export const triedConditionSchema = z.object({
   sequence: z.number().int(),
-  ruleConditionType: z.enum(['MATCHING', 'FILTER']),
+  ruleConditionType: z.enum(['MATCHING', 'FILTER', 'GROUP_BY']),
   primaryCondition: z.boolean(),
   text: z.string(),
   elementOne: triedElementSchema,

@@ -1,8 +1,18 @@
-import { conditionText, type ExplainedCondition, userColumns } from './explain-text.ts';
-import { aggregatedSides, elementOn, type Label, pairColumns, type UnitSpec, unitSql } from './explain-units.ts';
+import { type ExplainedGroupMember, membersOf } from './explain-members.ts';
+import { conditionText, type ExplainedCondition } from './explain-text.ts';
+import {
+  aggregatedSides,
+  elementOn,
+  groupByOn,
+  type Label,
+  pairColumns,
+  type UnitSpec,
+  unitSql,
+} from './explain-units.ts';
 import type { EngineRule, Queryable, ReconInput } from './model.ts';
 import { RuleCompileError } from './model.ts';
 import {
+  and,
   type Bound,
   type ConditionParts,
   conditionPredicate,
@@ -21,9 +31,8 @@ import { compareSql, Params } from './sql-expr.ts';
  * conditions they meet, then by the smallest difference. Amounts stay numeric in SQL and come back as text.
  */
 
-/** Candidate groups shown for an open row, and rows shown of a group. */
+/** Candidate groups shown for an open row. */
 const CANDIDATE_GROUPS = 5;
-const MEMBERS_SHOWN = 50;
 
 export type ExplainedGroupTotal = {
   sequence: number;
@@ -40,13 +49,7 @@ export type ExplainedGroupTotal = {
   difference: string | null;
   holds: boolean;
 };
-export type ExplainedGroupMember = {
-  rowId: number;
-  status: string;
-  /** Each total's element on this row, in the order of `totals`. */
-  values: (string | null)[];
-  row: Record<string, unknown>;
-};
+export type { ExplainedGroupMember } from './explain-members.ts';
 export type ExplainedGroup = {
   /** The side whose rows the rule adds up. */
   dataSourceId: number;
@@ -66,7 +69,7 @@ const otherLabel = (l: Label): Label => (l === 'A' ? 'B' : 'A');
 const sideFor = (input: ReconInput, l: Label) => (l === 'A' ? input.sideA : input.sideB);
 
 function requireKeys(rule: EngineRule, parts: ConditionParts): void {
-  if (parts.keys.length === 0) {
+  if (parts.keys.length === 0 && parts.groupBy.length === 0) {
     throw new RuleCompileError(
       rule.name,
       null,
@@ -97,51 +100,17 @@ export async function pairUnits(
   const units = { A: unitSql(params, input, rule, parts, specs.A), B: unitSql(params, input, rule, parts, specs.B) };
   const cols = pairColumns(params, input, rule, parts, units, groupSide);
   const g = groupSide === 'A' ? 'ua' : 'ub';
-  const groupKeys = parts.keys.map((_, i) => `(${g}.k${i + 1})::text AS gk_${i + 1}`);
+  const groupKeys = [
+    ...parts.keys.map((_, i) => `(${g}.k${i + 1})::text AS gk_${i + 1}`),
+    ...groupByOn(input, parts, groupSide).map((_, i) => `(${g}.g${i + 1})::text AS gg_${i + 1}`),
+  ];
   const held = cols.verdicts.map((v) => `${v}::int`).join(' + ');
   const sql = `SELECT * FROM (
-      SELECT ua.u_id AS a_id, ua.n AS a_n, ub.u_id AS b_id, ub.n AS b_n, ${[...cols.select, ...groupKeys].join(', ')}
+      SELECT ua.u_id AS a_id, ua.n AS a_n, ua.ids AS a_ids, ub.u_id AS b_id, ub.n AS b_n, ub.ids AS b_ids, ${[...cols.select, ...groupKeys].join(', ')}
       FROM (${units.A.sql}) ua CROSS JOIN (${units.B.sql}) ub) p
     ${options.nearestOnly ? `WHERE ${cols.verdicts.join(' OR ')}` : ''}
     ORDER BY (${held}) DESC, ${[...cols.distances, 'a_id', 'b_id'].join(', ')} LIMIT ${options.limit}`;
   return (await db.query(sql, params.values)).rows;
-}
-
-/** Rows of a group unit: those of its spec sharing the given key values (all of them when not grouped). */
-async function membersOf(
-  db: Queryable,
-  input: ReconInput,
-  rule: EngineRule,
-  parts: ConditionParts,
-  spec: UnitSpec,
-  keyValues: (string | null)[] | null,
-): Promise<ExplainedGroupMember[]> {
-  const params = new Params();
-  const where = spec.where(params);
-  if (keyValues) {
-    parts.keys.forEach((k, i) => {
-      const e = elementExpr(params, elementOn(input, rule, k, spec.label), spec.bound);
-      where.push(`(${e.sql})::text = ${params.add(keyValues[i] ?? null, 'text')}`);
-    });
-  }
-  const values = parts.tolerances.map((p, i) => {
-    const e = elementExpr(params, elementOn(input, rule, p, spec.label), spec.bound);
-    return `(${e.sql})::text AS _mv_${i + 1}`;
-  });
-  const t = spec.bound.alias;
-  const r = await db.query(
-    `SELECT ${t}.*, coalesce(ms.status, ${t}._recon_status) AS _status${values.map((v) => `, ${v}`).join('')}
-     FROM ${spec.bound.side.table} ${t} LEFT JOIN ${spec.bound.side.stateTable} ms ON ms._id = ${t}._id
-     WHERE ${where.length ? where.map((w) => `(${w})`).join(' AND ') : 'true'}
-     ORDER BY ${t}._id LIMIT ${MEMBERS_SHOWN}`,
-    params.values,
-  );
-  return r.rows.map((row) => ({
-    rowId: Number(row._id),
-    status: String(row._status),
-    values: parts.tolerances.map((_, i) => (row[`_mv_${i + 1}`] as string | null) ?? null),
-    row: userColumns(row),
-  }));
 }
 
 /** A paired-units row read as a group held against its counterpart. */
@@ -235,9 +204,12 @@ function primaryFilters(
     .map((c) => inRule(rule, c, () => conditionPredicate(params, c, () => b)));
 }
 
-/** Key expressions of a side are not NULL: the engine leaves rows without a key out of its units. */
+/** Key and Group by expressions of a side are not NULL: the engine leaves rows without one out of its units. */
 function keysPresent(params: Params, input: ReconInput, rule: EngineRule, parts: ConditionParts, b: Bound, l: Label) {
-  return parts.keys.map((k) => `${elementExpr(params, elementOn(input, rule, k, l), b).sql} IS NOT NULL`);
+  return [
+    ...parts.keys.map((k) => `${elementExpr(params, elementOn(input, rule, k, l), b).sql} IS NOT NULL`),
+    ...groupByOn(input, parts, l).map((g) => `${elementExpr(params, g.el, b).sql} IS NOT NULL`),
+  ];
 }
 
 /** An open row under an aggregate rule: its nearest candidate pairs of units, most conditions met first. */
@@ -262,13 +234,12 @@ export async function nearestGroups(
   // The explained row's own group: the open rows of its side sharing its key values.
   const sameKeysAsMe = (p: Params) => {
     const m: Bound = { side: sideFor(input, me), alias: 'm' };
-    const equal = parts.keys.map((k) => {
-      const el = elementOn(input, rule, k, me);
-      return compareSql(elementExpr(p, el, m), 'EQUAL', elementExpr(p, el, t(me)));
-    });
-    return [
-      `EXISTS (SELECT 1 FROM ${m.side.table} m WHERE m._id = ${p.add(rowId, 'bigint')} AND ${equal.join(' AND ')})`,
+    const same = [
+      ...parts.keys.map((k) => elementOn(input, rule, k, me)),
+      ...groupByOn(input, parts, me).map((g) => g.el),
     ];
+    const equal = same.map((el) => compareSql(elementExpr(p, el, m), 'EQUAL', elementExpr(p, el, t(me))));
+    return [`EXISTS (SELECT 1 FROM ${m.side.table} m WHERE m._id = ${p.add(rowId, 'bigint')} AND ${and(equal)})`];
   };
   const mine: UnitSpec = sides.has(me)
     ? { label: me, bound: t(me), isAggregated: true, isGroupedByKeys: true, where: openUnits(me, sameKeysAsMe) }
@@ -291,8 +262,11 @@ export async function nearestGroups(
   });
   const out: ExplainedGroup[] = [];
   for (const row of rows) {
-    const keyValues = parts.keys.map((_, i) => (row[`gk_${i + 1}`] as string | null) ?? null);
-    const members = await membersOf(db, input, rule, parts, specs[groupSide], keyValues);
+    const unitValues = {
+      keys: parts.keys.map((_, i) => (row[`gk_${i + 1}`] as string | null) ?? null),
+      groups: groupByOn(input, parts, groupSide).map((_, i) => (row[`gg_${i + 1}`] as string | null) ?? null),
+    };
+    const members = await membersOf(db, input, rule, parts, specs[groupSide], unitValues);
     out.push(readGroup(input, rule, parts, row, groupSide, members));
   }
   return out;

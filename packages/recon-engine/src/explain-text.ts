@@ -5,7 +5,7 @@ import { sideOf } from './rule-sql.ts';
 
 export type ExplainedCondition = {
   sequence: number;
-  ruleConditionType: 'MATCHING' | 'FILTER';
+  ruleConditionType: EngineCondition['ruleConditionType'];
   text: string;
   valueOne: string | null;
   valueTwo: string | null;
@@ -71,6 +71,9 @@ export function elementText(input: ReconInput, el: EngineElement): string {
 }
 
 export function conditionText(input: ReconInput, c: EngineCondition): string {
+  if (c.ruleConditionType === 'GROUP_BY') {
+    return `Group ${sideOf(input, c.elementOne) ?? '?'} by ${elementText(input, c.elementOne)}`;
+  }
   const op = OPERATOR_TEXT[c.operator] ?? c.operator.replaceAll('_', ' ').toLowerCase();
   const tol =
     c.tolerance !== null && c.tolerance !== undefined

@@ -1,7 +1,7 @@
 import type { EngineCondition, EngineElement, EngineRule, ReconInput, ValueKind } from './model.ts';
 import { RuleCompileError } from './model.ts';
 import { and, type Bound, type ConditionParts, elementExpr, inRule, sideOf } from './rule-sql.ts';
-import { compareSql, type Expr, type Params, toleranceSql } from './sql-expr.ts';
+import { compareSql, type Expr, type Params, toleranceSql, windowSql } from './sql-expr.ts';
 
 /**
  * Units as the engine pairs them under a rule with Sum or Average (run.ts, aggregatePairs): on a side that adds
@@ -22,8 +22,10 @@ export type UnitSpec = {
   isAggregated: boolean;
   /** Which rows make the units; built per query, because each query has its own parameters. */
   where: (params: Params) => string[];
-  /** Aggregated side: one unit per key value (the engine's units), or all the rows as one unit. */
+  /** Aggregated side: one unit per key and Group by value (the engine's units), or all the rows as one unit. */
   isGroupedByKeys: boolean;
+  /** Aggregated side not grouped by keys: one unit per Group by value (picked rows of two settlements: two units). */
+  isGroupedByGroupBy?: boolean;
 };
 
 type Pair = { one: EngineElement; two: EngineElement; c: EngineCondition };
@@ -58,6 +60,12 @@ export function toleranceTest(params: Params, c: EngineCondition, left: Expr, ri
   return toleranceSql(params, left, right, c.tolerance ?? 0, c.toleranceType ?? 'AMOUNT');
 }
 
+/** A window: Equal with a tolerance and no aggregate on either side, tested against every row of a group. */
+const isWindow = (p: Pair) => !p.one.aggregation && !p.two.aggregation;
+
+/** A group's lowest or highest value, NULL when a row has none (as the engine's window: it fails the group). */
+const groupEdge = (fn: 'min' | 'max', e: Expr) => `CASE WHEN count(*) = count(${e.sql}) THEN ${fn}(${e.sql}) END`;
+
 function aggregated(agg: string | null | undefined, e: Expr): Expr {
   const fn = AGGREGATE_FUNCTION[agg ?? 'SUM'] ?? 'sum';
   if (fn === 'sum' || fn === 'avg') return { sql: `${fn}((${e.sql})::numeric)`, kind: 'number' };
@@ -66,9 +74,16 @@ function aggregated(agg: string | null | undefined, e: Expr): Expr {
 
 export type UnitSql = { sql: string; keyKinds: ValueKind[]; valueKinds: ValueKind[] };
 
+/** A value of a unit: its expression, and for a window also the group's highest value (`hi`; lo is the value). */
+type UnitValue = Expr & { hi: string | null };
+
+/** The Group by conditions of a side (the engine allows them on a side that adds up only). */
+export const groupByOn = (input: ReconInput, parts: ConditionParts, label: Label) =>
+  parts.groupBy.filter((g) => sideOf(input, g.el) === label);
+
 /**
- * One side's units: u_id (the lowest row id), n (rows), k1..kn (key values), kd1..kn (distinct key values: 1 when
- * every row shares it), v1..vm (values, added up on an aggregated side).
+ * One side's units: u_id (the lowest row id), n (rows), ids (the rows' ids, in order), k1..kn (key values), kd1..kn (distinct key values: 1 when
+ * every row shares it), g1..gp (the side's Group by values), v1..vm (values, added up on an aggregated side).
  */
 export function unitSql(
   params: Params,
@@ -81,16 +96,29 @@ export function unitSql(
   const keys = parts.keys.map((k) =>
     inRule(rule, k.c, () => elementExpr(params, elementOn(input, rule, k, u.label), u.bound)),
   );
+  const groups = groupByOn(input, parts, u.label).map((g) =>
+    inRule(rule, g.c, () => elementExpr(params, g.el, u.bound)),
+  );
   const values = parts.tolerances.map((p) =>
-    inRule(rule, p.c, () => {
+    inRule(rule, p.c, (): UnitValue => {
       const el = elementOn(input, rule, p, u.label);
       const e = elementExpr(params, el, u.bound);
       if (u.isAggregated && (el.aggregation === 'SUM' || el.aggregation === 'AVERAGE') && e.kind !== 'number') {
         throw new RuleCompileError(rule.name, p.c.sequence, 'Sum and Average apply to number columns');
       }
-      return u.isAggregated ? aggregated(el.aggregation, e) : e;
+      if (isWindow(p)) {
+        // The group's range (its earliest and latest date, say); a single row is a range of one value.
+        return u.isAggregated
+          ? { sql: groupEdge('min', e), hi: groupEdge('max', e), kind: e.kind }
+          : { ...e, hi: e.sql };
+      }
+      return { ...(u.isAggregated ? aggregated(el.aggregation, e) : e), hi: null };
     }),
   );
+  const valueCols = values.flatMap((v, i) => [
+    `${v.sql} AS v${i + 1}`,
+    ...(v.hi === null ? [] : [`${v.hi} AS vhi${i + 1}`]),
+  ]);
   const where = and(u.where(params));
   const from = `FROM ${u.bound.side.table} ${t} WHERE ${where}`;
   const out = { keyKinds: keys.map((k) => k.kind), valueKinds: values.map((v) => v.kind) };
@@ -98,18 +126,23 @@ export function unitSql(
     const cols = [
       `${t}._id AS u_id`,
       '1::bigint AS n',
+      `ARRAY[${t}._id] AS ids`,
       ...keys.map((k, i) => `${k.sql} AS k${i + 1}, 1::bigint AS kd${i + 1}`),
-      ...values.map((v, i) => `${v.sql} AS v${i + 1}`),
+      ...groups.map((g, i) => `${g.sql} AS g${i + 1}`),
+      ...valueCols,
     ];
     return { ...out, sql: `SELECT ${cols.join(', ')} ${from}` };
   }
   const cols = [
     `min(${t}._id) AS u_id`,
     'count(*) AS n',
+    `array_agg(${t}._id ORDER BY ${t}._id) AS ids`,
     ...keys.map((k, i) => `min(${k.sql}) AS k${i + 1}, count(DISTINCT ${k.sql}) AS kd${i + 1}`),
-    ...values.map((v, i) => `${v.sql} AS v${i + 1}`),
+    ...groups.map((g, i) => `min(${g.sql}) AS g${i + 1}`),
+    ...valueCols,
   ];
-  const groupBy = u.isGroupedByKeys && keys.length ? ` GROUP BY ${keys.map((k) => k.sql).join(', ')}` : '';
+  const by = u.isGroupedByKeys ? [...keys, ...groups] : u.isGroupedByGroupBy ? groups : [];
+  const groupBy = by.length ? ` GROUP BY ${by.map((k) => k.sql).join(', ')}` : '';
   return { ...out, sql: `SELECT ${cols.join(', ')} ${from}${groupBy} HAVING count(*) > 0` };
 }
 
@@ -165,7 +198,17 @@ export function pairColumns(
     const n = i + 1;
     const a: Expr = { sql: `ua.v${n}`, kind: units.A.valueKinds[i] ?? 'number' };
     const b: Expr = { sql: `ub.v${n}`, kind: units.B.valueKinds[i] ?? 'number' };
-    const tol = inRule(rule, p.c, () => toleranceTest(params, p.c, a, b));
+    // A window holds when every row of a group lies within the tolerance (the engine's test, windowSql).
+    const tol = inRule(rule, p.c, () =>
+      isWindow(p) && p.c.toleranceType !== 'PERCENT'
+        ? windowSql(
+            params,
+            { lo: a.sql, hi: `ua.vhi${n}`, kind: a.kind },
+            { lo: b.sql, hi: `ub.vhi${n}`, kind: b.kind },
+            p.c.tolerance ?? 0,
+          )
+        : toleranceTest(params, p.c, a, b),
+    );
     const [group, other] = groupSide === 'A' ? [a, b] : [b, a];
     const difference = a.kind === 'number' && b.kind === 'number' ? `(${group.sql} - ${other.sql})::text` : 'NULL';
     select.push(

@@ -135,7 +135,9 @@ async function evaluate(
   rowId: number,
   where: { ids?: number[]; nearest?: boolean },
 ): Promise<ExplainedCandidate[]> {
-  const conditions = enabledConditions(rule).filter((c) => c.ruleConditionType === 'MATCHING' || !c.primaryCondition);
+  const conditions = enabledConditions(rule).filter(
+    (c) => c.ruleConditionType === 'MATCHING' || (c.ruleConditionType === 'FILTER' && !c.primaryCondition),
+  );
   if (conditions.length === 0) return [];
   const x: Bound = { side: role.mySide, alias: 'x' };
   const o: Bound = { side: role.other, alias: 'o' };

@@ -27,7 +27,12 @@ export type EngineAggregation = 'SUM' | 'AVERAGE' | 'MIN' | 'MAX';
 
 export type EngineCondition = {
   sequence: number;
-  ruleConditionType: 'MATCHING' | 'FILTER';
+  /**
+   * GROUP_BY: element one is a column (transforms allowed) of a side that an aggregate adds up; that side's groups
+   * are formed by its Equal keys and these values, so a rule may add up a side by a column the other side lacks
+   * (a settlement id). Its operator and element two mean nothing.
+   */
+  ruleConditionType: 'MATCHING' | 'FILTER' | 'GROUP_BY';
   primaryCondition: boolean;
   conditionEnable: boolean;
   elementOne: EngineElement;

@@ -16,6 +16,8 @@ export type ConditionParts = {
   comparisons: { one: EngineElement; two: EngineElement; c: EngineCondition }[];
   primary: EngineCondition[];
   secondary: EngineCondition[];
+  /** GROUP_BY conditions: a grouped side's units are its rows sharing its keys and these values. */
+  groupBy: { el: EngineElement; c: EngineCondition }[];
   aggregated: boolean;
 };
 
@@ -29,11 +31,16 @@ export function partsOf(rule: EngineRule): ConditionParts {
     comparisons: [],
     primary: [],
     secondary: [],
+    groupBy: [],
     aggregated: false,
   };
   for (const c of enabled(rule)) {
     if (c.ruleConditionType === 'FILTER') {
       (c.primaryCondition ? parts.primary : parts.secondary).push(c);
+      continue;
+    }
+    if (c.ruleConditionType === 'GROUP_BY') {
+      parts.groupBy.push({ el: c.elementOne, c });
       continue;
     }
     const pair = { one: c.elementOne, two: c.elementSecond, c };

@@ -67,7 +67,10 @@ export async function rowPairs(
   });
 }
 
-/** Aggregate rules: the picked rows of a side that adds up as one unit, against each picked row of the other. */
+/**
+ * Aggregate rules: the picked rows of a side that adds up as one unit (one per Group by value, as the run groups
+ * them), against each picked row of the other.
+ */
 export async function unitPairs(
   db: Queryable,
   input: ReconInput,
@@ -81,6 +84,7 @@ export async function unitPairs(
     bound: { side: sideFor(input, l), alias: 't' },
     isAggregated: sides.has(l),
     isGroupedByKeys: false,
+    isGroupedByGroupBy: true,
     where: (p) => [`t._id = ANY(${p.add(ids[l], 'bigint[]')})`],
   });
   // One side adds up: it is the group. Both do: side B is shown as the group, held against side A's.
@@ -90,7 +94,7 @@ export async function unitPairs(
     nearestOnly: false,
     limit,
   });
-  const unit = (l: Label, id: unknown): TriedUnit => ({ side: l, rowIds: sides.has(l) ? ids[l] : [Number(id)] });
+  const unit = (l: Label, rowIds: unknown): TriedUnit => ({ side: l, rowIds: (rowIds as unknown[]).map(Number) });
   return rows.map((row) => {
     const keys = parts.keys.map((k, i) => ({
       sequence: k.c.sequence,
@@ -113,8 +117,8 @@ export async function unitPairs(
     });
     const verdicts = [...keys, ...totals].sort((p, q) => p.sequence - q.sequence);
     return {
-      first: unit('A', row.a_id),
-      second: unit('B', row.b_id),
+      first: unit('A', row.a_ids),
+      second: unit('B', row.b_ids),
       verdicts,
       held: verdicts.filter((v) => v.holds).length,
       total: verdicts.length,

@@ -36,7 +36,7 @@ export type TriedElement = {
 };
 export type TriedCondition = {
   sequence: number;
-  ruleConditionType: 'MATCHING' | 'FILTER';
+  ruleConditionType: EngineCondition['ruleConditionType'];
   primaryCondition: boolean;
   text: string;
   elementOne: TriedElement;
@@ -77,7 +77,7 @@ function columnSide(input: ReconInput, rule: EngineRule, c: EngineCondition, el:
 }
 
 function requireKeys(rule: EngineRule, parts: ConditionParts): void {
-  if (parts.keys.length === 0) {
+  if (parts.keys.length === 0 && parts.groupBy.length === 0) {
     throw new RuleCompileError(
       rule.name,
       null,
@@ -192,7 +192,9 @@ export async function tryRule(
     elementSecond: element(c, i, 2),
   }));
   // Pairs are judged on the conditions that compare two rows: matching ones and secondary filters.
-  const pairConditions = conditions.filter((c) => c.ruleConditionType === 'MATCHING' || !c.primaryCondition);
+  const pairConditions = conditions.filter(
+    (c) => c.ruleConditionType === 'MATCHING' || (c.ruleConditionType === 'FILTER' && !c.primaryCondition),
+  );
   let pairs: TriedPair[] = [];
   let sameSide: Label | null = null;
   if (rule.ruleType !== 'KNOCK_OFF') requireKeys(rule, parts);

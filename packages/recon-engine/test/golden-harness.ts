@@ -24,7 +24,7 @@ import { StatementRecorder } from './statement-recorder.ts';
  * argument after `:`; aggregations: SUM, AVERAGE, MIN, MAX); named arguments as a JSON object right after the
  * transform's name, where `|` and `:` are plain text: `A.narration|REGEX_EXTRACT{"pattern":"NEFT-([A-Z0-9]+)-","group":1}`,
  * `B.credit|MINUS_COLUMN{"column":"debit"}|SUM`. Tolerance: a number (an amount, or days for dates) or a percentage of
- * element one as text, `"0.5%"`.
+ * element one as text, `"0.5%"`. Group by: `{ "type": "GROUP_BY", "one": "A.settlement|UPPERCASE" }` (no `two`).
  * Expected row: `"A1": "RECONCILED g1"` — status, then a group label when the row is in a matched group; rows
  * with the same label share one match id, different labels different ones.
  *
@@ -34,7 +34,7 @@ import { StatementRecorder } from './statement-recorder.ts';
  */
 
 type CompactCondition = {
-  type: 'MATCHING' | 'FILTER';
+  type: 'MATCHING' | 'FILTER' | 'GROUP_BY';
   primary?: boolean;
   enabled?: boolean;
   one: string;

@@ -86,8 +86,17 @@ export function crossBinder(ctx: RunContext, rule: EngineRule, a: Bound, b: Boun
   };
 }
 
+/**
+ * A rule needs something to pair on: an Equal key, or — in a rule that adds a side up — a Group by, whose groups
+ * are then held against every unit of the other side on the compared conditions (aggregates.ts). Group by means
+ * nothing without an aggregate: refused there.
+ */
 export function requireKeys(rule: EngineRule, parts: ConditionParts): void {
-  if (parts.keys.length === 0) {
+  const [groupBy] = parts.groupBy;
+  if (groupBy && !parts.aggregated) {
+    throw new RuleCompileError(rule.name, groupBy.c.sequence, GROUP_BY_NEEDS_AGGREGATE);
+  }
+  if (parts.keys.length === 0 && !groupBy) {
     throw new RuleCompileError(
       rule.name,
       null,
@@ -95,6 +104,9 @@ export function requireKeys(rule: EngineRule, parts: ConditionParts): void {
     );
   }
 }
+
+export const GROUP_BY_NEEDS_AGGREGATE =
+  'Group by applies to rules with Sum, Average, Minimum or Maximum: it says how the added-up side is grouped';
 
 /** Which side(s) a rule's filters read: primary filters are applied to the rows of the side they name. */
 export function primaryFor(ctx: RunContext, parts: ConditionParts, side: 'A' | 'B') {

@@ -443,3 +443,45 @@ describe('rules the engine runs', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 });
+
+describe('Group by (a side added up by a column the other side lacks)', () => {
+  it('saves a rule with a Group by on the summed side and no Equal key, stored without element two', async () => {
+    const res = await post(
+      withConditions([
+        { one: 'A.amount', two: 'B.amount|SUM' },
+        { one: 'A.value_date', two: 'B.txn_date', tolerance: 3 },
+        { type: 'GROUP_BY', one: 'B.utr|TRIM', two: 'A.ref', tolerance: 2 },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json().conditions[2];
+    expect(saved).toMatchObject({
+      sequence: 3,
+      ruleConditionType: 'GROUP_BY',
+      operator: 'EQUAL',
+      elementOne: { columnName: 'utr', transforms: [{ type: 'TRIM' }] },
+      elementSecond: { valueType: 'CONSTANT', value: null },
+      tolerance: null,
+    });
+  });
+
+  it.each([
+    [
+      'on the side that is not added up',
+      [
+        { one: 'A.amount', two: 'B.amount|SUM' },
+        { type: 'GROUP_BY', one: 'A.ref' },
+      ] as C[],
+      atCondition(2, P.groupByOtherSide),
+    ],
+    [
+      'in a rule without an aggregate',
+      [KEY, { type: 'GROUP_BY', one: 'B.utr' }] as C[],
+      atCondition(2, P.groupByNeedsAggregate),
+    ],
+  ])('refuses a Group by %s', async (_label, conditions, answer) => {
+    const res = await post(withConditions(conditions));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(answer);
+  });
+});

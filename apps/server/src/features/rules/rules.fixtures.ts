@@ -128,7 +128,7 @@ type ElementSpec = string | { value: string };
 export function cond(
   f: RuleFixture,
   spec: {
-    type?: 'MATCHING' | 'FILTER';
+    type?: 'MATCHING' | 'FILTER' | 'GROUP_BY';
     one: ElementSpec;
     two?: ElementSpec;
     op?: string;

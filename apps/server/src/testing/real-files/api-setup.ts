@@ -303,3 +303,19 @@ export function filterEquals(sequence: number, one: ReturnType<typeof column>, v
     tolerance: null,
   };
 }
+
+/** A Group by: how the side an aggregate adds up is grouped (here without any key the other side shares). */
+export function groupBy(sequence: number, one: ReturnType<typeof column>) {
+  return {
+    sequence,
+    ruleConditionType: 'GROUP_BY',
+    conditionJointType: 'AND',
+    primaryCondition: false,
+    conditionEnable: true,
+    elementOne: one,
+    operator: 'EQUAL',
+    elementSecond: constant(''),
+    tolerance: null,
+    toleranceType: null,
+  };
+}

@@ -52,9 +52,33 @@ function defaultSources(sides: Sides, ruleType: RuleType | undefined) {
   return { one: a, two: ruleType && SAME_SIDE_RULE_TYPES.includes(ruleType) ? a : b };
 }
 
-/** A new condition: matching compares side A with side B on Equal; a filter is primary, against a value. */
-export function blankCondition(type: RuleConditionType, sides: Sides, ruleType?: RuleType): ConditionRow {
+/**
+ * The side a Group by groups: the one whose elements carry Sum, Average, Minimum or Maximum (side A while no
+ * condition says so).
+ */
+export function groupedSource(rows: readonly RuleCondition[], sides: Sides): number | null {
+  const aggregated = rows
+    .filter((r) => r.ruleConditionType === 'MATCHING')
+    .flatMap((r) => [r.elementOne, r.elementSecond])
+    .find((el) => el.valueType === 'COLUMN' && el.aggregation);
+  return aggregated?.dataSourceId ?? sides.a?.dataSourceId ?? null;
+}
+
+/**
+ * A new condition: matching compares side A with side B on Equal; a filter is primary, against a value; a Group
+ * by takes a column of the side that is added up (`rows`: the rule's conditions so far).
+ */
+export function blankCondition(
+  type: RuleConditionType,
+  sides: Sides,
+  ruleType?: RuleType,
+  rows: readonly RuleCondition[] = [],
+): ConditionRow {
   const sources = defaultSources(sides, ruleType);
+  if (type === 'GROUP_BY') {
+    const blank = blankCondition('FILTER', sides, ruleType);
+    return asGroupBy({ ...blank, elementOne: column(groupedSource(rows, sides)) }, rows, sides);
+  }
   return {
     key: nextKey(),
     sequence: 0,
@@ -69,7 +93,7 @@ export function blankCondition(type: RuleConditionType, sides: Sides, ruleType?:
   };
 }
 
-/** Spec 2 §4: matching first, then primary filters, then secondary filters, numbered from 1. */
+/** Spec 2 §4: matching first, then Group by, then primary filters, then secondary filters, numbered from 1. */
 export const ordered = (rows: readonly ConditionRow[]): ConditionRow[] => orderConditions(rows);
 
 export const withRow = (rows: readonly ConditionRow[], row: ConditionRow) => ordered([...rows, row]);
@@ -88,14 +112,31 @@ export function changeRow(rows: readonly ConditionRow[], key: string, next: Cond
   return isMoved ? ordered(replaced) : replaced;
 }
 
+/** A row as a Group by: a column (kept when it is one) of the added-up side, nothing else. */
+function asGroupBy(row: ConditionRow, rows: readonly RuleCondition[], sides: Sides): ConditionRow {
+  const isColumn = row.elementOne.valueType === 'COLUMN' && row.elementOne.dataSourceId;
+  return {
+    ...row,
+    ruleConditionType: 'GROUP_BY',
+    primaryCondition: false,
+    operator: 'EQUAL',
+    elementOne: isColumn ? { ...row.elementOne, aggregation: null } : column(groupedSource(rows, sides)),
+    elementSecond: constant(),
+    tolerance: null,
+    toleranceType: null,
+  };
+}
+
 /** A row switched to the other condition type, with what the new type does not take cleared. */
 export function switchType(
   row: ConditionRow,
   type: RuleConditionType,
   sides: Sides,
   ruleType?: RuleType,
+  rows: readonly RuleCondition[] = [],
 ): ConditionRow {
   if (row.ruleConditionType === type) return row;
+  if (type === 'GROUP_BY') return asGroupBy(row, rows, sides);
   const sources = defaultSources(sides, ruleType);
   const elementOne = { ...row.elementOne, aggregation: null };
   if (type === 'FILTER') {

@@ -702,7 +702,7 @@ export const en = {
     },
     conditionsTitle: 'Conditions',
     conditionsHelp:
-      'Every enabled condition must hold. Matching conditions come first, then primary filters (which rows take part), then secondary filters (which pairs are kept).',
+      'Every enabled condition must hold. Matching conditions come first, then Group by (how the added-up side is grouped), then primary filters (which rows take part), then secondary filters (which pairs are kept).',
     sideOf: 'Side {{side}}: {{name}}',
     addMatching: 'Add Matching Condition',
     addFilter: 'Add Filter',
@@ -710,7 +710,12 @@ export const en = {
     condition: 'Condition',
     conditionPart: 'Condition {{n}} {{part}}',
     conditionType: 'type',
-    conditionTypes: { MATCHING: 'Matching', FILTER: 'Filter' },
+    conditionTypes: { MATCHING: 'Matching', FILTER: 'Filter', GROUP_BY: 'Group by' },
+    addGroupBy: 'Add Group By',
+    groupByHelp:
+      'How the side with Sum, Average, Minimum or Maximum is grouped: its rows with the same value form one group (e.g. the components of one settlement). The other side needs no such column.',
+    groupByText: 'Group {{side}} by {{column}}',
+    groupByNoColumn: 'Choose the column to group by',
     primary: 'Primary',
     secondary: 'Secondary',
     primaryHelp:

@@ -31,6 +31,7 @@ import {
   elementKind,
   operatorsFor,
   type Sides,
+  sideOf,
   switchType,
   takesTolerance,
 } from '@/features/rules/condition-rows';
@@ -47,6 +48,8 @@ type Props = {
 };
 
 const isValueless = (op: string) => (VALUELESS_OPERATORS as readonly string[]).includes(op);
+const isGroupBy = (row: ConditionRow) => row.ruleConditionType === 'GROUP_BY';
+const TYPE_COLOURS: Record<RuleConditionType, string> = { MATCHING: 'geekblue', FILTER: 'cyan', GROUP_BY: 'purple' };
 
 type HintKey = 'listHint' | 'betweenHint' | 'dateBetweenHint' | 'dateHint' | 'numberHint' | 'textHint';
 
@@ -81,7 +84,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
     if (isReadOnly) {
       return (
         <Flex vertical gap={4} align="flex-start">
-          <Tag color={row.ruleConditionType === 'MATCHING' ? 'geekblue' : 'cyan'} style={{ marginInlineEnd: 0 }}>
+          <Tag color={TYPE_COLOURS[row.ruleConditionType]} style={{ marginInlineEnd: 0 }}>
             {typeLabel}
           </Tag>
           {row.ruleConditionType === 'FILTER' && (
@@ -100,7 +103,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
           style={{ width: 118 }}
           value={row.ruleConditionType}
           options={RULE_CONDITION_TYPES.map((c) => ({ value: c, label: t(`rules.conditionTypes.${c}`) }))}
-          onChange={(type) => onChange(row.key, switchType(row, type, sides, ruleType))}
+          onChange={(type) => onChange(row.key, switchType(row, type, sides, ruleType, rows))}
         />
         {row.ruleConditionType === 'FILTER' && (
           <Tooltip title={t('rules.primaryHelp')}>
@@ -133,7 +136,22 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
     );
   };
 
+  /** A Group by reads as a sentence where element two would be: "Group B by settlement_id". */
+  const groupByCell = (row: ConditionRow) => {
+    const side = sideOf(sides, row.elementOne.dataSourceId);
+    const text =
+      side && row.elementOne.columnName
+        ? t('rules.groupByText', { side: side.side, column: row.elementOne.columnName })
+        : t('rules.groupByNoColumn');
+    return (
+      <Tooltip title={t('rules.groupByHelp')}>
+        <Typography.Text type="secondary">{text}</Typography.Text>
+      </Tooltip>
+    );
+  };
+
   const secondCell = (row: ConditionRow) => {
+    if (isGroupBy(row)) return groupByCell(row);
     const kindOne = elementKind(row.elementOne, sides);
     if (isValueless(row.operator)) return <Typography.Text type="secondary">{t('rules.noValue')}</Typography.Text>;
     const isColumn = row.elementSecond.valueType === 'COLUMN';
@@ -274,7 +292,9 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
           key: 'operator',
           width: WIDTH.operator,
           render: (_, row) =>
-            isReadOnly ? (
+            isGroupBy(row) ? (
+              <Typography.Text type="secondary">—</Typography.Text>
+            ) : isReadOnly ? (
               FILTER_OPERATOR_LABELS[row.operator]
             ) : (
               <Select<FilterOperator>

@@ -1,4 +1,4 @@
-import { FilterOutlined, PlusOutlined } from '@ant-design/icons';
+import { FilterOutlined, GroupOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   firstRuleHeadProblem,
   firstRuleProblem,
@@ -10,7 +10,7 @@ import {
   type RuleDetail,
   type RuleType,
 } from '@recon/contract';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -133,6 +133,15 @@ export function RuleEditor({ mode, detail, initialHead }: Props) {
       >
         {t('rules.addFilter')}
       </Button>
+      <Tooltip title={t('rules.groupByHelp')}>
+        <Button
+          icon={<GroupOutlined />}
+          disabled={!sides.a}
+          onClick={() => update(withRow(rows, blankCondition('GROUP_BY', sides, ruleType, rows)))}
+        >
+          {t('rules.addGroupBy')}
+        </Button>
+      </Tooltip>
     </Flex>
   );
 
