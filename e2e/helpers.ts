@@ -115,6 +115,36 @@ export async function openFromNav(page: Page, ...labels: string[]): Promise<void
 }
 
 /** The visible options of the open Ant Design select dropdown. */
+const tableRows = (page: Page) => page.locator('.ant-table-row');
+
+/**
+ * A transactions tab's rows: when the date range holds none, the range up to the latest day with rows. Decided only
+ * once the table has settled, since the empty state of the previous query shows while the next one loads.
+ */
+export async function showRows(page: Page): Promise<void> {
+  const latest = page.getByRole('button', { name: /^Show the days up to / });
+  await settle(page);
+  await expect(tableRows(page).first().or(latest)).toBeVisible({ timeout: 20_000 });
+  await settle(page);
+  if (await latest.isVisible()) await latest.click();
+  await expect(tableRows(page).first()).toBeVisible();
+  await settle(page);
+}
+
+/**
+ * The options of the select named `name`, in its own dropdown: another select's dropdown may still be fading out.
+ * The select's input names its list (aria-controls) and that list sits inside its dropdown.
+ */
+export async function openOptions(page: Page, select: Locator): Promise<Locator> {
+  await select.click();
+  const list = await select.getAttribute('aria-controls');
+  if (!list) throw new Error('the select names no list (aria-controls)');
+  return page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${list}"]`) })
+    .locator('.ant-select-item-option');
+}
+
 export function dropdownOptions(page: Page) {
   return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
 }

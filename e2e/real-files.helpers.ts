@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { choose, dropdownOptions, settle } from './helpers.ts';
+import { choose, dropdownOptions, openOptions, settle, showRows } from './helpers.ts';
 
 /** The network-raw family of issue 9's real-file fixtures: the files and the results computed from them alone. */
 export const NETWORK_DIR = 'apps/server/src/testing/real-files/network-raw';
@@ -119,8 +119,8 @@ export async function addFixedColumn(
 
 /** Picks the option shown exactly as `option` in the select named `name`. */
 export async function pick(page: Page, name: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name, exact: true }).click();
-  await dropdownOptions(page).getByText(option, { exact: true }).click();
+  const options = await openOptions(page, page.getByRole('combobox', { name, exact: true }));
+  await options.getByText(option, { exact: true }).click();
 }
 
 const rows = (page: Page) => page.locator('.ant-table-row');
@@ -132,10 +132,7 @@ const rows = (page: Page) => page.locator('.ant-table-row');
 export async function openTab(page: Page, recon: string, side: string): Promise<number> {
   await choose(page, page.getByRole('combobox', { name: 'Recon' }), recon);
   await page.getByRole('tab', { name: side }).click();
-  const latest = page.getByRole('button', { name: /^Show the days up to / });
-  await expect(rows(page).first().or(latest)).toBeVisible({ timeout: 20_000 });
-  if (await latest.isVisible()) await latest.click();
-  await expect(rows(page).first()).toBeVisible();
+  await showRows(page);
   // Both files' days: the range is shared by the sides, and the ledger runs a day past the network file.
   const between = page.getByRole('textbox', { name: 'Between' });
   const [from, to] = [between.nth(0), between.nth(1)];

@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { choose, dropdownOptions, openFromNav, settle, shot, signIn, storedUser, switchModule } from './helpers.ts';
+import {
+  choose,
+  dropdownOptions,
+  openFromNav,
+  settle,
+  shot,
+  showRows,
+  signIn,
+  storedUser,
+  switchModule,
+} from './helpers.ts';
 
 /**
  * Issue 4's journey, one person end to end on the demo recon: a rule made in the editor, the demo job run on the
@@ -39,15 +49,6 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 const rows = (page: Page) => page.locator('.ant-table-row');
-
-/** The default range (last 15 days) holds none of the samples' October dates: take the days up to the latest. */
-async function showRows(page: Page): Promise<void> {
-  const latest = page.getByRole('button', { name: /^Show the days up to / });
-  await expect(rows(page).first().or(latest)).toBeVisible({ timeout: 20_000 });
-  if (await latest.isVisible()) await latest.click();
-  await expect(rows(page).first()).toBeVisible();
-  await settle(page);
-}
 
 /** Widens the range to the whole of October 2026, the samples' month. */
 async function showOctober(page: Page): Promise<void> {

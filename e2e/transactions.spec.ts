@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, openFromNav, shot, signIn, storedUser, switchModule, uploadSamplesAndRunJob } from './helpers.ts';
+import {
+  choose,
+  openFromNav,
+  shot,
+  showRows,
+  signIn,
+  storedUser,
+  switchModule,
+  uploadSamplesAndRunJob,
+} from './helpers.ts';
 
 /**
  * Issue 4's Transactions proof: the demo recon's rows after a run — the reconciled tab with a group opened side
@@ -54,14 +63,6 @@ async function reconciledDemo(page: Page) {
       timeout: 60_000,
     })
     .toBe('COMPLETED');
-}
-
-/** The default range (last 15 days) may hold none of the samples' dates: take the days up to the latest. */
-async function showRows(page: Page) {
-  const latest = page.getByRole('button', { name: /^Show the days up to / });
-  await expect(page.locator('.ant-table-row').first().or(latest)).toBeVisible({ timeout: 20_000 });
-  if (await latest.isVisible()) await latest.click();
-  await expect(page.locator('.ant-table-row').first()).toBeVisible();
 }
 
 test('works the demo recon: a group side by side, an explanation, a knock off', async ({ page }) => {

@@ -1,5 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, openFromNav, shot, signIn, storedUser, switchModule, uploadSamplesAndRunJob } from './helpers.ts';
+import {
+  choose,
+  openFromNav,
+  settle,
+  shot,
+  showRows,
+  signIn,
+  storedUser,
+  switchModule,
+  uploadSamplesAndRunJob,
+} from './helpers.ts';
 
 /**
  * Maker-checker in the browser (decision 0010): the admin makes bulk knock-off need approval in Module Settings and
@@ -46,20 +56,15 @@ async function loadDemoRows(page: Page) {
   await uploadSamplesAndRunJob(page, JOB, SAMPLES);
 }
 
-/** The default range (last 15 days) may hold none of the samples' dates: take the days up to the latest. */
-async function showRows(page: Page) {
-  const latest = page.getByRole('button', { name: /^Show the days up to / });
-  await expect(page.locator('.ant-table-row').first().or(latest)).toBeVisible({ timeout: 20_000 });
-  if (await latest.isVisible()) await latest.click();
-  await expect(page.locator('.ant-table-row').first()).toBeVisible();
-}
-
 async function setBulkKnockOffApproval(page: Page, isOn: boolean) {
   await openFromNav(page, 'Settings', 'Module Settings');
   await expect(page.getByRole('heading', { name: 'Module Settings' })).toBeVisible();
   await page.getByRole('button', { name: `Edit ${MODULE}` }).click();
   const modal = page.getByRole('dialog', { name: 'Edit Module' });
   const toggle = modal.getByRole('switch', { name: 'Bulk knock-off needs approval' });
+  // The dialog zooms in: a click during the animation can miss the switch.
+  await expect(toggle).toBeVisible();
+  await settle(page);
   if ((await toggle.getAttribute('aria-checked')) !== String(isOn)) await toggle.click();
   await expect(toggle).toHaveAttribute('aria-checked', String(isOn));
   if (isOn) await shot(page, 'approvals-01-module-switch');
