@@ -13,8 +13,11 @@ import {
   uniqueName,
 } from '@/testing/test-app.ts';
 
-/** The spec's call list, kept beside the repository (`<root>/shared/spec/calls.json` next to `<root>/main`). */
-const CALLS_FILE = fileURLToPath(new URL('../../../../shared/spec/calls.json', import.meta.url));
+/**
+ * The specification's call list (spec document, method, path, query discriminator), copied into the repository
+ * from the shared specification so a bare clone tests against it: packages/contract/spec/calls.json.
+ */
+const CALLS_FILE = fileURLToPath(new URL('../../../packages/contract/spec/calls.json', import.meta.url));
 /** Spec documents whose calls the server must serve. Widen as areas land (2: operations, 3: tickets…). */
 const SPECS_SERVED: ReadonlySet<number> = new Set([1]);
 /** Calls of a spec not yet served whole whose area has landed, by path (the path itself or below it). */
