@@ -73,7 +73,7 @@ export async function stateIsEmpty(db: Queryable, stateTable: string): Promise<b
 }
 
 export async function dropTemps(db: Queryable): Promise<void> {
-  await exec(db, 'DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb');
+  await exec(db, 'DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb');
 }
 
 /** Binds cross-side elements by data source: side A is alias a, side B alias b. */

@@ -1,7 +1,7 @@
 -- ==== step 1: run the rules ====
 
 -- step 1, statement 1
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 2
 SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
@@ -47,101 +47,128 @@ CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id
 SELECT recon_match_ids($1) AS ids;
 
 -- step 1, statement 14
--- $1 = <match-id blocks 1>
-INSERT INTO rc_pairs (a_id, b_id, match_id)
-  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
-  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT a_id, b_id
-    FROM (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY a_id) AS rb
-          FROM (SELECT a_id, b_id,
-                  row_number() OVER (PARTITION BY a_id ORDER BY b_id) AS ra
-                FROM rc_cand) r1) r2
-    WHERE ra = 1 AND rb = 1) p) n;
+CREATE TEMP TABLE IF NOT EXISTS rc_open_a (id bigint NOT NULL) ON COMMIT DROP;
 
 -- step 1, statement 15
-CREATE TEMP TABLE rc_left ON COMMIT DROP AS SELECT * FROM rc_cand c WHERE NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.a_id = c.a_id) AND NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.b_id = c.b_id);
+CREATE TEMP TABLE IF NOT EXISTS rc_open_b (id bigint NOT NULL) ON COMMIT DROP;
 
 -- step 1, statement 16
-DROP TABLE rc_cand;
+TRUNCATE rc_open_a, rc_open_b;
 
 -- step 1, statement 17
-ALTER TABLE rc_left RENAME TO rc_cand;
+-- $1 = <match-id blocks 1>
+WITH
+    r AS MATERIALIZED (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY a_id) AS rb
+      FROM (SELECT a_id, b_id,
+              row_number() OVER (PARTITION BY a_id ORDER BY b_id) AS ra
+            FROM rc_cand) r1),
+    open_a AS (INSERT INTO rc_open_a (id) SELECT a_id FROM r WHERE ra = 1 AND rb > 1),
+    open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)
+  INSERT INTO rc_pairs (a_id, b_id, match_id)
+  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
+  FROM (SELECT a_id, b_id, row_number() OVER () - 1 AS k FROM r WHERE ra = 1 AND rb = 1) n;
 
 -- step 1, statement 18
-SELECT count(*) FROM rc_cand;
+CREATE TEMP TABLE rc_left ON COMMIT DROP AS SELECT c.* FROM rc_cand c WHERE c.a_id IN (SELECT id FROM rc_open_a) AND c.b_id IN (SELECT id FROM rc_open_b);
 
 -- step 1, statement 19
+DROP TABLE rc_cand;
+
+-- step 1, statement 20
+ALTER TABLE rc_left RENAME TO rc_cand;
+
+-- step 1, statement 21
+SELECT count(*) FROM rc_cand;
+
+-- step 1, statement 22
 -- $1 = 6
 SELECT recon_match_ids($1) AS ids;
 
--- step 1, statement 20
+-- step 1, statement 23
+CREATE TEMP TABLE IF NOT EXISTS rc_open_a (id bigint NOT NULL) ON COMMIT DROP;
+
+-- step 1, statement 24
+CREATE TEMP TABLE IF NOT EXISTS rc_open_b (id bigint NOT NULL) ON COMMIT DROP;
+
+-- step 1, statement 25
+TRUNCATE rc_open_a, rc_open_b;
+
+-- step 1, statement 26
 -- $1 = <match-id blocks 2>
 WITH c AS MATERIALIZED (SELECT a_id, b_id,
     abs(row_number() OVER (PARTITION BY a_id ORDER BY b_id) - row_number() OVER (PARTITION BY b_id ORDER BY a_id)) AS od
-  FROM rc_cand)
+  FROM rc_cand),
+    r AS MATERIALIZED (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY od, a_id) AS rb
+      FROM (SELECT a_id, b_id, od,
+              row_number() OVER (PARTITION BY a_id ORDER BY od, b_id) AS ra
+            FROM c) r1),
+    open_a AS (INSERT INTO rc_open_a (id) SELECT a_id FROM r WHERE ra = 1 AND rb > 1),
+    open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)
   INSERT INTO rc_pairs (a_id, b_id, match_id)
   SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
-  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT a_id, b_id
-    FROM (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY od, a_id) AS rb
-          FROM (SELECT a_id, b_id, od,
-                  row_number() OVER (PARTITION BY a_id ORDER BY od, b_id) AS ra
-                FROM c) r1) r2
-    WHERE ra = 1 AND rb = 1) p) n;
+  FROM (SELECT a_id, b_id, row_number() OVER () - 1 AS k FROM r WHERE ra = 1 AND rb = 1) n;
 
--- step 1, statement 21
-CREATE TEMP TABLE rc_left ON COMMIT DROP AS SELECT * FROM rc_cand c WHERE NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.a_id = c.a_id) AND NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.b_id = c.b_id);
+-- step 1, statement 27
+CREATE TEMP TABLE rc_left ON COMMIT DROP AS SELECT c.* FROM rc_cand c WHERE c.a_id IN (SELECT id FROM rc_open_a) AND c.b_id IN (SELECT id FROM rc_open_b);
 
--- step 1, statement 22
+-- step 1, statement 28
 DROP TABLE rc_cand;
 
--- step 1, statement 23
+-- step 1, statement 29
 ALTER TABLE rc_left RENAME TO rc_cand;
 
--- step 1, statement 24
+-- step 1, statement 30
 SELECT count(*) FROM rc_cand;
 
--- step 1, statement 25
+-- step 1, statement 31
 SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 4) s;
 
--- step 1, statement 26
+-- step 1, statement 32
+TRUNCATE recon_data.g_a_state;
+
+-- step 1, statement 33
 -- $1 = "recon_data.g_a_state"
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
   FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
   WHERE i.indrelid = $1::regclass;
 
--- step 1, statement 27
+-- step 1, statement 34
 ALTER TABLE recon_data.g_a_state DROP CONSTRAINT "g_a_state_pkey";
 
--- step 1, statement 28
+-- step 1, statement 35
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 1
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT g.a_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
 
--- step 1, statement 29
+-- step 1, statement 36
 ALTER TABLE recon_data.g_a_state ADD CONSTRAINT "g_a_state_pkey" PRIMARY KEY (_id);
 
--- step 1, statement 30
+-- step 1, statement 37
 SELECT count(*) FROM (SELECT 1 FROM recon_data.g_b_state LIMIT 4) s;
 
--- step 1, statement 31
+-- step 1, statement 38
+TRUNCATE recon_data.g_b_state;
+
+-- step 1, statement 39
 -- $1 = "recon_data.g_b_state"
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
   FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
   WHERE i.indrelid = $1::regclass;
 
--- step 1, statement 32
+-- step 1, statement 40
 ALTER TABLE recon_data.g_b_state DROP CONSTRAINT "g_b_state_pkey";
 
--- step 1, statement 33
+-- step 1, statement 41
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 1
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT g.b_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
 
--- step 1, statement 34
+-- step 1, statement 42
 ALTER TABLE recon_data.g_b_state ADD CONSTRAINT "g_b_state_pkey" PRIMARY KEY (_id);
 
--- step 1, statement 35
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 1, statement 43
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;

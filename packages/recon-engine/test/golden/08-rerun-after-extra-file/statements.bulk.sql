@@ -1,7 +1,7 @@
 -- ==== step 1: run the rules ====
 
 -- step 1, statement 1
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 2
 SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
@@ -47,141 +47,158 @@ CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id
 SELECT recon_match_ids($1) AS ids;
 
 -- step 1, statement 14
--- $1 = <match-id blocks 1>
-INSERT INTO rc_pairs (a_id, b_id, match_id)
-  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
-  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT a_id, b_id
-    FROM (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY a_id) AS rb
-          FROM (SELECT a_id, b_id,
-                  row_number() OVER (PARTITION BY a_id ORDER BY b_id) AS ra
-                FROM rc_cand) r1) r2
-    WHERE ra = 1 AND rb = 1) p) n;
+CREATE TEMP TABLE IF NOT EXISTS rc_open_a (id bigint NOT NULL) ON COMMIT DROP;
 
 -- step 1, statement 15
-SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 1) s;
+CREATE TEMP TABLE IF NOT EXISTS rc_open_b (id bigint NOT NULL) ON COMMIT DROP;
 
 -- step 1, statement 16
+TRUNCATE rc_open_a, rc_open_b;
+
+-- step 1, statement 17
+-- $1 = <match-id blocks 1>
+WITH
+    r AS MATERIALIZED (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY a_id) AS rb
+      FROM (SELECT a_id, b_id,
+              row_number() OVER (PARTITION BY a_id ORDER BY b_id) AS ra
+            FROM rc_cand) r1),
+    open_a AS (INSERT INTO rc_open_a (id) SELECT a_id FROM r WHERE ra = 1 AND rb > 1),
+    open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)
+  INSERT INTO rc_pairs (a_id, b_id, match_id)
+  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
+  FROM (SELECT a_id, b_id, row_number() OVER () - 1 AS k FROM r WHERE ra = 1 AND rb = 1) n;
+
+-- step 1, statement 18
+SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 1) s;
+
+-- step 1, statement 19
+TRUNCATE recon_data.g_a_state;
+
+-- step 1, statement 20
 -- $1 = "recon_data.g_a_state"
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
   FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
   WHERE i.indrelid = $1::regclass;
 
--- step 1, statement 17
+-- step 1, statement 21
 ALTER TABLE recon_data.g_a_state DROP CONSTRAINT "g_a_state_pkey";
 
--- step 1, statement 18
+-- step 1, statement 22
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 1
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT g.a_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
 
--- step 1, statement 19
+-- step 1, statement 23
 ALTER TABLE recon_data.g_a_state ADD CONSTRAINT "g_a_state_pkey" PRIMARY KEY (_id);
 
--- step 1, statement 20
+-- step 1, statement 24
 SELECT count(*) FROM (SELECT 1 FROM recon_data.g_b_state LIMIT 1) s;
 
--- step 1, statement 21
+-- step 1, statement 25
+TRUNCATE recon_data.g_b_state;
+
+-- step 1, statement 26
 -- $1 = "recon_data.g_b_state"
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
   FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
   WHERE i.indrelid = $1::regclass;
 
--- step 1, statement 22
+-- step 1, statement 27
 ALTER TABLE recon_data.g_b_state DROP CONSTRAINT "g_b_state_pkey";
 
--- step 1, statement 23
+-- step 1, statement 28
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 1
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT g.b_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
 
--- step 1, statement 24
+-- step 1, statement 29
 ALTER TABLE recon_data.g_b_state ADD CONSTRAINT "g_b_state_pkey" PRIMARY KEY (_id);
 
--- step 1, statement 25
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 1, statement 30
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
--- step 1, statement 26
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 1, statement 31
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
--- step 1, statement 27
+-- step 1, statement 32
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 28
+-- step 1, statement 33
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 1, statement 29
+-- step 1, statement 34
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 30
+-- step 1, statement 35
 SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
--- step 1, statement 31
+-- step 1, statement 36
 CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
   SELECT a._id AS o_id, sm.match_id, b._id AS m_id
   FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
   JOIN recon_data.g_b_state sm ON sm._id = b._id
   WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
 
--- step 1, statement 32
+-- step 1, statement 37
 SELECT count(*) FROM rc_cand;
 
--- step 1, statement 33
+-- step 1, statement 38
 -- $1 = 2
 -- $2 = 1
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
 
--- step 1, statement 34
+-- step 1, statement 39
 DROP TABLE rc_cand;
 
--- step 1, statement 35
+-- step 1, statement 40
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 36
+-- step 1, statement 41
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 1, statement 37
+-- step 1, statement 42
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 1, statement 38
+-- step 1, statement 43
 SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
--- step 1, statement 39
+-- step 1, statement 44
 CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
   SELECT b._id AS o_id, sm.match_id, a._id AS m_id
   FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
   JOIN recon_data.g_a_state sm ON sm._id = a._id
   WHERE (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
 
--- step 1, statement 40
+-- step 1, statement 45
 SELECT count(*) FROM rc_cand;
 
--- step 1, statement 41
+-- step 1, statement 46
 -- $1 = 2
 -- $2 = 1
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
 
--- step 1, statement 42
+-- step 1, statement 47
 DROP TABLE rc_cand;
 
--- step 1, statement 43
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 1, statement 48
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- ==== step 2: load b2.csv into side B ====
 
 -- ==== step 3: run the rules ====
 
 -- step 3, statement 1
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 3, statement 2
 SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
@@ -227,134 +244,145 @@ CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id
 SELECT recon_match_ids($1) AS ids;
 
 -- step 3, statement 14
--- $1 = <match-id blocks 2>
-INSERT INTO rc_pairs (a_id, b_id, match_id)
-  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
-  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT a_id, b_id
-    FROM (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY a_id) AS rb
-          FROM (SELECT a_id, b_id,
-                  row_number() OVER (PARTITION BY a_id ORDER BY b_id) AS ra
-                FROM rc_cand) r1) r2
-    WHERE ra = 1 AND rb = 1) p) n;
+CREATE TEMP TABLE IF NOT EXISTS rc_open_a (id bigint NOT NULL) ON COMMIT DROP;
 
 -- step 3, statement 15
-SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 2) s;
+CREATE TEMP TABLE IF NOT EXISTS rc_open_b (id bigint NOT NULL) ON COMMIT DROP;
 
 -- step 3, statement 16
+TRUNCATE rc_open_a, rc_open_b;
+
+-- step 3, statement 17
+-- $1 = <match-id blocks 2>
+WITH
+    r AS MATERIALIZED (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY a_id) AS rb
+      FROM (SELECT a_id, b_id,
+              row_number() OVER (PARTITION BY a_id ORDER BY b_id) AS ra
+            FROM rc_cand) r1),
+    open_a AS (INSERT INTO rc_open_a (id) SELECT a_id FROM r WHERE ra = 1 AND rb > 1),
+    open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)
+  INSERT INTO rc_pairs (a_id, b_id, match_id)
+  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
+  FROM (SELECT a_id, b_id, row_number() OVER () - 1 AS k FROM r WHERE ra = 1 AND rb = 1) n;
+
+-- step 3, statement 18
+SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 2) s;
+
+-- step 3, statement 19
 -- $1 = "recon_data.g_a_state"
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
   FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
   WHERE i.indrelid = $1::regclass;
 
--- step 3, statement 17
+-- step 3, statement 20
 ALTER TABLE recon_data.g_a_state DROP CONSTRAINT "g_a_state_pkey";
 
--- step 3, statement 18
+-- step 3, statement 21
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 2
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT g.a_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
 
--- step 3, statement 19
+-- step 3, statement 22
 ALTER TABLE recon_data.g_a_state ADD CONSTRAINT "g_a_state_pkey" PRIMARY KEY (_id);
 
--- step 3, statement 20
+-- step 3, statement 23
 SELECT count(*) FROM (SELECT 1 FROM recon_data.g_b_state LIMIT 2) s;
 
--- step 3, statement 21
+-- step 3, statement 24
 -- $1 = "recon_data.g_b_state"
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
   FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
   WHERE i.indrelid = $1::regclass;
 
--- step 3, statement 22
+-- step 3, statement 25
 ALTER TABLE recon_data.g_b_state DROP CONSTRAINT "g_b_state_pkey";
 
--- step 3, statement 23
+-- step 3, statement 26
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 2
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT g.b_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
 
--- step 3, statement 24
+-- step 3, statement 27
 ALTER TABLE recon_data.g_b_state ADD CONSTRAINT "g_b_state_pkey" PRIMARY KEY (_id);
 
--- step 3, statement 25
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 3, statement 28
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
--- step 3, statement 26
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 3, statement 29
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
--- step 3, statement 27
+-- step 3, statement 30
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 3, statement 28
+-- step 3, statement 31
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 3, statement 29
+-- step 3, statement 32
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 3, statement 30
+-- step 3, statement 33
 SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
--- step 3, statement 31
+-- step 3, statement 34
 CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
   SELECT a._id AS o_id, sm.match_id, b._id AS m_id
   FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
   JOIN recon_data.g_b_state sm ON sm._id = b._id
   WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
 
--- step 3, statement 32
+-- step 3, statement 35
 SELECT count(*) FROM rc_cand;
 
--- step 3, statement 33
+-- step 3, statement 36
 -- $1 = 2
 -- $2 = 2
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
 
--- step 3, statement 34
+-- step 3, statement 37
 DROP TABLE rc_cand;
 
--- step 3, statement 35
+-- step 3, statement 38
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 3, statement 36
+-- step 3, statement 39
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 3, statement 37
+-- step 3, statement 40
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 3, statement 38
+-- step 3, statement 41
 SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
--- step 3, statement 39
+-- step 3, statement 42
 CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
   SELECT b._id AS o_id, sm.match_id, a._id AS m_id
   FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
   JOIN recon_data.g_a_state sm ON sm._id = a._id
   WHERE (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
 
--- step 3, statement 40
+-- step 3, statement 43
 SELECT count(*) FROM rc_cand;
 
--- step 3, statement 41
+-- step 3, statement 44
 -- $1 = 2
 -- $2 = 2
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
 
--- step 3, statement 42
+-- step 3, statement 45
 DROP TABLE rc_cand;
 
--- step 3, statement 43
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 3, statement 46
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- ==== step 4: roll back run 1 ====
 
@@ -421,7 +449,7 @@ INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id, reconc
 -- ==== step 6: run the rules ====
 
 -- step 6, statement 1
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 6, statement 2
 SELECT NOT EXISTS (SELECT 1 FROM recon_data.g_a_state) AS empty;
@@ -467,131 +495,142 @@ CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id
 SELECT recon_match_ids($1) AS ids;
 
 -- step 6, statement 14
--- $1 = <match-id blocks 3>
-INSERT INTO rc_pairs (a_id, b_id, match_id)
-  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
-  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT a_id, b_id
-    FROM (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY a_id) AS rb
-          FROM (SELECT a_id, b_id,
-                  row_number() OVER (PARTITION BY a_id ORDER BY b_id) AS ra
-                FROM rc_cand) r1) r2
-    WHERE ra = 1 AND rb = 1) p) n;
+CREATE TEMP TABLE IF NOT EXISTS rc_open_a (id bigint NOT NULL) ON COMMIT DROP;
 
 -- step 6, statement 15
-SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 2) s;
+CREATE TEMP TABLE IF NOT EXISTS rc_open_b (id bigint NOT NULL) ON COMMIT DROP;
 
 -- step 6, statement 16
+TRUNCATE rc_open_a, rc_open_b;
+
+-- step 6, statement 17
+-- $1 = <match-id blocks 3>
+WITH
+    r AS MATERIALIZED (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY a_id) AS rb
+      FROM (SELECT a_id, b_id,
+              row_number() OVER (PARTITION BY a_id ORDER BY b_id) AS ra
+            FROM rc_cand) r1),
+    open_a AS (INSERT INTO rc_open_a (id) SELECT a_id FROM r WHERE ra = 1 AND rb > 1),
+    open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)
+  INSERT INTO rc_pairs (a_id, b_id, match_id)
+  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
+  FROM (SELECT a_id, b_id, row_number() OVER () - 1 AS k FROM r WHERE ra = 1 AND rb = 1) n;
+
+-- step 6, statement 18
+SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 2) s;
+
+-- step 6, statement 19
 -- $1 = "recon_data.g_a_state"
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
   FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
   WHERE i.indrelid = $1::regclass;
 
--- step 6, statement 17
+-- step 6, statement 20
 ALTER TABLE recon_data.g_a_state DROP CONSTRAINT "g_a_state_pkey";
 
--- step 6, statement 18
+-- step 6, statement 21
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 3
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT g.a_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
 
--- step 6, statement 19
+-- step 6, statement 22
 ALTER TABLE recon_data.g_a_state ADD CONSTRAINT "g_a_state_pkey" PRIMARY KEY (_id);
 
--- step 6, statement 20
+-- step 6, statement 23
 SELECT count(*) FROM (SELECT 1 FROM recon_data.g_b_state LIMIT 2) s;
 
--- step 6, statement 21
+-- step 6, statement 24
 -- $1 = "recon_data.g_b_state"
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
   FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
   WHERE i.indrelid = $1::regclass;
 
--- step 6, statement 22
+-- step 6, statement 25
 ALTER TABLE recon_data.g_b_state DROP CONSTRAINT "g_b_state_pkey";
 
--- step 6, statement 23
+-- step 6, statement 26
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 3
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT g.b_id, $1, g.match_id, $2, $3 FROM rc_pairs g;
 
--- step 6, statement 24
+-- step 6, statement 27
 ALTER TABLE recon_data.g_b_state ADD CONSTRAINT "g_b_state_pkey" PRIMARY KEY (_id);
 
--- step 6, statement 25
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 6, statement 28
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
--- step 6, statement 26
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 6, statement 29
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
--- step 6, statement 27
+-- step 6, statement 30
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 6, statement 28
+-- step 6, statement 31
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 6, statement 29
+-- step 6, statement 32
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 6, statement 30
+-- step 6, statement 33
 SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
--- step 6, statement 31
+-- step 6, statement 34
 CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
   SELECT a._id AS o_id, sm.match_id, b._id AS m_id
   FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
   JOIN recon_data.g_b_state sm ON sm._id = b._id
   WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
 
--- step 6, statement 32
+-- step 6, statement 35
 SELECT count(*) FROM rc_cand;
 
--- step 6, statement 33
+-- step 6, statement 36
 -- $1 = 2
 -- $2 = 3
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
 
--- step 6, statement 34
+-- step 6, statement 37
 DROP TABLE rc_cand;
 
--- step 6, statement 35
+-- step 6, statement 38
 -- $1 = "recon_data.g_a"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 6, statement 36
+-- step 6, statement 39
 SELECT count(*)::float8 AS n FROM recon_data.g_a;
 
--- step 6, statement 37
+-- step 6, statement 40
 -- $1 = "recon_data.g_b"
 SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass;
 
--- step 6, statement 38
+-- step 6, statement 41
 SELECT count(*)::float8 AS n FROM recon_data.g_b;
 
--- step 6, statement 39
+-- step 6, statement 42
 CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
   SELECT b._id AS o_id, sm.match_id, a._id AS m_id
   FROM recon_data.g_a a JOIN recon_data.g_b b ON (a."ref" = b."ref") AND (a."amount" = b."amount")
   JOIN recon_data.g_a_state sm ON sm._id = a._id
   WHERE (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id)) AND (sm.status IN ('RECONCILED', 'RELAX_MATCH', 'PARTIAL_RECONCILED'));
 
--- step 6, statement 40
+-- step 6, statement 43
 SELECT count(*) FROM rc_cand;
 
--- step 6, statement 41
+-- step 6, statement 44
 -- $1 = 2
 -- $2 = 3
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT DISTINCT ON (o_id) o_id, 'DUPLICATE_MATCH', match_id, $1, $2 FROM rc_cand ORDER BY o_id, m_id;
 
--- step 6, statement 42
+-- step 6, statement 45
 DROP TABLE rc_cand;
 
--- step 6, statement 43
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 6, statement 46
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;

@@ -1,7 +1,7 @@
 -- ==== step 1: run the rules ====
 
 -- step 1, statement 1
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
 -- step 1, statement 2
 CREATE TEMP TABLE rc_ua ON COMMIT DROP AS SELECT a._id AS u_id, a."settlement" AS k1, a."amount" AS v1, a."bank_date" AS v2
@@ -37,97 +37,114 @@ CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id
 SELECT recon_match_ids($1) AS ids;
 
 -- step 1, statement 10
--- $1 = <match-id blocks 1>
-INSERT INTO rc_pairs (a_id, b_id, match_id)
-  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
-  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT a_id, b_id
-    FROM (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY s1, s2, a_id) AS rb
-          FROM (SELECT a_id, b_id, s1, s2,
-                  row_number() OVER (PARTITION BY a_id ORDER BY s1, s2, b_id) AS ra
-                FROM rc_cand) r1) r2
-    WHERE ra = 1 AND rb = 1) p) n;
+CREATE TEMP TABLE IF NOT EXISTS rc_open_a (id bigint NOT NULL) ON COMMIT DROP;
 
 -- step 1, statement 11
-CREATE TEMP TABLE rc_left ON COMMIT DROP AS SELECT * FROM rc_cand c WHERE NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.a_id = c.a_id) AND NOT EXISTS (SELECT 1 FROM rc_pairs p WHERE p.b_id = c.b_id);
+CREATE TEMP TABLE IF NOT EXISTS rc_open_b (id bigint NOT NULL) ON COMMIT DROP;
 
 -- step 1, statement 12
-DROP TABLE rc_cand;
+TRUNCATE rc_open_a, rc_open_b;
 
 -- step 1, statement 13
-ALTER TABLE rc_left RENAME TO rc_cand;
+-- $1 = <match-id blocks 1>
+WITH
+    r AS MATERIALIZED (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY s1, s2, a_id) AS rb
+      FROM (SELECT a_id, b_id, s1, s2,
+              row_number() OVER (PARTITION BY a_id ORDER BY s1, s2, b_id) AS ra
+            FROM rc_cand) r1),
+    open_a AS (INSERT INTO rc_open_a (id) SELECT a_id FROM r WHERE ra = 1 AND rb > 1),
+    open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)
+  INSERT INTO rc_pairs (a_id, b_id, match_id)
+  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
+  FROM (SELECT a_id, b_id, row_number() OVER () - 1 AS k FROM r WHERE ra = 1 AND rb = 1) n;
 
 -- step 1, statement 14
-SELECT count(*) FROM rc_cand;
+CREATE TEMP TABLE rc_left ON COMMIT DROP AS SELECT c.* FROM rc_cand c WHERE c.a_id IN (SELECT id FROM rc_open_a) AND c.b_id IN (SELECT id FROM rc_open_b);
 
 -- step 1, statement 15
-SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 2) s;
+DROP TABLE rc_cand;
 
 -- step 1, statement 16
+ALTER TABLE rc_left RENAME TO rc_cand;
+
+-- step 1, statement 17
+SELECT count(*) FROM rc_cand;
+
+-- step 1, statement 18
+SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 2) s;
+
+-- step 1, statement 19
+TRUNCATE recon_data.g_a_state;
+
+-- step 1, statement 20
 -- $1 = "recon_data.g_a_state"
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
   FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
   WHERE i.indrelid = $1::regclass;
 
--- step 1, statement 17
+-- step 1, statement 21
 ALTER TABLE recon_data.g_a_state DROP CONSTRAINT "g_a_state_pkey";
 
--- step 1, statement 18
+-- step 1, statement 22
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 1
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT m._id, $1, g.match_id, $2, $3 FROM rc_pairs g JOIN (SELECT u_id, u_id AS _id FROM rc_ua) m ON m.u_id = g.a_id;
 
--- step 1, statement 19
+-- step 1, statement 23
 ALTER TABLE recon_data.g_a_state ADD CONSTRAINT "g_a_state_pkey" PRIMARY KEY (_id);
 
--- step 1, statement 20
+-- step 1, statement 24
 SELECT count(*) FROM (SELECT 1 FROM recon_data.g_b_state LIMIT 2) s;
 
--- step 1, statement 21
+-- step 1, statement 25
+TRUNCATE recon_data.g_b_state;
+
+-- step 1, statement 26
 -- $1 = "recon_data.g_b_state"
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def, c.conname
   FROM pg_index i LEFT JOIN pg_constraint c ON c.conindid = i.indexrelid AND c.contype = 'p'
   WHERE i.indrelid = $1::regclass;
 
--- step 1, statement 22
+-- step 1, statement 27
 ALTER TABLE recon_data.g_b_state DROP CONSTRAINT "g_b_state_pkey";
 
--- step 1, statement 23
+-- step 1, statement 28
 -- $1 = "RECONCILED"
 -- $2 = 1
 -- $3 = 1
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT m._id, $1, g.match_id, $2, $3 FROM rc_pairs g JOIN (SELECT u_id, _id FROM rc_mb) m ON m.u_id = g.b_id;
 
--- step 1, statement 24
+-- step 1, statement 29
 ALTER TABLE recon_data.g_b_state ADD CONSTRAINT "g_b_state_pkey" PRIMARY KEY (_id);
 
--- step 1, statement 25
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 1, statement 30
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
--- step 1, statement 26
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 1, statement 31
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
 
--- step 1, statement 27
+-- step 1, statement 32
 CREATE TEMP TABLE rc_ua ON COMMIT DROP AS SELECT a._id AS u_id, a."settlement" AS k1, a."amount" AS v1, a."bank_date" AS v2
   FROM recon_data.g_a a WHERE (a._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_a_state st WHERE st._id = a._id)) AND (a."settlement" IS NOT NULL);
 
--- step 1, statement 28
+-- step 1, statement 33
 ANALYZE rc_ua;
 
--- step 1, statement 29
+-- step 1, statement 34
 CREATE TEMP TABLE rc_ub ON COMMIT DROP AS SELECT min(b._id) AS u_id, b."settlement" AS k1, sum((b."amount")::numeric) AS v1, CASE WHEN count(*) = count(b."posted_date") THEN min(b."posted_date") END AS lo2, CASE WHEN count(*) = count(b."posted_date") THEN max(b."posted_date") END AS hi2
   FROM recon_data.g_b b WHERE (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id)) AND (b."settlement" IS NOT NULL) GROUP BY 2;
 
--- step 1, statement 30
+-- step 1, statement 35
 CREATE TEMP TABLE rc_mb ON COMMIT DROP AS SELECT u.u_id, b._id FROM recon_data.g_b b
   JOIN rc_ub u ON u.k1 = b."settlement" WHERE (b._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM recon_data.g_b_state st WHERE st._id = b._id));
 
--- step 1, statement 31
+-- step 1, statement 36
 ANALYZE rc_ub;
 
--- step 1, statement 32
+-- step 1, statement 37
 -- $1 = "0"
 -- $2 = "4"
 CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
@@ -135,43 +152,54 @@ CREATE TEMP TABLE rc_cand ON COMMIT DROP AS
   FROM rc_ua ua JOIN rc_ub ub ON ua.k1 = ub.k1
   WHERE (ub.v1 BETWEEN ua.v1 - $1::numeric AND ua.v1 + $1::numeric) AND ((ub.hi2 - ua.v2) <= $2::integer AND (ua.v2 - ub.lo2) <= $2::integer);
 
--- step 1, statement 33
+-- step 1, statement 38
 CREATE TEMP TABLE rc_pairs (a_id bigint NOT NULL, b_id bigint NOT NULL, match_id bigint NOT NULL) ON COMMIT DROP;
 
--- step 1, statement 34
+-- step 1, statement 39
 -- $1 = 1
 SELECT recon_match_ids($1) AS ids;
 
--- step 1, statement 35
--- $1 = <match-id blocks 2>
-INSERT INTO rc_pairs (a_id, b_id, match_id)
-  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
-  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT a_id, b_id
-    FROM (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY s1, s2, a_id) AS rb
-          FROM (SELECT a_id, b_id, s1, s2,
-                  row_number() OVER (PARTITION BY a_id ORDER BY s1, s2, b_id) AS ra
-                FROM rc_cand) r1) r2
-    WHERE ra = 1 AND rb = 1) p) n;
+-- step 1, statement 40
+CREATE TEMP TABLE IF NOT EXISTS rc_open_a (id bigint NOT NULL) ON COMMIT DROP;
 
--- step 1, statement 36
+-- step 1, statement 41
+CREATE TEMP TABLE IF NOT EXISTS rc_open_b (id bigint NOT NULL) ON COMMIT DROP;
+
+-- step 1, statement 42
+TRUNCATE rc_open_a, rc_open_b;
+
+-- step 1, statement 43
+-- $1 = <match-id blocks 2>
+WITH
+    r AS MATERIALIZED (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY s1, s2, a_id) AS rb
+      FROM (SELECT a_id, b_id, s1, s2,
+              row_number() OVER (PARTITION BY a_id ORDER BY s1, s2, b_id) AS ra
+            FROM rc_cand) r1),
+    open_a AS (INSERT INTO rc_open_a (id) SELECT a_id FROM r WHERE ra = 1 AND rb > 1),
+    open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)
+  INSERT INTO rc_pairs (a_id, b_id, match_id)
+  SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
+  FROM (SELECT a_id, b_id, row_number() OVER () - 1 AS k FROM r WHERE ra = 1 AND rb = 1) n;
+
+-- step 1, statement 44
 SELECT count(*) FROM (SELECT 1 FROM recon_data.g_a_state LIMIT 1) s;
 
--- step 1, statement 37
+-- step 1, statement 45
 -- $1 = "PROPOSE_MATCH"
 -- $2 = 2
 -- $3 = 1
 INSERT INTO recon_data.g_a_state (_id, status, match_id, rule_id, run_id)
   SELECT m._id, $1, g.match_id, $2, $3 FROM rc_pairs g JOIN (SELECT u_id, u_id AS _id FROM rc_ua) m ON m.u_id = g.a_id ORDER BY m._id;
 
--- step 1, statement 38
+-- step 1, statement 46
 SELECT count(*) FROM (SELECT 1 FROM recon_data.g_b_state LIMIT 1) s;
 
--- step 1, statement 39
+-- step 1, statement 47
 -- $1 = "PROPOSE_MATCH"
 -- $2 = 2
 -- $3 = 1
 INSERT INTO recon_data.g_b_state (_id, status, match_id, rule_id, run_id)
   SELECT m._id, $1, g.match_id, $2, $3 FROM rc_pairs g JOIN (SELECT u_id, _id FROM rc_mb) m ON m.u_id = g.b_id ORDER BY m._id;
 
--- step 1, statement 40
-DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_ua, rc_ub, rc_ma, rc_mb;
+-- step 1, statement 48
+DROP TABLE IF EXISTS rc_cand, rc_left, rc_pairs, rc_open_a, rc_open_b, rc_ua, rc_ub, rc_ma, rc_mb;
