@@ -17,7 +17,6 @@ import {
   InputNumber,
   Segmented,
   Select,
-  Space,
   Switch,
   Table,
   Tag,
@@ -67,7 +66,6 @@ function valueHint(op: FilterOperator, kind: string | null): HintKey {
  * scrolls and cuts the tolerance's "Amount / %" select and the remove button off the right edge.
  */
 const WIDTH = { sequence: 40, condition: 132, element: 240, operator: 124, tolerance: 250, remove: 44 } as const;
-const TOLERANCE_TYPE_WIDTH = 112;
 const TABLE_WIDTH =
   WIDTH.sequence + WIDTH.condition + 2 * WIDTH.element + WIDTH.operator + WIDTH.tolerance + WIDTH.remove;
 
@@ -224,8 +222,7 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
     const amount = (
       <InputNumber
         aria-label={nameOf(row, t('rules.tolerance'))}
-        // Beside the Amount / % select the input takes the rest of the cell, so "± Exact" is never cut.
-        style={{ width: hasTypeSelect ? `calc(100% - ${TOLERANCE_TYPE_WIDTH}px)` : '100%' }}
+        style={{ width: '100%' }}
         min={0}
         step={kindOne === 'date' ? 1 : 0.01}
         placeholder={t('rules.exact')}
@@ -237,20 +234,21 @@ export function ConditionsTable({ rows, sides, ruleType, isReadOnly, problemKey,
     );
     // Amount or percentage of element one: for amounts (shown on dates too while set, so the refusal can be fixed).
     if (!hasTypeSelect) return amount;
+    // The Amount / % select under the input, both the cell's width: side by side the input was cut to "± E…".
     return (
-      <Space.Compact style={{ width: '100%' }}>
+      <Flex vertical gap={4}>
         {amount}
         <Tooltip title={t('rules.toleranceTypeHelp')}>
           <Select<ToleranceType>
             aria-label={nameOf(row, t('rules.toleranceType'))}
-            style={{ width: TOLERANCE_TYPE_WIDTH, flex: 'none' }}
+            style={{ width: '100%' }}
             value={row.toleranceType ?? 'AMOUNT'}
             popupMatchSelectWidth={false}
             options={TOLERANCE_TYPES.map((v) => ({ value: v, label: t(`rules.toleranceTypes.${v}`) }))}
             onChange={(toleranceType) => onChange(row.key, { ...row, toleranceType })}
           />
         </Tooltip>
-      </Space.Compact>
+      </Flex>
     );
   };
 
