@@ -1,17 +1,16 @@
-import { dataSourceNameCheckResponseSchema } from '@recon/contract';
+import { dataSourceEndpoints } from '@recon/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type NameCheck = { isValid: boolean; message: string };
 
 /** GET v2/datasources?Find=validateDataSourceName&name=[&id=]: whether the name is free in the module. */
 export async function checkDataSourceName(name: string, exceptId?: number): Promise<NameCheck> {
-  const params: Record<string, string | number> = { Find: 'validateDataSourceName', name };
-  if (exceptId !== undefined) params.id = exceptId;
-  const { data } = await http.get('/v2/datasources', { params });
-  return dataSourceNameCheckResponseSchema.parse(data).data;
+  const query: Record<string, string | number> = { name };
+  if (exceptId !== undefined) query.id = exceptId;
+  return (await call(dataSourceEndpoints.validateName, { query })).data;
 }
 
 export function dataSourceNameQuery(moduleId: number, name: string, exceptId?: number) {

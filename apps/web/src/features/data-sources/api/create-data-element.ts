@@ -1,14 +1,11 @@
-import { type DataElement, type DataElementInput, dataElementSchema } from '@recon/contract';
+import { type DataElement, type DataElementInput, dataSourceEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST v2/datasources/createDataElement?dataSourceId=: a column of the table becomes an element. */
 export async function createDataElement(input: { dataSourceId: number; body: DataElementInput }): Promise<DataElement> {
-  const { data } = await http.post('/v2/datasources/createDataElement', input.body, {
-    params: { dataSourceId: input.dataSourceId },
-  });
-  return dataElementSchema.parse(data);
+  return call(dataSourceEndpoints.createElement, { query: { dataSourceId: input.dataSourceId }, body: input.body });
 }
 
 export function useCreateDataElement(successMessage: string) {

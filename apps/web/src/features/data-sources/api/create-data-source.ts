@@ -1,12 +1,11 @@
-import { type DataSourceDetail, type DataSourceRequest, dataSourceDetailSchema } from '@recon/contract';
+import { type DataSourceDetail, type DataSourceRequest, dataSourceEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST /v2/datasources: the new data source is last in its recon; its elements default to the table's columns. */
 export async function createDataSource(body: DataSourceRequest): Promise<DataSourceDetail> {
-  const { data } = await http.post('/v2/datasources', body);
-  return dataSourceDetailSchema.parse(data);
+  return call(dataSourceEndpoints.create, { body });
 }
 
 /** Field errors (400) are shown beside their fields by the form; other failures go to the common toast. */

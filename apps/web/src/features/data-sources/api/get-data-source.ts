@@ -1,12 +1,11 @@
-import { type DataSourceDetail, dataSourceDetailSchema } from '@recon/contract';
+import { type DataSourceDetail, dataSourceEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/datasources/{id}: the full config, limits as decimal strings, with its data elements. */
 export async function getDataSource(id: number): Promise<DataSourceDetail> {
-  const { data } = await http.get(`/v2/datasources/${id}`);
-  return dataSourceDetailSchema.parse(data);
+  return call(dataSourceEndpoints.detail, { params: { id } });
 }
 
 export function dataSourceQuery(moduleId: number, id: number) {

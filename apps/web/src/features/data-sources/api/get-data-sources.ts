@@ -1,17 +1,18 @@
 import {
   type DataSourceRow,
   type DataTablesResponse,
+  dataSourceEndpoints,
   dataSourceRowSchema,
   dataTablesResponseSchema,
   toDataTablesQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** Every query of this feature starts with this key, so one invalidation refreshes them all. */
 export const dataSourcesQueryRoot = ['data-sources'] as const;
 
-const responseSchema = dataTablesResponseSchema(dataSourceRowSchema);
+const _responseSchema = dataTablesResponseSchema(dataSourceRowSchema);
 
 export type DataSourcesParams = {
   start: number;
@@ -28,8 +29,7 @@ export async function getDataSources(params: DataSourcesParams): Promise<DataTab
   const { start, length, ...filters } = params;
   const query: Record<string, string | number> = toDataTablesQuery({ start, length, draw: start / length + 1 });
   for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') query[key] = value;
-  const { data } = await http.get('/v2/datasources', { params: query });
-  return responseSchema.parse(data);
+  return call(dataSourceEndpoints.list, { query });
 }
 
 export function dataSourcesQuery(moduleId: number, params: DataSourcesParams) {

@@ -1,12 +1,11 @@
-import { type DataSourceRow, dataSourcesByResponseSchema } from '@recon/contract';
+import { type DataSourceRow, dataSourceEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET v2/datasources?Find=ByRecon&recon=&moduleId=: one recon's data sources by sequence. */
 export async function getReconDataSources(moduleId: number, reconId: number): Promise<DataSourceRow[]> {
-  const { data } = await http.get('/v2/datasources', { params: { Find: 'ByRecon', recon: reconId, moduleId } });
-  return dataSourcesByResponseSchema.parse(data).data;
+  return (await call(dataSourceEndpoints.byRecon, { query: { recon: reconId, moduleId } })).data;
 }
 
 export function reconDataSourcesQuery(moduleId: number, reconId: number | undefined) {

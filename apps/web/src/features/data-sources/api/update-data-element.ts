@@ -1,17 +1,14 @@
-import { type DataElement, dataElementSchema, type UpdateDataElementRequest } from '@recon/contract';
+import { type DataElement, dataSourceEndpoints, type UpdateDataElementRequest } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT v2/datasources/updateDataElement?dataSourceId=: one element's active flag, input type or sequence. */
 export async function updateDataElement(input: {
   dataSourceId: number;
   body: UpdateDataElementRequest;
 }): Promise<DataElement> {
-  const { data } = await http.put('/v2/datasources/updateDataElement', input.body, {
-    params: { dataSourceId: input.dataSourceId },
-  });
-  return dataElementSchema.parse(data);
+  return call(dataSourceEndpoints.updateElement, { query: { dataSourceId: input.dataSourceId }, body: input.body });
 }
 
 /**

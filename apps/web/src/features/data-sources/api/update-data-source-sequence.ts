@@ -1,12 +1,11 @@
-import { type DataSourceRow, dataSourcesByResponseSchema, type UpdateSequenceRequest } from '@recon/contract';
+import { type DataSourceRow, dataSourceEndpoints, type UpdateSequenceRequest } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT v2/datasources?Operation=UpdateSequence: the order of one recon's data sources (1 = side A, 2 = side B). */
 export async function updateDataSourceSequence(body: UpdateSequenceRequest): Promise<DataSourceRow[]> {
-  const { data } = await http.put('/v2/datasources', body, { params: { Operation: 'UpdateSequence' } });
-  return dataSourcesByResponseSchema.parse(data).data;
+  return (await call(dataSourceEndpoints.updateSequence, { body })).data;
 }
 
 export function useUpdateDataSourceSequence(successMessage: string) {

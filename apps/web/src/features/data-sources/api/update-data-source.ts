@@ -1,12 +1,11 @@
-import { type DataSourceDetail, type DataSourceRequest, dataSourceDetailSchema } from '@recon/contract';
+import { type DataSourceDetail, type DataSourceRequest, dataSourceEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT /v2/datasources/{id}: the create checks again; another table resets the data elements. */
 export async function updateDataSource(input: { id: number; body: DataSourceRequest }): Promise<DataSourceDetail> {
-  const { data } = await http.put(`/v2/datasources/${input.id}`, input.body);
-  return dataSourceDetailSchema.parse(data);
+  return call(dataSourceEndpoints.updateById, { params: { id: input.id }, body: input.body });
 }
 
 export function useUpdateDataSource(successMessage: string) {

@@ -1,0 +1,118 @@
+import type { Endpoint, EndpointInput, EndpointResult } from '@recon/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '@/lib/app-error.ts';
+
+/** Answers one endpoint: the parsed params, query and body, and the request (principal, module, audit). */
+export type Handler<E extends Endpoint> = (
+  input: EndpointInput<E>,
+  req: FastifyRequest,
+) => Promise<EndpointResult<E>> | EndpointResult<E>;
+
+export type Route = { readonly endpoint: Endpoint; readonly handler: Handler<Endpoint> };
+
+/** An endpoint of the contract and the function that answers it. */
+export function route<E extends Endpoint>(endpoint: E, handler: Handler<E>): Route {
+  return { endpoint, handler: handler as unknown as Handler<Endpoint> };
+}
+
+/** A body parsed by its endpoint's schema, refused with the usual 400 (first problem first). */
+function parseBody(schema: z.ZodType, body: unknown): unknown {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', defaultMessage: i.message }));
+  throw new AppError('VALIDATION', errors[0]?.defaultMessage ?? 'Invalid request', errors);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A route schema without the parts an endpoint does not have (Fastify warns about a part set to undefined). */
+const defined = (schema: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
+
+function registerOne(app: FastifyInstance, { endpoint: e, handler }: Route): void {
+  app.route({
+    method: e.method,
+    url: e.path,
+    config: { module: e.module, privilege: e.privilege },
+    schema: defined({
+      tags: [...e.tags],
+      summary: e.summary,
+      description: e.description,
+      params: e.params,
+      querystring: e.query,
+      body: e.body,
+      response: { 200: e.response },
+    }),
+    handler: (req) => handler({ params: req.params, query: req.query, body: req.body } as EndpointInput<Endpoint>, req),
+  });
+}
+
+/**
+ * The endpoints of one method and path (a call discriminated by a query value): one route, validated by their shared
+ * query schema, that picks the endpoint by the value, checks its privilege when they differ, parses its body and
+ * calls its handler. The OpenAPI operation lists every value with its summary.
+ */
+function registerGroup(app: FastifyInstance, group: Route[]): void {
+  const first = group[0]?.endpoint as Endpoint;
+  const name = group.find((r) => r.endpoint.discriminator)?.endpoint.discriminator?.name;
+  if (!name) throw new Error(`${first.method} ${first.path}: several endpoints and no discriminator`);
+  for (const { endpoint: e } of group) {
+    if (
+      e.discriminator?.name !== name ||
+      e.query !== first.query ||
+      e.params !== first.params ||
+      e.module !== first.module
+    )
+      throw new Error(
+        `${e.name}: endpoints of ${e.method} ${e.path} must share discriminator, query, params and module`,
+      );
+  }
+  const byValue = new Map(group.map((r) => [r.endpoint.discriminator?.value ?? null, r]));
+  const sharedPrivilege = group.every((r) => same(r.endpoint.privilege, first.privilege)) ? first.privilege : undefined;
+  const responses = [...new Set(group.map((r) => r.endpoint.response))];
+  const hasBody = group.some((r) => r.endpoint.body);
+  const line = ({ endpoint: e }: Route) =>
+    `${e.discriminator?.value ? `\`${name}=${e.discriminator.value}\`` : `Without ${name}`}: ${e.summary}.${e.description ? ` ${e.description}` : ''}`;
+  app.route({
+    method: first.method,
+    url: first.path,
+    config: { module: first.module, privilege: sharedPrivilege },
+    schema: defined({
+      tags: [...first.tags],
+      summary: group.map((r) => r.endpoint.discriminator?.value ?? r.endpoint.summary).join(' | '),
+      description: group.map(line).join('\n\n'),
+      params: first.params,
+      querystring: first.query,
+      body: hasBody ? z.unknown() : undefined,
+      response: { 200: responses.length === 1 ? responses[0] : z.union(responses as [z.ZodType, z.ZodType]) },
+    }),
+    handler: async (req) => {
+      const raw = (req.query as Record<string, unknown> | undefined)?.[name];
+      const chosen = byValue.get(raw === undefined || raw === null ? null : String(raw));
+      if (!chosen) {
+        const values = [...byValue.keys()].filter(Boolean).join(', ');
+        throw new AppError('VALIDATION', `${name} must be one of ${values}`, [
+          { field: name, defaultMessage: `${name} must be one of ${values}` },
+        ]);
+      }
+      const e = chosen.endpoint;
+      if (!sharedPrivilege && e.privilege) await req.requirePrivilege(e.privilege);
+      const body = e.body ? parseBody(e.body, req.body) : undefined;
+      return chosen.handler({ params: req.params, query: req.query, body } as EndpointInput<Endpoint>, req);
+    },
+  });
+}
+
+/** Registers the routes of endpoints; those sharing a method and path become one discriminated route. */
+export function registerRoutes(app: FastifyInstance, routes: readonly Route[]): void {
+  const groups = new Map<string, Route[]>();
+  for (const r of routes) {
+    const key = `${r.endpoint.method} ${r.endpoint.path}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  for (const group of groups.values()) {
+    if (group.length === 1 && !group[0]?.endpoint.discriminator) registerOne(app, group[0] as Route);
+    else registerGroup(app, group);
+  }
+}
