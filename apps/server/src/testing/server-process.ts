@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,21 +20,41 @@ export type ServerProcess = {
   cleanUp: () => void;
 };
 
+/** A port nothing listens on now, from the OS (a fixed or random pick can meet another test's socket). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 export function serverProcess(extraEnv: Record<string, string> = {}): ServerProcess {
-  const port = 18_000 + Math.floor(Math.random() * 1000);
-  const pgPort = port + 30_000;
+  // Chosen at the first start and kept: the restart must find its PostgreSQL where it left it.
+  let port = 0;
+  let pgPort = 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'recon-proc-'));
-  const base = `http://127.0.0.1:${port}/web/v2`;
   let child: ChildProcess | undefined;
   const exited = () =>
     new Promise<number | null>((r) =>
       child?.exitCode !== null && child ? r(child.exitCode) : child?.once('exit', (code) => r(code)),
     );
   return {
-    base,
+    get base() {
+      return `http://127.0.0.1:${port}/web/v2`;
+    },
     dataDir,
-    pgUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/recon`,
+    get pgUrl() {
+      return `postgres://postgres:postgres@127.0.0.1:${pgPort}/recon`;
+    },
     start: async () => {
+      if (port === 0) [port, pgPort] = [await freePort(), await freePort()];
+      const base = `http://127.0.0.1:${port}/web/v2`;
       child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: new URL('../..', import.meta.url).pathname,
         env: {
