@@ -114,7 +114,6 @@ export async function openFromNav(page: Page, ...labels: string[]): Promise<void
   }
 }
 
-/** The visible options of the open Ant Design select dropdown. */
 const tableRows = (page: Page) => page.locator('.ant-table-row');
 
 /**
@@ -145,6 +144,7 @@ export async function openOptions(page: Page, select: Locator): Promise<Locator>
     .locator('.ant-select-item-option');
 }
 
+/** The visible options of the open Ant Design select dropdown. */
 export function dropdownOptions(page: Page) {
   return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
 }

@@ -2,6 +2,7 @@ import type { Endpoint, EndpointInput, EndpointResult } from '@recon/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
+import { parseBody } from '@/lib/parse-body.ts';
 
 /** Answers one endpoint: the parsed params, query and body, and the request (principal, module, audit). */
 export type Handler<E extends Endpoint> = (
@@ -14,14 +15,6 @@ export type Route = { readonly endpoint: Endpoint; readonly handler: Handler<End
 /** An endpoint of the contract and the function that answers it. */
 export function route<E extends Endpoint>(endpoint: E, handler: Handler<E>): Route {
   return { endpoint, handler: handler as unknown as Handler<Endpoint> };
-}
-
-/** A body parsed by its endpoint's schema, refused with the usual 400 (first problem first). */
-function parseBody(schema: z.ZodType, body: unknown): unknown {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', defaultMessage: i.message }));
-  throw new AppError('VALIDATION', errors[0]?.defaultMessage ?? 'Invalid request', errors);
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

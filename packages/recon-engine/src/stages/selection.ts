@@ -55,8 +55,8 @@ export async function selectPairs(
     // The blocks are asked for first, in a statement of their own: inside the insert the planner may run the
     // function once per row.
     const blocks = (await db.query('SELECT recon_match_ids($1) AS ids', [left])).rows[0]?.ids;
-    const matchId = `($1::bigint[])[n.k / ${MATCH_BLOCK} + 1] + n.k % ${MATCH_BLOCK}`;
-    let taken: number;
+    let withClause: string;
+    let pairs: string;
     if (!symmetric) {
       // A candidate is taken when it ranks first among its A row's candidates (ra) and among its B row's (rb).
       // Both ranks in one pipeline — sort by A, number, sort by B, number — instead of two DISTINCT ON sets
@@ -70,37 +70,30 @@ export async function selectPairs(
       await exec(db, 'CREATE TEMP TABLE IF NOT EXISTS rc_open_a (id bigint NOT NULL) ON COMMIT DROP');
       await exec(db, 'CREATE TEMP TABLE IF NOT EXISTS rc_open_b (id bigint NOT NULL) ON COMMIT DROP');
       await exec(db, 'TRUNCATE rc_open_a, rc_open_b');
-      taken = await exec(
-        db,
-        `${round === 1 ? 'WITH' : `${ranked},`}
+      withClause = `${round === 1 ? 'WITH' : `${ranked},`}
          r AS MATERIALIZED (SELECT a_id, b_id, ra, row_number() OVER (PARTITION BY b_id ORDER BY ${by([...od, 'a_id'])}) AS rb
            FROM (SELECT a_id, b_id${list}${round === 1 ? '' : ', od'},
                    row_number() OVER (PARTITION BY a_id ORDER BY ${by([...od, 'b_id'])}) AS ra
                  FROM ${from}) r1),
          open_a AS (INSERT INTO rc_open_a (id) SELECT a_id FROM r WHERE ra = 1 AND rb > 1),
-         open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)
-       INSERT INTO rc_pairs (a_id, b_id, match_id)
-       SELECT n.a_id, n.b_id, ${matchId}
-       FROM (SELECT a_id, b_id, row_number() OVER () - 1 AS k FROM r WHERE ra = 1 AND rb = 1) n`,
-        [blocks],
-      );
+         open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)`;
+      pairs = 'SELECT a_id, b_id FROM r WHERE ra = 1 AND rb = 1';
     } else {
       // Same-side pairs: a row may sit on either end of a candidate; its best partner is over both ends.
-      const withClause = `${round === 1 ? 'WITH' : `${ranked},`}
+      withClause = `${round === 1 ? 'WITH' : `${ranked},`}
          u AS (SELECT a_id AS r, b_id AS q${list}${round === 1 ? '' : ', od'} FROM ${from}
                UNION ALL SELECT b_id, a_id${list}${round === 1 ? '' : ', od'} FROM ${from}),
          best AS MATERIALIZED (SELECT DISTINCT ON (r) r, q FROM u ORDER BY r, ${by([...od, 'q'])})`;
-      const pairs =
-        'SELECT p.r AS a_id, p.q AS b_id FROM best p JOIN best o ON o.r = p.q AND o.q = p.r WHERE p.r < p.q';
-      taken = await exec(
-        db,
-        `${withClause}
-       INSERT INTO rc_pairs (a_id, b_id, match_id)
-       SELECT n.a_id, n.b_id, ${matchId}
-       FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (${pairs}) p) n`,
-        [blocks],
-      );
+      pairs = 'SELECT p.r AS a_id, p.q AS b_id FROM best p JOIN best o ON o.r = p.q AND o.q = p.r WHERE p.r < p.q';
     }
+    const taken = await exec(
+      db,
+      `${withClause}
+       INSERT INTO rc_pairs (a_id, b_id, match_id)
+       SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / ${MATCH_BLOCK} + 1] + n.k % ${MATCH_BLOCK}
+       FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (${pairs}) p) n`,
+      [blocks],
+    );
     total += taken;
     if (taken === 0) break;
     // Every candidate taken: nothing can be left (a candidate's two ends are distinct rows of distinct pairs).

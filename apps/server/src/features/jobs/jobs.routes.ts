@@ -24,11 +24,11 @@ import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-prov
 import { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
 import { moduleOf } from '@/lib/actor.ts';
+import { parseBody } from '@/lib/parse-body.ts';
 import { actorOf, getJobDetail, saveJob } from './jobs.service.ts';
 import * as lq from './jobs-list.queries.ts';
 import { changeSchedule, runJob } from './jobs-run.service.ts';
 import { jobSettingsRoutes } from './jobs-settings.routes.ts';
-import { parseBody } from './parse-body.ts';
 
 const TAG = ['Jobs'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -170,9 +170,9 @@ export function jobRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
         const moduleId = moduleOf(req);
         const actor = actorOf(req);
         if (req.query.opertionType === 'MANUAL_JOB_EXEC') {
-          return runJob(ctx, moduleId, parseBody(jobRunRequestSchema, req.body), actor);
+          return runJob(ctx, moduleId, parseBody(jobRunRequestSchema, req.body ?? {}), actor);
         }
-        return saveJob(ctx, moduleId, parseBody(jobSaveRequestSchema, req.body), actor, 'create');
+        return saveJob(ctx, moduleId, parseBody(jobSaveRequestSchema, req.body ?? {}), actor, 'create');
       },
     );
 
@@ -196,9 +196,9 @@ export function jobRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
         const actor = actorOf(req);
         const operation = req.query.opertionType;
         if (operation === 'UPDATE') {
-          return saveJob(ctx, moduleId, parseBody(jobSaveRequestSchema, req.body), actor, 'update');
+          return saveJob(ctx, moduleId, parseBody(jobSaveRequestSchema, req.body ?? {}), actor, 'update');
         }
-        return changeSchedule(ctx, moduleId, operation, parseBody(jobCronRequestSchema, req.body), actor);
+        return changeSchedule(ctx, moduleId, operation, parseBody(jobCronRequestSchema, req.body ?? {}), actor);
       },
     );
   };

@@ -66,7 +66,7 @@ WITH
     open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)
   INSERT INTO rc_pairs (a_id, b_id, match_id)
   SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
-  FROM (SELECT a_id, b_id, row_number() OVER () - 1 AS k FROM r WHERE ra = 1 AND rb = 1) n;
+  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT a_id, b_id FROM r WHERE ra = 1 AND rb = 1) p) n;
 
 -- step 1, statement 18
 -- $1 = "RECONCILED"
@@ -152,7 +152,7 @@ WITH
     open_b AS (INSERT INTO rc_open_b (id) SELECT b_id FROM r WHERE rb = 1 AND ra > 1)
   INSERT INTO rc_pairs (a_id, b_id, match_id)
   SELECT n.a_id, n.b_id, ($1::bigint[])[n.k / 65536 + 1] + n.k % 65536
-  FROM (SELECT a_id, b_id, row_number() OVER () - 1 AS k FROM r WHERE ra = 1 AND rb = 1) n;
+  FROM (SELECT p.a_id, p.b_id, row_number() OVER () - 1 AS k FROM (SELECT a_id, b_id FROM r WHERE ra = 1 AND rb = 1) p) n;
 
 -- step 1, statement 38
 -- $1 = "PROPOSE_MATCH"
