@@ -112,6 +112,7 @@ export async function openFromNav(page: Page, ...labels: string[]): Promise<void
     if (next && (await item(next).isVisible())) continue;
     await item(label).click();
   }
+  await settle(page);
 }
 
 const tableRows = (page: Page) => page.locator('.ant-table-row');
@@ -159,9 +160,15 @@ export function productSwitcher(page: Page) {
  * match with Enter (a click waits for the list to stop moving, which an open list realigning may never do).
  */
 export async function choose(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  await select.fill(option);
-  await expect(dropdownOptions(page).filter({ hasText: option, visible: true }).first()).toBeVisible();
+  // The page just opened may still replace the select (its route loading, its options arriving), closing the list
+  // that was typed into: the user then opens it again, and so does this.
+  await expect(async () => {
+    await select.click();
+    await select.fill(option);
+    await expect(dropdownOptions(page).filter({ hasText: option, visible: true }).first()).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 20_000 });
   await select.press('Enter');
   // The select (the combobox's nearest .ant-select) now shows the option.
   await expect(
