@@ -26,12 +26,21 @@ export type Endpoint<
   /** The query parameter and value that select this endpoint among those of one method and path. */
   readonly discriminator?: { readonly name: string; readonly value: string | null };
   readonly module: EndpointModule;
+  /** No access token asked (sign-in, refresh, a download's one-time token): the guard lets the call through. */
+  readonly public?: boolean;
   readonly privilege?: PrivilegeRule;
   readonly params?: P;
   /** The query as validated; endpoints of one method and path share one query schema. */
   readonly query?: Q;
   readonly body?: B;
+  /** The answer: JSON by this schema, or (with `produces`) a file streamed by the handler. */
   readonly response: R;
+  /** The success status when it is not 200 (202: accepted, runs in the background). */
+  readonly status?: 200 | 201 | 202;
+  /** Media types of a body not in JSON (`multipart/form-data`): the handler reads it, `body` stays unset. */
+  readonly consumes?: readonly string[];
+  /** Media types of a file answer (`text/csv`, `application/octet-stream`): the handler streams it on the reply. */
+  readonly produces?: readonly string[];
   readonly tags: readonly string[];
   readonly summary: string;
   readonly description?: string;

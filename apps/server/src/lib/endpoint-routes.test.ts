@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { endpoint } from '@recon/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -76,5 +77,48 @@ describe('registerRoutes', () => {
     await serve(['dataSources', 'createEditDataSource']);
     const res = await app.inject({ method: 'PUT', url: '/v2/things?Find=Other', payload: [1] });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('answers with the status an endpoint names, streams a file it produces, and marks a public one for the guard', async () => {
+    app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const seen: Record<string, unknown> = {};
+    app.addHook('onRequest', async (req) => {
+      seen[req.routeOptions.url ?? ''] = req.routeOptions.config.isPublic ?? false;
+    });
+    const start = endpoint({
+      name: 'things.start',
+      method: 'POST',
+      path: '/v2/things/start',
+      module: 'required',
+      status: 202,
+      tags: ['Things'],
+      summary: 'Start',
+      response: z.object({ id: z.number() }),
+    });
+    const file = endpoint({
+      name: 'things.file',
+      method: 'GET',
+      path: '/v2/things/file',
+      module: 'ignore',
+      public: true,
+      produces: ['text/csv'],
+      tags: ['Things'],
+      summary: 'A file',
+      response: z.unknown(),
+    });
+    registerRoutes(app, [
+      route(start, () => ({ id: 7 })),
+      route(file, (_input, _req, reply) =>
+        reply.header('content-type', 'text/csv').send(Readable.from(['a,b\n1,2\n'])),
+      ),
+    ]);
+    await app.ready();
+    const started = await app.inject({ method: 'POST', url: '/v2/things/start' });
+    expect([started.statusCode, started.json()]).toEqual([202, { id: 7 }]);
+    const csv = await app.inject({ method: 'GET', url: '/v2/things/file' });
+    expect([csv.statusCode, csv.headers['content-type'], csv.body]).toEqual([200, 'text/csv', 'a,b\n1,2\n']);
+    expect(seen).toEqual({ '/v2/things/start': false, '/v2/things/file': true });
   });
 });

@@ -1,13 +1,17 @@
 import type { Endpoint, EndpointInput, EndpointResult } from '@recon/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
 import { parseBody } from '@/lib/parse-body.ts';
 
-/** Answers one endpoint: the parsed params, query and body, and the request (principal, module, audit). */
+/**
+ * Answers one endpoint: the parsed params, query and body, and the request (principal, module, audit). The reply is
+ * for the few that stream a file or read a multipart body; the others return their answer.
+ */
 export type Handler<E extends Endpoint> = (
   input: EndpointInput<E>,
   req: FastifyRequest,
+  reply: FastifyReply,
 ) => Promise<EndpointResult<E>> | EndpointResult<E>;
 
 export type Route = { readonly endpoint: Endpoint; readonly handler: Handler<Endpoint> };
@@ -23,21 +27,42 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const defined = (schema: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
 
+/** What the guard reads from a route's config: public or not, X-Module-Id, the privilege. */
+const configOf = (e: Endpoint, privilege: Endpoint['privilege']): FastifyContextConfig =>
+  e.public ? { isPublic: true } : { module: e.module, privilege };
+
+/** The OpenAPI parts an endpoint adds beside its schemas: no security when public, its media types. */
+const openApiOf = (e: Endpoint) => ({
+  security: e.public ? [] : undefined,
+  consumes: e.consumes ? [...e.consumes] : undefined,
+  produces: e.produces ? [...e.produces] : undefined,
+});
+
 function registerOne(app: FastifyInstance, { endpoint: e, handler }: Route): void {
+  const status = e.status ?? 200;
   app.route({
     method: e.method,
     url: e.path,
-    config: { module: e.module, privilege: e.privilege },
+    config: configOf(e, e.privilege),
     schema: defined({
       tags: [...e.tags],
       summary: e.summary,
       description: e.description,
+      ...openApiOf(e),
       params: e.params,
       querystring: e.query,
       body: e.body,
-      response: { 200: e.response },
+      response: { [status]: e.response },
     }),
-    handler: (req) => handler({ params: req.params, query: req.query, body: req.body } as EndpointInput<Endpoint>, req),
+    handler: async (req, reply) => {
+      const answer = await handler(
+        { params: req.params, query: req.query, body: req.body } as EndpointInput<Endpoint>,
+        req,
+        reply,
+      );
+      if (reply.sent) return reply;
+      return reply.code(status).send(answer);
+    },
   });
 }
 
@@ -55,10 +80,14 @@ function registerGroup(app: FastifyInstance, group: Route[]): void {
       e.discriminator?.name !== name ||
       e.query !== first.query ||
       e.params !== first.params ||
-      e.module !== first.module
+      e.module !== first.module ||
+      Boolean(e.public) !== Boolean(first.public) ||
+      (e.status ?? 200) !== (first.status ?? 200) ||
+      e.consumes ||
+      e.produces
     )
       throw new Error(
-        `${e.name}: endpoints of ${e.method} ${e.path} must share discriminator, query, params and module`,
+        `${e.name}: endpoints of ${e.method} ${e.path} must share discriminator, query, params, module, access and status, and answer JSON`,
       );
   }
   const byValue = new Map(group.map((r) => [r.endpoint.discriminator?.value ?? null, r]));
@@ -70,17 +99,20 @@ function registerGroup(app: FastifyInstance, group: Route[]): void {
   app.route({
     method: first.method,
     url: first.path,
-    config: { module: first.module, privilege: sharedPrivilege },
+    config: configOf(first, sharedPrivilege),
     schema: defined({
       tags: [...first.tags],
+      ...openApiOf(first),
       summary: group.map((r) => r.endpoint.discriminator?.value ?? r.endpoint.summary).join(' | '),
       description: group.map(line).join('\n\n'),
       params: first.params,
       querystring: first.query,
       body: hasBody ? z.unknown() : undefined,
-      response: { 200: responses.length === 1 ? responses[0] : z.union(responses as [z.ZodType, z.ZodType]) },
+      response: {
+        [first.status ?? 200]: responses.length === 1 ? responses[0] : z.union(responses as [z.ZodType, z.ZodType]),
+      },
     }),
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const raw = (req.query as Record<string, unknown> | undefined)?.[name];
       const chosen = byValue.get(raw === undefined || raw === null ? null : String(raw));
       if (!chosen) {
@@ -92,7 +124,13 @@ function registerGroup(app: FastifyInstance, group: Route[]): void {
       const e = chosen.endpoint;
       if (!sharedPrivilege && e.privilege) await req.requirePrivilege(e.privilege);
       const body = e.body ? parseBody(e.body, req.body) : undefined;
-      return chosen.handler({ params: req.params, query: req.query, body } as EndpointInput<Endpoint>, req);
+      const answer = await chosen.handler(
+        { params: req.params, query: req.query, body } as EndpointInput<Endpoint>,
+        req,
+        reply,
+      );
+      if (reply.sent) return reply;
+      return reply.code(first.status ?? 200).send(answer);
     },
   });
 }
