@@ -455,3 +455,17 @@ export function navLeaves(): { fullPath: string; label: string; privilege?: Priv
   for (const s of NAV_TREE) walk(s.items, s.basePath, s.key, s.privilege);
   return leaves;
 }
+
+/**
+ * Tabs of Transactions › Recon, as the navigation names their paths. Here, not in transactions.ts, because the app's
+ * route table reads them at first load and transactions.ts declares schemas (zod would load with /login).
+ */
+export const TRANSACTION_TABS = [
+  'all',
+  'reconciled',
+  'unreconciled',
+  'reversal',
+  'knockoff',
+  'duplicate-match',
+] as const;
+export type TransactionTab = (typeof TRANSACTION_TABS)[number];

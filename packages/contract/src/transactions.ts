@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { DATA_TYPES } from './data-tables.ts';
 import { dataTablesQuerySchema, dataTablesResponseSchema } from './datatables.ts';
+import { TRANSACTION_TABS, type TransactionTab } from './nav.ts';
 import type { PrivilegeCode, PrivilegeRule } from './privileges.ts';
 import { TOLERANCE_TYPES } from './rules.ts';
 
 // The Transactions area (spec 1 navigation, issue 4): a recon's rows by tab, a matched group, global search,
 // the mapped row and the recon mapping. Actions on rows are in transaction-actions.ts.
-
-/** Tabs of Transactions › Recon, as the navigation names their paths. */
-export const TRANSACTION_TABS = [
-  'all',
-  'reconciled',
-  'unreconciled',
-  'reversal',
-  'knockoff',
-  'duplicate-match',
-] as const;
-export type TransactionTab = (typeof TRANSACTION_TABS)[number];
 
 /**
  * The statuses a row of a recon's data source can have in these views: what the engine or a person set, or

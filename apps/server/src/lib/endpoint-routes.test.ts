@@ -121,4 +121,30 @@ describe('registerRoutes', () => {
     expect([csv.statusCode, csv.headers['content-type'], csv.body]).toEqual([200, 'text/csv', 'a,b\n1,2\n']);
     expect(seen).toEqual({ '/v2/things/start': false, '/v2/things/file': true });
   });
+
+  it("serializes each discriminated answer by its own endpoint's schema, not the first of a union that fits", async () => {
+    app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const common = { method: 'GET', path: '/v2/lists', module: 'ignore', tags: ['Lists'], query } as const;
+    const all = endpoint({
+      ...common,
+      name: 'lists.all',
+      summary: 'All',
+      discriminator: { name: 'Find', value: null },
+      response: z.object({ data: z.array(z.number()) }),
+    });
+    const paged = endpoint({
+      ...common,
+      name: 'lists.paged',
+      summary: 'A page',
+      discriminator: { name: 'Find', value: 'ByName' },
+      response: z.object({ data: z.array(z.number()), recordsTotal: z.number() }),
+    });
+    registerRoutes(app, [route(all, () => ({ data: [] })), route(paged, () => ({ data: [], recordsTotal: 0 }))]);
+    await app.ready();
+    const page = await app.inject({ method: 'GET', url: '/v2/lists?Find=ByName' });
+    expect(page.json()).toEqual({ data: [], recordsTotal: 0 });
+    expect((await app.inject({ method: 'GET', url: '/v2/lists' })).json()).toEqual({ data: [] });
+  });
 });

@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointInput, EndpointResult } from '@recon/contract';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@/lib/app-error.ts';
 import { parseBody } from '@/lib/parse-body.ts';
@@ -38,6 +39,11 @@ const openApiOf = (e: Endpoint) => ({
   produces: e.produces ? [...e.produces] : undefined,
 });
 
+/** `Find=ByRecon` as the OpenAPI text of an endpoint alone on its method and path says it. */
+const discriminatorText = (e: Endpoint) =>
+  e.discriminator?.value ? `\`${e.discriminator.name}=${e.discriminator.value}\`.` : undefined;
+
+/** An endpoint alone on its method and path: Fastify validates its query and body and serializes its answer. */
 function registerOne(app: FastifyInstance, { endpoint: e, handler }: Route): void {
   const status = e.status ?? 200;
   app.route({
@@ -47,7 +53,7 @@ function registerOne(app: FastifyInstance, { endpoint: e, handler }: Route): voi
     schema: defined({
       tags: [...e.tags],
       summary: e.summary,
-      description: e.description,
+      description: [discriminatorText(e), e.description].filter(Boolean).join(' ') || undefined,
       ...openApiOf(e),
       params: e.params,
       querystring: e.query,
@@ -68,8 +74,10 @@ function registerOne(app: FastifyInstance, { endpoint: e, handler }: Route): voi
 
 /**
  * The endpoints of one method and path (a call discriminated by a query value): one route, validated by their shared
- * query schema, that picks the endpoint by the value, checks its privilege when they differ, parses its body and
- * calls its handler. The OpenAPI operation lists every value with its summary.
+ * query schema, that picks the endpoint by the value, checks its privilege when they differ, parses its body (unless
+ * they all share one, which the route validates) and calls its handler. The answer is serialized by the chosen
+ * endpoint's own schema: a union would take the first member that fits and drop the keys of the others. The OpenAPI
+ * operation lists every value with its summary.
  */
 function registerGroup(app: FastifyInstance, group: Route[]): void {
   const first = group[0]?.endpoint as Endpoint;
@@ -94,6 +102,14 @@ function registerGroup(app: FastifyInstance, group: Route[]): void {
   const sharedPrivilege = group.every((r) => same(r.endpoint.privilege, first.privilege)) ? first.privilege : undefined;
   const responses = [...new Set(group.map((r) => r.endpoint.response))];
   const hasBody = group.some((r) => r.endpoint.body);
+  const sharedBody = group.every((r) => r.endpoint.body === first.body) ? first.body : undefined;
+  const status = first.status ?? 200;
+  const serializers = new Map(
+    group.map(({ endpoint: e }) => [
+      e,
+      serializerCompiler({ schema: e.response, method: e.method, url: e.path, httpStatus: String(status) }),
+    ]),
+  );
   const line = ({ endpoint: e }: Route) =>
     `${e.discriminator?.value ? `\`${name}=${e.discriminator.value}\`` : `Without ${name}`}: ${e.summary}.${e.description ? ` ${e.description}` : ''}`;
   app.route({
@@ -107,9 +123,9 @@ function registerGroup(app: FastifyInstance, group: Route[]): void {
       description: group.map(line).join('\n\n'),
       params: first.params,
       querystring: first.query,
-      body: hasBody ? z.unknown() : undefined,
+      body: sharedBody ?? (hasBody ? z.unknown() : undefined),
       response: {
-        [first.status ?? 200]: responses.length === 1 ? responses[0] : z.union(responses as [z.ZodType, z.ZodType]),
+        [status]: responses.length === 1 ? responses[0] : z.union(responses as [z.ZodType, z.ZodType]),
       },
     }),
     handler: async (req, reply) => {
@@ -123,19 +139,26 @@ function registerGroup(app: FastifyInstance, group: Route[]): void {
       }
       const e = chosen.endpoint;
       if (!sharedPrivilege && e.privilege) await req.requirePrivilege(e.privilege);
-      const body = e.body ? parseBody(e.body, req.body) : undefined;
+      const body = sharedBody ? req.body : e.body ? parseBody(e.body, req.body) : undefined;
       const answer = await chosen.handler(
         { params: req.params, query: req.query, body } as EndpointInput<Endpoint>,
         req,
         reply,
       );
       if (reply.sent) return reply;
-      return reply.code(first.status ?? 200).send(answer);
+      return reply
+        .code(status)
+        .serializer(serializers.get(e) as (payload: unknown) => string)
+        .send(answer);
     },
   });
 }
 
-/** Registers the routes of endpoints; those sharing a method and path become one discriminated route. */
+/**
+ * Registers the routes of endpoints; those sharing a method and path become one discriminated route. An endpoint
+ * alone on its path keeps a plain route even with a discriminator (the caller still sends it; the query schema says
+ * which values it takes).
+ */
 export function registerRoutes(app: FastifyInstance, routes: readonly Route[]): void {
   const groups = new Map<string, Route[]>();
   for (const r of routes) {
@@ -143,7 +166,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[]): 
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   for (const group of groups.values()) {
-    if (group.length === 1 && !group[0]?.endpoint.discriminator) registerOne(app, group[0] as Route);
+    if (group.length === 1) registerOne(app, group[0] as Route);
     else registerGroup(app, group);
   }
 }

@@ -17,4 +17,16 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+/**
+ * Adds the areas' texts (everything behind sign-in) to the one namespace. The signed-in frame waits for it before
+ * it renders, so no page ever shows a key; /login's first load stays without them.
+ */
+let areaTexts: Promise<void> | undefined;
+export function loadAreaTexts(): Promise<void> {
+  areaTexts ??= import('@/lib/i18n/en-areas').then(({ enAreas }) => {
+    i18n.addResourceBundle('en', 'translation', enAreas, true, false);
+  });
+  return areaTexts;
+}
+
 export { i18n };
