@@ -31,6 +31,7 @@ export * from './rollbacks.ts';
 export * from './rule-checks.ts';
 export * from './rule-transform-checks.ts';
 export * from './rules.ts';
+export * from './settings.endpoints.ts';
 export * from './settings.ts';
 export * from './transaction-actions.ts';
 export * from './transactions.ts';
