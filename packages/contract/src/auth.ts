@@ -127,6 +127,9 @@ export const loginMethodsResponseSchema = z.object({
 });
 export type LoginMethodsResponse = z.infer<typeof loginMethodsResponseSchema>;
 
+/** `:userId` of a path (resend a code, assign a department). */
+export const userIdParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+
 export const departmentsResponseSchema = z.object({ data: z.array(departmentSchema) });
 export const assignDepartmentRequestSchema = z.object({
   departmentId: z.coerce.number({ error: 'Please select a department' }).int().positive('Please select a department'),
