@@ -37,4 +37,5 @@ export * from './settings.ts';
 export * from './transaction-actions.ts';
 export * from './transactions.ts';
 export * from './try-rule.ts';
+export * from './users.endpoints.ts';
 export * from './users.ts';
