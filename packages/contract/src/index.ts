@@ -1,5 +1,6 @@
 export * from './approvals.ts';
 export * from './audit.ts';
+export * from './audit-logs.endpoints.ts';
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './data-source-form.ts';
