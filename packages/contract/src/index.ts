@@ -1,3 +1,4 @@
+export * from './approvals.endpoints.ts';
 export * from './approvals.ts';
 export * from './audit.ts';
 export * from './audit-logs.endpoints.ts';
