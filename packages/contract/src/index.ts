@@ -22,6 +22,7 @@ export * from './jobs-catalogue.ts';
 export * from './jobs-parallel.ts';
 export * from './jobs-run.ts';
 export * from './jobs-settings.ts';
+export * from './master-data.endpoints.ts';
 export * from './master-data.ts';
 export * from './modules.ts';
 export * from './nav.ts';
