@@ -24,6 +24,7 @@ export * from './jobs-run.ts';
 export * from './jobs-settings.ts';
 export * from './master-data.endpoints.ts';
 export * from './master-data.ts';
+export * from './modules.endpoints.ts';
 export * from './modules.ts';
 export * from './nav.ts';
 export * from './pipelines.ts';
