@@ -31,6 +31,7 @@ export * from './pipelines.ts';
 export * from './privileges.ts';
 export * from './recon-runs.ts';
 export * from './recons.ts';
+export * from './roles.endpoints.ts';
 export * from './roles.ts';
 export * from './rollbacks.ts';
 export * from './rule-checks.ts';
