@@ -97,6 +97,10 @@ export const resetPasswordRequestSchema = z
   .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/** Answer of the calls that send a code to a phone: a message and the masked number it went to. */
+export const codeSentResponseSchema = z.object({ message: z.string(), maskedContactNumber: z.string().nullable() });
+export type CodeSentResponse = z.infer<typeof codeSentResponseSchema>;
+
 export const tempTokenQuerySchema = z.object({
   tempToken: z.string({ error: 'tempToken is required' }).min(1, 'tempToken is required'),
 });

@@ -2,6 +2,7 @@ export * from './approvals.endpoints.ts';
 export * from './approvals.ts';
 export * from './audit.ts';
 export * from './audit-logs.endpoints.ts';
+export * from './auth.endpoints.ts';
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './data-source-form.ts';
