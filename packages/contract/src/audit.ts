@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataTablesQuerySchema } from './datatables.ts';
 
 /** Security and change events written to the audit log. */
 export const AUDIT_EVENTS = [
@@ -110,3 +111,6 @@ export const auditLogFilterSchema = z.object({
   toDate: z.string().optional(),
 });
 export type AuditLogFilter = z.infer<typeof auditLogFilterSchema>;
+
+/** GET v2/auditlogs: the DataTables paging keys and the filters. */
+export const auditLogsQuerySchema = dataTablesQuerySchema.and(auditLogFilterSchema);

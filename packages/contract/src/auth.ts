@@ -97,6 +97,10 @@ export const resetPasswordRequestSchema = z
   .refine((b) => b.password === b.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/** Answer of the calls that send a code to a phone: a message and the masked number it went to. */
+export const codeSentResponseSchema = z.object({ message: z.string(), maskedContactNumber: z.string().nullable() });
+export type CodeSentResponse = z.infer<typeof codeSentResponseSchema>;
+
 export const tempTokenQuerySchema = z.object({
   tempToken: z.string({ error: 'tempToken is required' }).min(1, 'tempToken is required'),
 });
@@ -126,6 +130,9 @@ export const loginMethodsResponseSchema = z.object({
   data: z.array(z.object({ type: z.enum(LOGIN_METHOD_TYPES), label: z.string(), isEnabled: z.boolean() })),
 });
 export type LoginMethodsResponse = z.infer<typeof loginMethodsResponseSchema>;
+
+/** `:userId` of a path (resend a code, assign a department). */
+export const userIdParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
 
 export const departmentsResponseSchema = z.object({ data: z.array(departmentSchema) });
 export const assignDepartmentRequestSchema = z.object({

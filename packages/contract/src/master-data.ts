@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type DataType, MAX_TEXT_LENGTH } from './data-tables.ts';
+import { idParamsSchema } from './endpoint.ts';
 
 // Schemas of the master-data calls (spec 2): reference tables (kind MASTER) and their rows.
 
@@ -98,3 +99,6 @@ export const masterDataRowRequestSchema = z.object({
   }),
 });
 export type MasterDataRowRequest = z.infer<typeof masterDataRowRequestSchema>;
+
+/** `/v2/masterdata/{id}/rows/{rowId}`: the table and one of its rows. */
+export const masterDataRowParamsSchema = idParamsSchema.extend({ rowId: z.coerce.number().int().positive() });

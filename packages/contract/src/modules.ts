@@ -62,6 +62,14 @@ export const moduleUsersRequestSchema = z.union([
 export type ModuleUsersRequest = z.infer<typeof moduleUsersRequestSchema>;
 
 export const modulesResponseSchema = z.object({ data: z.array(moduleSettingsSchema) });
+
+/** GET v2/modules: `Find=AllAssigned` pages the caller's modules; without it, every module. */
+export const modulesQuerySchema = z.object({
+  Find: z.enum(['AllAssigned']).optional().describe("AllAssigned: the caller's active modules, DataTables-paged"),
+  start: z.coerce.number().int().min(0).default(0),
+  length: z.coerce.number().int().min(1).max(1000).default(100),
+  draw: z.coerce.number().int().min(0).default(0),
+});
 /** Module id header sent on every call once a module is selected. */
 export const MODULE_HEADER = 'x-module-id';
 export const USER_HEADER = 'x-user-id';

@@ -11,6 +11,9 @@ export const privilegesByRoleQuerySchema = z.object({ Find: z.literal('ByRole') 
 export const privilegesResponseSchema = z.object({ data: z.array(privilegeEntrySchema) });
 export type PrivilegesResponse = z.infer<typeof privilegesResponseSchema>;
 
+/** `/v2/roles/byRole/{role}`: the role's name. */
+export const roleParamsSchema = z.object({ role: z.string().min(1) });
+
 export const roleDetailSchema = z.object({
   id: z.number().int(),
   name: z.string(),

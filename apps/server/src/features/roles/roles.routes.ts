@@ -1,21 +1,12 @@
-import {
-  privilegesByRoleQuerySchema,
-  privilegesResponseSchema,
-  ROLE_ADMIN,
-  roleDetailSchema,
-  roleDisplayName,
-  updatePrivilegeQuerySchema,
-  updatePrivilegeRequestSchema,
-} from '@recon/contract';
+import { rolesEndpoints as E, type EndpointInput, ROLE_ADMIN, roleDisplayName } from '@recon/contract';
 import type { Db } from '@recon/db';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
-
-const TAG = ['Roles and privileges'];
+import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 
 async function roleDetail(db: Db, name: string) {
   const role = await db.selectFrom('role').selectAll().where('name', '=', name).executeTakeFirst();
@@ -44,119 +35,81 @@ async function roleDetail(db: Db, name: string) {
   };
 }
 
+/** GET v2/privileges?Find=ByRole: served from the guard's principal (already loaded for this request), no query. */
+function privilegesOfCaller(req: FastifyRequest) {
+  const principal = req.requirePrincipal();
+  return {
+    data: [...principal.privileges].sort().map((privilegeCode) => ({ privilegeCode, version: 'v2' as const })),
+  };
+}
+
+/** POST v2/roles?Operation=UpdatePrivilege: the role's v2 grants become exactly the listed codes, audited. */
+async function updateRolePrivileges(
+  ctx: FeatureContext,
+  { body }: EndpointInput<typeof E.updatePrivileges>,
+  req: FastifyRequest,
+) {
+  const principal = req.requirePrincipal();
+  const { roleName } = body;
+  const codes = [...new Set(body.privilegeCodes)];
+  if (roleName === ROLE_ADMIN) {
+    throw new AppError('VALIDATION', 'The Admin role always holds every privilege', [
+      { field: 'roleName', defaultMessage: 'The Admin role always holds every privilege' },
+    ]);
+  }
+  await ctx.db.transaction().execute(async (tx) => {
+    const role = await tx.selectFrom('role').select('id').where('name', '=', roleName).forUpdate().executeTakeFirst();
+    if (!role) throw new AppError('NOT_FOUND', 'Role not found');
+    const known = new Set(
+      (await tx.selectFrom('privilege').select('code').where('version', '=', 'v2').execute()).map((r) => r.code),
+    );
+    const unknown = codes.filter((c) => !known.has(c));
+    if (unknown.length > 0) {
+      const message = `Unknown privilege codes: ${unknown.join(', ')}`;
+      throw new AppError('VALIDATION', message, [{ field: 'privilegeCodes', defaultMessage: message }]);
+    }
+    const before = new Set(
+      (
+        await tx
+          .selectFrom('role_privilege')
+          .select('code')
+          .where('role_id', '=', role.id)
+          .where('version', '=', 'v2')
+          .execute()
+      ).map((r) => r.code),
+    );
+    await tx.deleteFrom('role_privilege').where('role_id', '=', role.id).where('version', '=', 'v2').execute();
+    if (codes.length > 0) {
+      await tx
+        .insertInto('role_privilege')
+        .values(codes.map((code) => ({ role_id: role.id, code, version: 'v2' })))
+        .execute();
+    }
+    await writeAudit(tx, {
+      event: 'PRIVILEGES_UPDATED',
+      outcome: 'SUCCESS',
+      userId: principal.userId,
+      userName: principal.userName,
+      entityType: 'role',
+      entityId: roleName,
+      details: {
+        added: codes.filter((c) => !before.has(c)),
+        removed: [...before].filter((c) => !codes.includes(c)),
+      },
+      ip: req.ip,
+      requestId: req.id,
+    });
+  });
+  ctx.principals.invalidateAll();
+  return roleDetail(ctx.db, roleName);
+}
+
 /** The caller's privilege codes, a role's grants, and changing them. */
 export function roleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.get(
-      '/v2/privileges',
-      {
-        config: { module: 'ignore' },
-        schema: {
-          tags: TAG,
-          summary: "The caller's privileges (Find=ByRole)",
-          description:
-            "`Find=ByRole`: every privilege granted to any of the caller's roles, as `{ privilegeCode, version }`.",
-          querystring: privilegesByRoleQuerySchema,
-          response: { 200: privilegesResponseSchema },
-        },
-      },
-      async (req) => {
-        const principal = req.requirePrincipal();
-        // Served from the guard's principal (already loaded and cached for this request): no extra query.
-        return {
-          data: [...principal.privileges].sort().map((privilegeCode) => ({ privilegeCode, version: 'v2' as const })),
-        };
-      },
-    );
-
-    app.get(
-      '/v2/roles/byRole/:role',
-      {
-        config: { module: 'ignore', privilege: { code: 'roles' } },
-        schema: {
-          tags: TAG,
-          summary: 'A role with every privilege and whether it is granted',
-          params: z.object({ role: z.string().min(1) }),
-          response: { 200: roleDetailSchema },
-        },
-      },
-      (req) => roleDetail(ctx.db, req.params.role),
-    );
-
-    app.post(
-      '/v2/roles',
-      {
-        config: { module: 'ignore', privilege: { code: 'roles' } },
-        schema: {
-          tags: TAG,
-          summary: "Set a role's v2 privileges (Operation=UpdatePrivilege)",
-          description:
-            "`Operation=UpdatePrivilege`: the role's v2 grants become exactly `privilegeCodes`. ROLE_ADMIN always keeps every privilege.",
-          querystring: updatePrivilegeQuerySchema,
-          body: updatePrivilegeRequestSchema,
-          response: { 200: roleDetailSchema },
-        },
-      },
-      async (req) => {
-        const principal = req.requirePrincipal();
-        const { roleName } = req.body;
-        const codes = [...new Set(req.body.privilegeCodes)];
-        if (roleName === ROLE_ADMIN) {
-          throw new AppError('VALIDATION', 'The Admin role always holds every privilege', [
-            { field: 'roleName', defaultMessage: 'The Admin role always holds every privilege' },
-          ]);
-        }
-        await ctx.db.transaction().execute(async (tx) => {
-          const role = await tx
-            .selectFrom('role')
-            .select('id')
-            .where('name', '=', roleName)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!role) throw new AppError('NOT_FOUND', 'Role not found');
-          const known = new Set(
-            (await tx.selectFrom('privilege').select('code').where('version', '=', 'v2').execute()).map((r) => r.code),
-          );
-          const unknown = codes.filter((c) => !known.has(c));
-          if (unknown.length > 0) {
-            const message = `Unknown privilege codes: ${unknown.join(', ')}`;
-            throw new AppError('VALIDATION', message, [{ field: 'privilegeCodes', defaultMessage: message }]);
-          }
-          const before = new Set(
-            (
-              await tx
-                .selectFrom('role_privilege')
-                .select('code')
-                .where('role_id', '=', role.id)
-                .where('version', '=', 'v2')
-                .execute()
-            ).map((r) => r.code),
-          );
-          await tx.deleteFrom('role_privilege').where('role_id', '=', role.id).where('version', '=', 'v2').execute();
-          if (codes.length > 0) {
-            await tx
-              .insertInto('role_privilege')
-              .values(codes.map((code) => ({ role_id: role.id, code, version: 'v2' })))
-              .execute();
-          }
-          await writeAudit(tx, {
-            event: 'PRIVILEGES_UPDATED',
-            outcome: 'SUCCESS',
-            userId: principal.userId,
-            userName: principal.userName,
-            entityType: 'role',
-            entityId: roleName,
-            details: {
-              added: codes.filter((c) => !before.has(c)),
-              removed: [...before].filter((c) => !codes.includes(c)),
-            },
-            ip: req.ip,
-            requestId: req.id,
-          });
-        });
-        ctx.principals.invalidateAll();
-        return roleDetail(ctx.db, roleName);
-      },
-    );
-  };
+  return async (app) =>
+    registerRoutes(app, [
+      route(E.privileges, (_input, req) => privilegesOfCaller(req)),
+      route(E.role, ({ params }) => roleDetail(ctx.db, params.role)),
+      route(E.updatePrivileges, (input, req) => updateRolePrivileges(ctx, input, req)),
+    ]);
 }

@@ -1,11 +1,10 @@
-import { type GlobalSetting, globalSettingsResponseSchema, type SettingGroup } from '@recon/contract';
+import { type GlobalSetting, type SettingGroup, settingsEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET v2/globalsettings?Find=BySettingGroup&settingGroup=…: one group of settings (signed-in only). */
 export async function getGlobalSettings(settingGroup: SettingGroup): Promise<GlobalSetting[]> {
-  const { data } = await http.get('/v2/globalsettings', { params: { Find: 'BySettingGroup', settingGroup } });
-  return globalSettingsResponseSchema.parse(data).data;
+  return (await call(settingsEndpoints.byGroup, { query: { settingGroup } })).data;
 }
 
 export function globalSettingsQuery(settingGroup: SettingGroup) {

@@ -1,6 +1,6 @@
-import { privilegesResponseSchema, type SignedInUser } from '@recon/contract';
+import { rolesEndpoints, type SignedInUser } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 import { readJson, writeJson } from '@/lib/storage';
 
 /** Privileges are cached locally so a returning user sees the menu at once while they are fetched again. */
@@ -26,11 +26,8 @@ function readCached(user: SignedInUser): CachedPrivileges | undefined {
 
 /** GET v2/privileges?Find=ByRole: the codes the user's roles grant; only v2 entries count. */
 export async function getPrivileges(user: SignedInUser): Promise<string[]> {
-  const { data } = await http.get('/v2/privileges', { params: { Find: 'ByRole' } });
-  const codes = privilegesResponseSchema
-    .parse(data)
-    .data.filter((p) => p.version === 'v2')
-    .map((p) => p.privilegeCode);
+  const { data } = await call(rolesEndpoints.privileges);
+  const codes = data.filter((p) => p.version === 'v2').map((p) => p.privilegeCode);
   const cached: CachedPrivileges = { userId: user.id, roles: rolesKey(user), codes, savedAt: Date.now() };
   writeJson(localStorage, PRIVILEGES_CACHE_KEY, cached);
   return codes;

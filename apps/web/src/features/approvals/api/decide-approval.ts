@@ -3,11 +3,11 @@ import {
   type ApprovalDetail,
   type ApprovalOperation,
   approvalDecisionBodySchema,
-  approvalDetailSchema,
+  approvalsEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { approvalsRoot } from '@/features/approvals/api/get-approvals';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 import { showErrorToast, showSuccessToast } from '@/lib/toast';
 
 export type DecideApprovalParams = { id: number; operation: ApprovalOperation; remark?: string };
@@ -15,8 +15,8 @@ export type DecideApprovalParams = { id: number; operation: ApprovalOperation; r
 /** PUT /v2/approvals/{id}?Operation=Approve|Reject { remark }: the remark is required to reject. */
 export async function decideApproval({ id, operation, remark }: DecideApprovalParams): Promise<ApprovalDetail> {
   const body = approvalDecisionBodySchema.parse({ remark: remark ?? null });
-  const { data } = await http.put(`/v2/approvals/${id}`, body, { params: { Operation: operation } });
-  return approvalDetailSchema.parse(data);
+  const endpoint = operation === 'Approve' ? approvalsEndpoints.approve : approvalsEndpoints.reject;
+  return call(endpoint, { params: { id }, body });
 }
 
 /**

@@ -3,12 +3,12 @@ import {
   type ApprovalKind,
   type ApprovalRow,
   type ApprovalStatus,
-  approvalsPageSchema,
+  approvalsEndpoints,
   type DataTablesResponse,
   toDataTablesQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type ApprovalsParams = { start: number; length: number; status?: ApprovalStatus; kind?: ApprovalKind };
 
@@ -22,8 +22,7 @@ export async function getApprovals(params: ApprovalsParams): Promise<DataTablesR
     columns: APPROVAL_SORT_COLUMNS.map((data) => ({ data })),
   });
   for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
-  const { data } = await http.get('/v2/approvals', { params: query });
-  return approvalsPageSchema.parse(data);
+  return call(approvalsEndpoints.list, { query });
 }
 
 export const approvalsRoot = (moduleId: number) => ['approvals', moduleId] as const;

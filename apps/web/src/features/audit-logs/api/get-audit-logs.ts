@@ -1,15 +1,12 @@
 import {
   type AuditLogFilter,
   type AuditLogRow,
-  auditLogRowSchema,
+  auditLogsEndpoints,
   type DataTablesResponse,
-  dataTablesResponseSchema,
   toDataTablesQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
-
-const auditLogsResponseSchema = dataTablesResponseSchema(auditLogRowSchema);
+import { call } from '@/lib/call';
 
 export type AuditLogsParams = AuditLogFilter & { start: number; length: number };
 
@@ -18,8 +15,7 @@ export async function getAuditLogs(params: AuditLogsParams): Promise<DataTablesR
   const { start, length, ...filters } = params;
   const query: Record<string, string | number> = { ...toDataTablesQuery({ start, length, draw: start / length + 1 }) };
   for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
-  const { data } = await http.get('/v2/auditlogs', { params: query });
-  return auditLogsResponseSchema.parse(data);
+  return call(auditLogsEndpoints.list, { query });
 }
 
 export function auditLogsQuery(moduleId: number, params: AuditLogsParams) {

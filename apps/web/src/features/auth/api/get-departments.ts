@@ -1,10 +1,9 @@
-import { type Department, departmentsResponseSchema } from '@recon/contract';
+import { type Department, departmentsEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export async function getDepartments(): Promise<Department[]> {
-  const { data } = await http.get('/v2/user-department', { isPublic: true });
-  return departmentsResponseSchema.parse(data).data;
+  return (await call(departmentsEndpoints.list, {}, { isPublic: true })).data;
 }
 
 export const departmentsQuery = queryOptions({

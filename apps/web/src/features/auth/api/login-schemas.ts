@@ -1,5 +1,6 @@
 /**
- * The contract's schemas of the sign-in calls (password and LDAP), loaded on the first sign-in attempt
- * rather than with the /login page, so zod is not part of the first load.
+ * The contract's sign-in endpoint and schemas, and the call() that parses answers with them, loaded on the first
+ * sign-in attempt rather than with the /login page, so zod is not part of the first load.
  */
-export { loginRequestSchema, loginResponseSchema } from '@recon/contract';
+export { authEndpoints, loginRequestSchema, loginResponseSchema } from '@recon/contract';
+export { call } from '@/lib/call';

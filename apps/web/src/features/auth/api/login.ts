@@ -1,6 +1,5 @@
 import type { LoginRequest, LoginResponse } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '@/lib/http';
 
 /**
  * Starts loading the sign-in schemas (and zod) ahead of the first submit; the login form calls it when the
@@ -18,10 +17,9 @@ export function preloadLoginSchemas(): void {
 
 /** POST v2/login: the signed-in user, or a pending one-time-code step when MFA is on. */
 export async function login(body: LoginRequest): Promise<LoginResponse> {
-  const { loginRequestSchema, loginResponseSchema } = await import('@/features/auth/api/login-schemas');
+  const { authEndpoints, call, loginRequestSchema } = await import('@/features/auth/api/login-schemas');
   const request = loginRequestSchema.parse(body);
-  const { data } = await http.post('/v2/login', request, { isPublic: true });
-  return loginResponseSchema.parse(data);
+  return call(authEndpoints.login, { body: request }, { isPublic: true });
 }
 
 /** The login form shows its own failure text, so the global toast stays quiet. */

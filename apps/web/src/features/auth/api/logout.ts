@@ -1,5 +1,7 @@
+import { authEndpoints } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
-import { endSession, http } from '@/lib/http';
+import { call } from '@/lib/call';
+import { endSession } from '@/lib/http';
 
 /**
  * GET /v2/logout revokes the session on the server; whatever it answers, the local session is cleared
@@ -7,7 +9,7 @@ import { endSession, http } from '@/lib/http';
  */
 export async function logout(): Promise<void> {
   try {
-    await http.get('/v2/logout', { isRefreshSkipped: true });
+    await call(authEndpoints.logout, {}, { isRefreshSkipped: true });
   } catch {
     // The server may already consider the session over; signing out locally is what matters.
   } finally {

@@ -1,13 +1,11 @@
-import { tempTokenQuerySchema } from '@recon/contract';
+import { authEndpoints, type CodeSentResponse, tempTokenQuerySchema } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type CodeSentResponse, codeSentResponseSchema } from '@/features/auth/code-sent';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST v2/send-otp-reset-password: sends the reset code; 400 CONTACT_NUMBER_REQUIRED when the user has no number. */
 export async function sendResetOtp(tempToken: string): Promise<CodeSentResponse> {
   const params = tempTokenQuerySchema.parse({ tempToken });
-  const { data } = await http.post('/v2/send-otp-reset-password', undefined, { params, isPublic: true });
-  return codeSentResponseSchema.parse(data);
+  return call(authEndpoints.sendResetOtp, { query: params }, { isPublic: true });
 }
 
 /** The page reacts to CONTACT_NUMBER_REQUIRED itself, so it reports other failures on its own too. */

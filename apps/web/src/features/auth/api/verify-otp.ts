@@ -1,12 +1,11 @@
-import { type SignedInUser, signedInUserSchema, type VerifyOtpRequest, verifyOtpRequestSchema } from '@recon/contract';
+import { authEndpoints, type SignedInUser, type VerifyOtpRequest, verifyOtpRequestSchema } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST v2/verifyotp: completes a sign-in that needed a one-time code. */
 export async function verifyOtp(body: VerifyOtpRequest): Promise<SignedInUser> {
   const request = verifyOtpRequestSchema.parse(body);
-  const { data } = await http.post('/v2/verifyotp', request, { isPublic: true });
-  return signedInUserSchema.parse(data);
+  return call(authEndpoints.verifyOtp, { body: request }, { isPublic: true });
 }
 
 export function useVerifyOtp() {

@@ -1,12 +1,11 @@
-import { type MessageBody, messageBodySchema } from '@recon/contract';
+import { type MessageBody, masterDataEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { masterDataQueryRoot } from '@/features/master-data/api/get-master-tables';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** DELETE /v2/masterdata/{id}/rows/{rowId}: the deleted version is kept in the history table. */
 export async function deleteMasterRow(input: { tableId: number; rowId: number }): Promise<MessageBody> {
-  const { data } = await http.delete(`/v2/masterdata/${input.tableId}/rows/${input.rowId}`);
-  return messageBodySchema.parse(data);
+  return call(masterDataEndpoints.deleteRow, { params: { id: input.tableId, rowId: input.rowId } });
 }
 
 export function useDeleteMasterRow(successMessage: string) {

@@ -1,15 +1,7 @@
-import {
-  type DataTablesResponse,
-  dataTablesResponseSchema,
-  type MasterDataRow,
-  masterDataRowSchema,
-  toDataTablesQuery,
-} from '@recon/contract';
+import { type DataTablesResponse, type MasterDataRow, masterDataEndpoints, toDataTablesQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { masterDataQueryRoot } from '@/features/master-data/api/get-master-tables';
-import { http } from '@/lib/http';
-
-const responseSchema = dataTablesResponseSchema(masterDataRowSchema);
+import { call } from '@/lib/call';
 
 export type MasterRowsParams = {
   start: number;
@@ -34,8 +26,7 @@ export async function getMasterRows(
     columns: column ? [{ data: column, searchValue: value ?? '' }] : [],
   });
   if (search) query['search[value]'] = search;
-  const { data } = await http.get(`/v2/masterdata/${tableId}/rows`, { params: query });
-  return responseSchema.parse(data);
+  return call(masterDataEndpoints.listRows, { params: { id: tableId }, query });
 }
 
 export function masterRowsQuery(moduleId: number, tableId: number, params: MasterRowsParams) {

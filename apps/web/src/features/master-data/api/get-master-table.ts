@@ -1,12 +1,11 @@
-import { type DataTableDetail, dataTableDetailSchema } from '@recon/contract';
+import { type DataTableDetail, masterDataEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { masterDataQueryRoot } from '@/features/master-data/api/get-master-tables';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/masterdata/{id}: one master table with its columns. */
 export async function getMasterTable(id: number): Promise<DataTableDetail> {
-  const { data } = await http.get(`/v2/masterdata/${id}`);
-  return dataTableDetailSchema.parse(data);
+  return call(masterDataEndpoints.table, { params: { id } });
 }
 
 export function masterTableQuery(moduleId: number, id: number) {

@@ -1,17 +1,9 @@
-import {
-  type DataTableRow,
-  type DataTablesResponse,
-  dataTableRowSchema,
-  dataTablesResponseSchema,
-  toDataTablesQuery,
-} from '@recon/contract';
+import { type DataTableRow, type DataTablesResponse, masterDataEndpoints, toDataTablesQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** Every query of this feature starts with this key, so one invalidation refreshes them all. */
 export const masterDataQueryRoot = ['master-data'] as const;
-
-const responseSchema = dataTablesResponseSchema(dataTableRowSchema);
 
 export type MasterTablesParams = { start: number; length: number; search?: string };
 
@@ -20,8 +12,7 @@ export async function getMasterTables(params: MasterTablesParams): Promise<DataT
   const { start, length, search } = params;
   const query = toDataTablesQuery({ start, length, draw: start / length + 1 });
   if (search) query['search[value]'] = search;
-  const { data } = await http.get('/v2/masterdata', { params: query });
-  return responseSchema.parse(data);
+  return call(masterDataEndpoints.listTables, { query });
 }
 
 export function masterTablesQuery(moduleId: number, params: MasterTablesParams) {

@@ -1,7 +1,7 @@
-import { type MasterDataRow, type MasterDataRowRequest, masterDataRowSchema } from '@recon/contract';
+import { type MasterDataRow, type MasterDataRowRequest, masterDataEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { masterDataQueryRoot } from '@/features/master-data/api/get-master-tables';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT /v2/masterdata/{id}/rows/{rowId} {values}: only the columns sent change. */
 export async function updateMasterRow(input: {
@@ -9,8 +9,10 @@ export async function updateMasterRow(input: {
   rowId: number;
   body: MasterDataRowRequest;
 }): Promise<MasterDataRow> {
-  const { data } = await http.put(`/v2/masterdata/${input.tableId}/rows/${input.rowId}`, input.body);
-  return masterDataRowSchema.parse(data);
+  return call(masterDataEndpoints.updateRow, {
+    params: { id: input.tableId, rowId: input.rowId },
+    body: input.body,
+  });
 }
 
 export function useUpdateMasterRow(successMessage: string) {

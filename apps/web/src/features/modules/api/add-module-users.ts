@@ -1,15 +1,14 @@
-import { type ModuleDetail, moduleDetailSchema, moduleUsersRequestSchema } from '@recon/contract';
+import { type ModuleDetail, modulesEndpoints, moduleUsersRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type ModuleUsersParams = { id: number; userIds: number[] };
 
 /** PUT /v2/modules/{id}/addUsers with the user ids as the body. */
 export async function addModuleUsers({ id, userIds }: ModuleUsersParams): Promise<ModuleDetail> {
   const body = moduleUsersRequestSchema.parse(userIds);
-  const { data } = await http.put(`/v2/modules/${id}/addUsers`, body);
-  return moduleDetailSchema.parse(data);
+  return call(modulesEndpoints.addUsers, { params: { id }, body });
 }
 
 export function useAddModuleUsers(successMessage: string) {

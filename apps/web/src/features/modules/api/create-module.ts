@@ -2,17 +2,16 @@ import {
   type CreateModuleRequest,
   createModuleRequestSchema,
   type ModuleDetail,
-  moduleDetailSchema,
+  modulesEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST /v2/modules {name, userIds}. */
 export async function createModule(body: CreateModuleRequest): Promise<ModuleDetail> {
   const request = createModuleRequestSchema.parse(body);
-  const { data } = await http.post('/v2/modules', request);
-  return moduleDetailSchema.parse(data);
+  return call(modulesEndpoints.create, { body: request });
 }
 
 /** The form shows a name clash on the name field and hands every other failure to the common toast. */

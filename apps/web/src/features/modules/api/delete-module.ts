@@ -1,12 +1,11 @@
-import { type MessageBody, messageBodySchema } from '@recon/contract';
+import { type MessageBody, modulesEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** DELETE /v2/modules/{id}. */
 export async function deleteModule(id: number): Promise<MessageBody> {
-  const { data } = await http.delete(`/v2/modules/${id}`);
-  return messageBodySchema.parse(data);
+  return call(modulesEndpoints.delete, { params: { id } });
 }
 
 export function useDeleteModule(successMessage: string) {

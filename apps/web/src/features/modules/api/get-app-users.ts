@@ -1,14 +1,6 @@
-import {
-  type AppUserRow,
-  appUserRowSchema,
-  type DataTablesResponse,
-  dataTablesResponseSchema,
-  toDataTablesQuery,
-} from '@recon/contract';
+import { type AppUserRow, type DataTablesResponse, toDataTablesQuery, usersEndpoints } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
-
-const appUsersResponseSchema = dataTablesResponseSchema(appUserRowSchema);
+import { call } from '@/lib/call';
 
 export type AppUsersParams = { search: string; start: number; length: number };
 
@@ -24,8 +16,7 @@ export async function getAppUsers({ search, start, length }: AppUsersParams): Pr
       { data: 'isActive' },
     ],
   });
-  const { data } = await http.get('/v2/appusers', { params });
-  return appUsersResponseSchema.parse(data);
+  return call(usersEndpoints.list, { query: params });
 }
 
 export function appUsersQuery(params: AppUsersParams) {

@@ -1,18 +1,17 @@
-import { dataTablesResponseSchema, type Module, moduleSchema } from '@recon/contract';
+import { type Module, modulesEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
-import { http } from '@/lib/http';
-
-const assignedModulesResponseSchema = dataTablesResponseSchema(moduleSchema);
+import { call } from '@/lib/call';
 
 /** GET v2/modules?Find=AllAssigned, first 100: the modules the user may work in. */
 export async function getAssignedModules(): Promise<Module[]> {
-  const { data } = await http.get('/v2/modules', {
-    params: { Find: 'AllAssigned', start: 0, length: 100 },
+  const page = await call(
+    modulesEndpoints.allAssigned,
+    { query: { start: 0, length: 100 } },
     // Sent without X-Module-Id: a stored module the user lost must not block finding the ones they have.
-    isWithoutModule: true,
-  });
-  return assignedModulesResponseSchema.parse(data).data;
+    { isWithoutModule: true },
+  );
+  return page.data;
 }
 
 export const assignedModulesQueryKey = [...modulesQueryRoot, 'assigned'] as const;

@@ -1,12 +1,11 @@
-import { type ModuleDetail, moduleDetailSchema } from '@recon/contract';
+import { type ModuleDetail, modulesEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/modules/{id}: one module with its user ids. */
 export async function getModule(id: number): Promise<ModuleDetail> {
-  const { data } = await http.get(`/v2/modules/${id}`);
-  return moduleDetailSchema.parse(data);
+  return call(modulesEndpoints.detail, { params: { id } });
 }
 
 export function moduleQuery(id: number) {

@@ -1,14 +1,13 @@
-import { type ModuleDetail, moduleDetailSchema, moduleUsersRequestSchema } from '@recon/contract';
+import { type ModuleDetail, modulesEndpoints, moduleUsersRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModuleUsersParams } from '@/features/modules/api/add-module-users';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT /v2/modules/{id}/removeUsers with the user ids as the body. */
 export async function removeModuleUsers({ id, userIds }: ModuleUsersParams): Promise<ModuleDetail> {
   const body = moduleUsersRequestSchema.parse(userIds);
-  const { data } = await http.put(`/v2/modules/${id}/removeUsers`, body);
-  return moduleDetailSchema.parse(data);
+  return call(modulesEndpoints.removeUsers, { params: { id }, body });
 }
 
 export function useRemoveModuleUsers(successMessage: string) {

@@ -1,11 +1,10 @@
-import { type RoleDetail, roleDetailSchema } from '@recon/contract';
+import { type RoleDetail, rolesEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET v2/roles/byRole/{role}: the role with every privilege, granted or not, and its description. */
 export async function getRole(role: string): Promise<RoleDetail> {
-  const { data } = await http.get(`/v2/roles/byRole/${encodeURIComponent(role)}`);
-  return roleDetailSchema.parse(data);
+  return call(rolesEndpoints.role, { params: { role } });
 }
 
 export const roleQueryRoot = ['roles'] as const;

@@ -1,18 +1,17 @@
 import {
   type RoleDetail,
-  roleDetailSchema,
+  rolesEndpoints,
   type UpdatePrivilegeRequest,
   updatePrivilegeRequestSchema,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { roleQuery } from '@/features/roles/api/get-role';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST v2/roles?Operation=UpdatePrivilege: sets the role's v2 grants to exactly the listed codes. */
 export async function updateRolePrivileges(body: UpdatePrivilegeRequest): Promise<RoleDetail> {
   const request = updatePrivilegeRequestSchema.parse(body);
-  const { data } = await http.post('/v2/roles', request, { params: { Operation: 'UpdatePrivilege' } });
-  return roleDetailSchema.parse(data);
+  return call(rolesEndpoints.updatePrivileges, { body: request });
 }
 
 export function useUpdateRolePrivileges(successMessage: string) {

@@ -1,0 +1,20 @@
+import { auditLogRowSchema, auditLogsQuerySchema } from './audit.ts';
+import { dataTablesResponseSchema } from './datatables.ts';
+import { endpoint } from './endpoint.ts';
+
+/** The security audit log (settings/audit-logs). */
+export const auditLogsEndpoints = {
+  list: endpoint({
+    name: 'auditLogs.list',
+    method: 'GET',
+    path: '/v2/auditlogs',
+    module: 'ignore',
+    privilege: { code: 'auditLogs' },
+    query: auditLogsQuerySchema,
+    response: dataTablesResponseSchema(auditLogRowSchema),
+    tags: ['Audit logs'],
+    summary: 'Security events and privileged changes (DataTables)',
+    description:
+      'Paged with `start`, `length`, `draw`; filters `event`, `userName` (contains), `outcome`, `fromDate`, `toDate` (ISO).',
+  }),
+} as const;

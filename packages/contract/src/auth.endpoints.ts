@@ -1,0 +1,130 @@
+import {
+  codeSentResponseSchema,
+  forgotPasswordRequestSchema,
+  loginMethodsResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  resetPasswordRequestSchema,
+  signedInUserSchema,
+  tempTokenQuerySchema,
+  updateNumberQuerySchema,
+  userIdParamsSchema,
+  verifyOtpRequestSchema,
+} from './auth.ts';
+import { endpoint } from './endpoint.ts';
+import { messageBodySchema } from './errors.ts';
+
+const tags = ['Sign-in and sessions'];
+// Sign-in, codes and password reset happen before there is an access token.
+const open = { module: 'optional', public: true, tags } as const;
+
+/** A directory or identity-provider sign-in: answers "not configured" until an integration is set up. */
+const integrationSignIn = (name: string, path: string, label: string) =>
+  endpoint({
+    ...open,
+    name,
+    method: 'POST',
+    path,
+    response: signedInUserSchema,
+    summary: `${label} sign-in`,
+    description: `${label} sign-in. Refused with 400 while no ${label} integration is configured (see GET v2/login-methods).`,
+  });
+
+/** Sign-in, one-time codes, password reset, refresh and logout (spec 1 §7). */
+export const authEndpoints = {
+  login: endpoint({
+    ...open,
+    name: 'auth.login',
+    method: 'POST',
+    path: '/v2/login',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    summary: 'Password sign-in',
+  }),
+  loginMethods: endpoint({
+    ...open,
+    name: 'auth.loginMethods',
+    method: 'GET',
+    path: '/v2/login-methods',
+    response: loginMethodsResponseSchema,
+    summary: 'Sign-in methods configured',
+  }),
+  ldapLogin: integrationSignIn('auth.ldapLogin', '/v2/ldap_login', 'LDAP'),
+  samlLogin: integrationSignIn('auth.samlLogin', '/v2/saml_login', 'SAML'),
+  ssoLogin: integrationSignIn('auth.ssoLogin', '/v2/sso-login', 'Single sign-on'),
+  verifyOtp: endpoint({
+    ...open,
+    name: 'auth.verifyOtp',
+    method: 'POST',
+    path: '/v2/verifyotp',
+    body: verifyOtpRequestSchema,
+    response: signedInUserSchema,
+    summary: 'Complete sign-in with the one-time code',
+  }),
+  resendOtp: endpoint({
+    ...open,
+    name: 'auth.resendOtp',
+    method: 'GET',
+    path: '/v2/resendotp/:userId',
+    params: userIdParamsSchema,
+    response: codeSentResponseSchema,
+    summary: 'Send a new one-time code',
+  }),
+  updateNumber: endpoint({
+    ...open,
+    name: 'auth.updateNumber',
+    method: 'PUT',
+    path: '/v2/appusers/updatenumber',
+    query: updateNumberQuerySchema,
+    response: codeSentResponseSchema,
+    summary: 'Register a mobile number during sign-in or reset',
+  }),
+  forgotPassword: endpoint({
+    ...open,
+    name: 'auth.forgotPassword',
+    method: 'POST',
+    path: '/v2/forgotPassword',
+    body: forgotPasswordRequestSchema,
+    response: messageBodySchema,
+    summary: 'Send a password reset link',
+  }),
+  sendResetOtp: endpoint({
+    ...open,
+    name: 'auth.sendResetOtp',
+    method: 'POST',
+    path: '/v2/send-otp-reset-password',
+    query: tempTokenQuerySchema,
+    response: codeSentResponseSchema,
+    summary: 'Send a one-time code for a password reset',
+  }),
+  resetPassword: endpoint({
+    ...open,
+    name: 'auth.resetPassword',
+    method: 'POST',
+    path: '/v2/resetPassword',
+    body: resetPasswordRequestSchema,
+    response: messageBodySchema,
+    summary: 'Set a new password with the reset link (and code when required)',
+  }),
+  refresh: endpoint({
+    ...open,
+    name: 'auth.refresh',
+    method: 'POST',
+    path: '/v2/refreshtoken',
+    body: refreshRequestSchema,
+    response: refreshResponseSchema,
+    summary: 'Rotate the refresh token',
+    description: 'Answers a new pair; a rotated token presented again revokes its whole session.',
+  }),
+  logout: endpoint({
+    name: 'auth.logout',
+    method: 'GET',
+    path: '/v2/logout',
+    module: 'ignore',
+    response: messageBodySchema,
+    tags,
+    summary: 'End this session',
+  }),
+} as const;
