@@ -40,10 +40,8 @@ async function listAssignedModules(
 export function moduleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) =>
     registerRoutes(app, [
-      // First: the route answers by the union of the two answers in this order, and an empty page also reads as
-      // `{ data: [] }`, which would drop its paging keys.
-      route(E.allAssigned, (input, req) => listAssignedModules(ctx, input, req)),
       route(E.list, () => listModules(ctx)),
+      route(E.allAssigned, (input, req) => listAssignedModules(ctx, input, req)),
       route(E.detail, ({ params }) => service.getModuleDetail(ctx, params.id)),
       route(E.create, ({ body }, req) => service.createModule(ctx, body, service.actorOf(req))),
       route(E.update, ({ params, body }, req) => service.updateModule(ctx, params.id, body, service.actorOf(req))),
