@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readDataTablesParams, toDataTablesQuery } from './datatables.ts';
-import { navLeaves, visibleNav } from './nav.ts';
+import { navLeaves, navPath, visibleNav } from './nav.ts';
 import { hasPrivilege, PRIVILEGE_CODES } from './privileges.ts';
 import { parseFeatureModules, parseModuleIdList } from './settings.ts';
 
@@ -96,5 +96,18 @@ describe('DataTables params', () => {
       ['email', ''],
     ]);
     expect(parsed.order).toEqual([{ column: 1, dir: 'desc' }]);
+  });
+});
+
+describe('navPath', () => {
+  it('joins the paths of the entries named by their keys from the section down', () => {
+    expect(navPath('operations', 'history', 'rollback-history')).toBe('/operations/history/rollback-history');
+    expect(navPath('transactions', 'recon', 'unreconciled')).toBe('/transactions/recon/unreconciled');
+    expect(navPath('settings')).toBe('/settings');
+  });
+
+  it('throws on a key the tree does not have, naming the entry', () => {
+    expect(() => navPath('operations', 'history', 'rollbacks')).toThrow('No navigation entry operations › history › rollbacks');
+    expect(() => navPath('nowhere')).toThrow('No navigation section nowhere');
   });
 });

@@ -469,3 +469,22 @@ export const TRANSACTION_TABS = [
   'duplicate-match',
 ] as const;
 export type TransactionTab = (typeof TRANSACTION_TABS)[number];
+
+/**
+ * The full path of a navigation entry by its keys from the section down: navPath('operations', 'history',
+ * 'rollback-history') is '/operations/history/rollback-history'. The tree is the one place a page path is written;
+ * an unknown key throws, so a path that drifts from the tree fails where it is declared.
+ */
+export function navPath(sectionKey: string, ...keys: readonly string[]): string {
+  const section = NAV_TREE.find((s) => s.key === sectionKey);
+  if (!section) throw new Error(`No navigation section ${sectionKey}`);
+  let path = section.basePath;
+  let items: readonly NavItem[] = section.items;
+  for (const key of keys) {
+    const item = items.find((i) => i.key === key);
+    if (!item) throw new Error(`No navigation entry ${[sectionKey, ...keys].join(' › ')}`);
+    path = `${path}/${item.path}`;
+    items = item.children ?? [];
+  }
+  return path;
+}

@@ -3,10 +3,11 @@ import { Badge, Button, Flex, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PATHS } from '@/app/paths';
 import { EmptyState } from '@/ui/empty-state';
 
 /** Where View All leads: the lien action history. */
-export const LIEN_ACTION_HISTORY_PATH = '/transactions/lien-actions/action-history';
+export const LIEN_ACTION_HISTORY_PATH = PATHS.lienActionHistory;
 
 /**
  * The latest lien requests. Lien marking is not built yet, so there are no requests to list: the flyout

@@ -3,11 +3,12 @@ import { RELEASE_LABEL, roleDisplayName, type VisibleNavSection } from '@recon/c
 import { Avatar, Button, Dropdown, type MenuProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PATHS } from '@/app/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSignedInUser } from '@/lib/session';
 import { leavesOf } from '@/shell/use-visible-nav';
 
-const SETTINGS_PATH = '/settings';
+const SETTINGS_PATH = PATHS.settings;
 const LOGOUT_KEY = 'logout';
 
 /** Who is signed in, the settings pages they may open, Settings and Logout (always there). */

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
+import { PATHS } from '@/app/paths';
 import type { PageRoute } from '@/app/routes/types';
 
 const ApprovalsPage = lazy(() => import('@/features/approvals/approvals-page'));
 
 /** My Jobs (spec 1): approvals waiting for a second person. */
-export const MY_JOBS_PAGES: readonly PageRoute[] = [{ path: '/my-jobs/approvals', component: ApprovalsPage }];
+export const MY_JOBS_PAGES: readonly PageRoute[] = [{ path: PATHS.approvals, component: ApprovalsPage }];

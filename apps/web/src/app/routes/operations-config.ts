@@ -1,7 +1,6 @@
 import { lazy } from 'react';
+import { PATHS } from '@/app/paths';
 import type { PageRoute } from '@/app/routes/types';
-
-const CONFIG = '/operations/configuration';
 
 const DataTablesPage = lazy(() => import('@/features/data-tables/data-tables-page'));
 const CreateDataTablePage = lazy(() => import('@/features/data-tables/create-data-table-page'));
@@ -34,35 +33,35 @@ const RULE_WRITER = { code: 'createEditRule' } as const;
 
 /** Operations › Configuration: data tables, master data, recons, data sources (spec 2). */
 export const OPERATIONS_CONFIG_PAGES: readonly PageRoute[] = [
-  { path: `${CONFIG}/data-tables`, component: DataTablesPage },
-  { path: `${CONFIG}/data-tables/create-data-table`, component: CreateDataTablePage, privilege: DATA_TABLE_ADMIN },
-  { path: `${CONFIG}/data-tables/view-data-table/:id`, component: DataTablePage, privilege: DATA_TABLE_ADMIN },
-  { path: `${CONFIG}/master-data`, component: MasterDataPage },
-  { path: `${CONFIG}/master-data/create-master-data-table`, component: CreateMasterTablePage, privilege: MASTER_DATA },
-  { path: `${CONFIG}/master-data/view-master-data/:id`, component: MasterTablePage, privilege: MASTER_DATA },
-  { path: `${CONFIG}/recons`, component: ReconsPage },
-  { path: `${CONFIG}/recons/create-recon`, component: CreateReconPage, privilege: RECON_WRITER },
-  { path: `${CONFIG}/recons/edit-recon/:id`, component: EditReconPage, privilege: RECON_WRITER },
-  { path: `${CONFIG}/data-sources`, component: DataSourcesPage },
+  { path: PATHS.dataTables, component: DataTablesPage },
+  { path: `${PATHS.dataTables}/create-data-table`, component: CreateDataTablePage, privilege: DATA_TABLE_ADMIN },
+  { path: `${PATHS.dataTables}/view-data-table/:id`, component: DataTablePage, privilege: DATA_TABLE_ADMIN },
+  { path: PATHS.masterData, component: MasterDataPage },
+  { path: `${PATHS.masterData}/create-master-data-table`, component: CreateMasterTablePage, privilege: MASTER_DATA },
+  { path: `${PATHS.masterData}/view-master-data/:id`, component: MasterTablePage, privilege: MASTER_DATA },
+  { path: PATHS.recons, component: ReconsPage },
+  { path: `${PATHS.recons}/create-recon`, component: CreateReconPage, privilege: RECON_WRITER },
+  { path: `${PATHS.recons}/edit-recon/:id`, component: EditReconPage, privilege: RECON_WRITER },
+  { path: PATHS.dataSources, component: DataSourcesPage },
   {
-    path: `${CONFIG}/data-sources/create-data-source`,
+    path: `${PATHS.dataSources}/create-data-source`,
     component: CreateDataSourcePage,
     privilege: DATA_SOURCE_WRITER,
   },
-  { path: `${CONFIG}/data-sources/edit-data-source/:id`, component: EditDataSourcePage, privilege: DATA_SOURCE_WRITER },
+  { path: `${PATHS.dataSources}/edit-data-source/:id`, component: EditDataSourcePage, privilege: DATA_SOURCE_WRITER },
   {
-    path: `${CONFIG}/data-sources/view-data-source/:id`,
+    path: `${PATHS.dataSources}/view-data-source/:id`,
     component: ViewDataSourcePage,
     privilege: { code: 'viewDataSource' },
   },
   {
-    path: `${CONFIG}/data-sources/duplicate-data-source/:dataSourceId/data-source-name/:name/recon-id/:reconId`,
+    path: `${PATHS.dataSources}/duplicate-data-source/:dataSourceId/data-source-name/:name/recon-id/:reconId`,
     component: DuplicateDataSourcePage,
     privilege: DATA_SOURCE_WRITER,
   },
-  { path: `${CONFIG}/recon-rules`, component: RulesPage },
-  { path: `${CONFIG}/recon-rules/create-rule`, component: CreateRulePage, privilege: RULE_WRITER },
-  { path: `${CONFIG}/recon-rules/edit-rule/:id`, component: EditRulePage, privilege: RULE_WRITER },
-  { path: `${CONFIG}/recon-rules/copy-rule/:id`, component: CopyRulePage, privilege: RULE_WRITER },
-  { path: `${CONFIG}/recon-rules/view-rule/:id`, component: ViewRulePage, privilege: { code: 'viewRule' } },
+  { path: PATHS.reconRules, component: RulesPage },
+  { path: `${PATHS.reconRules}/create-rule`, component: CreateRulePage, privilege: RULE_WRITER },
+  { path: `${PATHS.reconRules}/edit-rule/:id`, component: EditRulePage, privilege: RULE_WRITER },
+  { path: `${PATHS.reconRules}/copy-rule/:id`, component: CopyRulePage, privilege: RULE_WRITER },
+  { path: `${PATHS.reconRules}/view-rule/:id`, component: ViewRulePage, privilege: { code: 'viewRule' } },
 ];

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { PATHS } from '@/app/paths';
 import type { PageRoute } from '@/app/routes/types';
 
 const ExecutionHistoryPage = lazy(() => import('@/features/job-executions/execution-history-page'));
@@ -9,9 +10,9 @@ const RollbackHistoryPage = lazy(() => import('@/features/rollbacks/rollback-his
 
 /** Operations › history and Transactions › pipeline invalid and duplicates (spec 2). */
 export const OPERATIONS_HISTORY_PAGES: readonly PageRoute[] = [
-  { path: '/operations/history/execution-history', component: ExecutionHistoryPage },
-  { path: '/operations/history/file-upload', component: FileHistoryPage },
-  { path: '/operations/history/rollback-history', component: RollbackHistoryPage },
-  { path: '/transactions/pipeline/invalid', component: InvalidRowsPage },
-  { path: '/transactions/pipeline/duplicates', component: DuplicateRowsPage },
+  { path: PATHS.executionHistory, component: ExecutionHistoryPage },
+  { path: PATHS.fileUploadHistory, component: FileHistoryPage },
+  { path: PATHS.rollbackHistory, component: RollbackHistoryPage },
+  { path: PATHS.invalidRows, component: InvalidRowsPage },
+  { path: PATHS.duplicateRows, component: DuplicateRowsPage },
 ];

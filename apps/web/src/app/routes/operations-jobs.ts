@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { PATHS } from '@/app/paths';
 import type { PageRoute } from '@/app/routes/types';
 
 const PipelinesPage = lazy(() => import('@/features/pipelines/pipelines-page'));
@@ -14,23 +15,23 @@ const CREATE_JOB = { code: 'createJob' } as const;
 
 /** Operations › Configuration › pipelines and Operations › jobs (spec 2). */
 export const OPERATIONS_JOB_PAGES: readonly PageRoute[] = [
-  { path: '/operations/configuration/pipelines', component: PipelinesPage },
+  { path: PATHS.pipelines, component: PipelinesPage },
   {
-    path: '/operations/configuration/pipelines/configure-file-upload/:pipelineId',
+    path: `${PATHS.pipelines}/configure-file-upload/:pipelineId`,
     component: ConfigureFileUploadPage,
     privilege: PIPELINES,
   },
   {
-    path: '/operations/configuration/pipelines/edit-uploaded-file-config/:pipelineId',
+    path: `${PATHS.pipelines}/edit-uploaded-file-config/:pipelineId`,
     component: EditUploadedFileConfigPage,
     privilege: PIPELINES,
   },
-  { path: '/operations/jobs', component: JobsPage },
-  { path: '/operations/jobs/create-job', component: JobEditorPage, privilege: CREATE_JOB },
-  { path: '/operations/jobs/:jobId/edit-job/:step', component: JobEditorPage, privilege: CREATE_JOB },
-  { path: '/operations/jobs/run-job/:jobId', component: RunJobPage, privilege: CREATE_JOB },
+  { path: PATHS.jobs, component: JobsPage },
+  { path: `${PATHS.jobs}/create-job`, component: JobEditorPage, privilege: CREATE_JOB },
+  { path: `${PATHS.jobs}/:jobId/edit-job/:step`, component: JobEditorPage, privilege: CREATE_JOB },
+  { path: `${PATHS.jobs}/run-job/:jobId`, component: RunJobPage, privilege: CREATE_JOB },
   {
-    path: '/operations/jobs/upload-file-and-run-job/:jobId',
+    path: `${PATHS.jobs}/upload-file-and-run-job/:jobId`,
     component: UploadFileAndRunJobPage,
     privilege: CREATE_JOB,
   },

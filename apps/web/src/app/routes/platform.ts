@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { PATHS } from '@/app/paths';
 import type { PageRoute } from '@/app/routes/types';
 
 const AuditLogsPage = lazy(() => import('@/features/audit-logs/audit-logs-page'));
@@ -7,7 +8,7 @@ const UserRolesPage = lazy(() => import('@/features/roles/user-roles-page'));
 
 /** Settings pages of the platform (spec 1). */
 export const PLATFORM_PAGES: readonly PageRoute[] = [
-  { path: '/settings/audit-logs', component: AuditLogsPage },
-  { path: '/settings/module-settings', component: ModuleSettingsPage },
-  { path: '/settings/user-settings/user-roles', component: UserRolesPage },
+  { path: PATHS.auditLogs, component: AuditLogsPage },
+  { path: PATHS.moduleSettings, component: ModuleSettingsPage },
+  { path: PATHS.userRoles, component: UserRolesPage },
 ];

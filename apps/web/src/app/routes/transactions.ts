@@ -1,5 +1,6 @@
 import { TRANSACTION_TABS } from '@recon/contract';
 import { lazy } from 'react';
+import { PATHS } from '@/app/paths';
 import type { PageRoute } from '@/app/routes/types';
 
 const TransactionsTabPage = lazy(() => import('@/features/transactions/transactions-tab-page'));
@@ -9,8 +10,8 @@ const ReconMappingPage = lazy(() => import('@/features/transactions/recon-mappin
 
 /** Transactions: the recon tabs, global search, mapped row and recon mapping (spec 1 navigation, issue 4). */
 export const TRANSACTION_PAGES: readonly PageRoute[] = [
-  ...TRANSACTION_TABS.map((tab) => ({ path: `/transactions/recon/${tab}`, component: TransactionsTabPage })),
-  { path: '/transactions/global-search', component: GlobalSearchPage },
-  { path: '/transactions/mapped-row', component: MappedRowPage },
-  { path: '/transactions/recon-mapping', component: ReconMappingPage },
+  ...TRANSACTION_TABS.map((tab) => ({ path: `${PATHS.transactionsRecon}/${tab}`, component: TransactionsTabPage })),
+  { path: PATHS.globalSearch, component: GlobalSearchPage },
+  { path: PATHS.mappedRow, component: MappedRowPage },
+  { path: PATHS.reconMapping, component: ReconMappingPage },
 ];

@@ -1,5 +1,7 @@
+import { PATHS } from '@/app/paths';
+
 /** Where the jobs screens live (spec 2 §2); row actions append the job id. */
-export const JOBS_PATH = '/operations/jobs';
+export const JOBS_PATH = PATHS.jobs;
 export const CREATE_JOB_PATH = `${JOBS_PATH}/create-job`;
 
 export function editJobPath(jobId: number, step = 0): string {
@@ -16,5 +18,5 @@ export function uploadFileAndRunJobPath(jobId: number): string {
 
 /** The run's page belongs to the history screens. */
 export function executionPath(executionId: number): string {
-  return `/operations/history/execution-history?executionId=${executionId}`;
+  return `${PATHS.executionHistory}?executionId=${executionId}`;
 }

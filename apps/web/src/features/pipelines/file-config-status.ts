@@ -1,4 +1,5 @@
 import type { FileUploadConfigStatus } from '@recon/contract';
+import { PATHS } from '@/app/paths';
 
 /** Pending is waiting on the admin (orange), Configured is done (green), Not Required is grey. */
 export const FILE_CONFIG_STATUS_TONE: Readonly<Record<FileUploadConfigStatus, string>> = {
@@ -7,7 +8,7 @@ export const FILE_CONFIG_STATUS_TONE: Readonly<Record<FileUploadConfigStatus, st
   'Not Required': 'NOT_REQUIRED',
 };
 
-const PIPELINES_PATH = '/operations/configuration/pipelines';
+const PIPELINES_PATH = PATHS.pipelines;
 
 export function configureFileUploadPath(pipelineId: number, pipelineName: string): string {
   return `${PIPELINES_PATH}/configure-file-upload/${pipelineId}?pipelineName=${encodeURIComponent(pipelineName)}`;

@@ -1,5 +1,6 @@
+import { PATHS } from '@/app/paths';
 /** Paths of the recon-rules pages (spec 2); row actions append the id. */
-export const RULES_PATH = '/operations/configuration/recon-rules';
+export const RULES_PATH = PATHS.reconRules;
 export const CREATE_RULE_PATH = `${RULES_PATH}/create-rule`;
 export const viewRulePath = (id: number) => `${RULES_PATH}/view-rule/${id}`;
 export const editRulePath = (id: number) => `${RULES_PATH}/edit-rule/${id}`;

@@ -1,8 +1,8 @@
 import { OPERATION_PRIVILEGES, TAB_PRIVILEGES, TAB_STATUSES, type TransactionTab, tabOfStatus } from '@recon/contract';
+import { PATHS } from '@/app/paths';
 
-export const TRANSACTIONS_BASE = '/transactions';
-export const tabPath = (tab: TransactionTab) => `${TRANSACTIONS_BASE}/recon/${tab}`;
-export const MAPPED_ROW_PATH = `${TRANSACTIONS_BASE}/mapped-row`;
+export const tabPath = (tab: TransactionTab) => `${PATHS.transactionsRecon}/${tab}`;
+export const MAPPED_ROW_PATH = PATHS.mappedRow;
 
 export function mappedRowUrl(p: { reconId: number; dataSourceId: number; rowId: number }) {
   return `${MAPPED_ROW_PATH}?reconId=${p.reconId}&dataSourceId=${p.dataSourceId}&rowId=${p.rowId}`;

@@ -1,6 +1,7 @@
 import { Alert, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PATHS } from '@/app/paths';
 import { useFile } from '@/features/file-history/api/get-file';
 import { formatFileSize } from '@/features/file-history/file-size';
 import { useHasPrivilege } from '@/lib/access-context';
@@ -10,7 +11,7 @@ import { RejectionSummary, SkippedRows } from '@/ui/file-outcome';
 import { ErrorKindTag, FileStatusTag, UploadStatusTag } from '@/ui/file-tags';
 import { QueryError } from '@/ui/query-error';
 
-const EXECUTION_HISTORY_PATH = '/operations/history/execution-history';
+const EXECUTION_HISTORY_PATH = PATHS.executionHistory;
 
 type Props = { moduleId: number; fileId: number | undefined; onClose: () => void };
 

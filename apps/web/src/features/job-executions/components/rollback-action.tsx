@@ -8,6 +8,7 @@ import { Button, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PATHS } from '@/app/paths';
 import { useRollbackImpact } from '@/features/job-executions/api/get-rollback-impact';
 import { useRequestRollback } from '@/features/job-executions/api/request-rollback';
 import { RollbackImpactView } from '@/features/job-executions/components/rollback-impact';
@@ -24,7 +25,7 @@ const WITH_ROLLBACK: ReadonlySet<string> = new Set([
   'ROLLED_BACK',
   'ROLLBACK_FAILED',
 ]);
-const ROLLBACK_HISTORY_PATH = '/operations/history/rollback-history';
+const ROLLBACK_HISTORY_PATH = PATHS.rollbackHistory;
 
 /** A run with a rollback links to it (the rollback history, narrowed to the run). */
 function RollbackHistoryLink({ executionId }: { executionId: number }) {

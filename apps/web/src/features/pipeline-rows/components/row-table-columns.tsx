@@ -4,6 +4,7 @@ import { Flex, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { PATHS } from '@/app/paths';
 import type { PipelineRow, PipelineRowsParams } from '@/features/pipeline-rows/api/get-pipeline-rows';
 import { formatCell, isNumericType } from '@/features/pipeline-rows/cell-format';
 import { ColumnSearch } from '@/features/pipeline-rows/components/column-search';
@@ -11,7 +12,7 @@ import type { RowColumn, SystemField } from '@/features/pipeline-rows/row-column
 import { formatDate, type NumberLocale } from '@/lib/format';
 import { DATE_TIME_COLUMN_WIDTH } from '@/ui/column-widths';
 
-const FILE_HISTORY_PATH = '/operations/history/file-upload';
+const FILE_HISTORY_PATH = PATHS.fileUploadHistory;
 
 type Options = {
   t: TFunction;

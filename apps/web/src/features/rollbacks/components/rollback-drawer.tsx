@@ -3,6 +3,7 @@ import { ROLLBACK_REQUEST_PRIVILEGE, ROLLBACK_RETRYABLE_STATUSES, type RollbackD
 import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PATHS } from '@/app/paths';
 import { useRollback } from '@/features/rollbacks/api/get-rollback';
 import { useRetryRollback } from '@/features/rollbacks/api/retry-rollback';
 import { RollbackDependencies } from '@/features/rollbacks/components/rollback-dependencies';
@@ -13,7 +14,7 @@ import { formatDate } from '@/lib/format';
 import { PrivilegeGuard } from '@/ui/privilege-guard';
 import { QueryError } from '@/ui/query-error';
 
-const EXECUTION_HISTORY_PATH = '/operations/history/execution-history';
+const EXECUTION_HISTORY_PATH = PATHS.executionHistory;
 
 type Props = { moduleId: number; rollbackId: number | undefined; onClose: () => void };
 

@@ -1,0 +1,30 @@
+import { navPath } from '@recon/contract';
+
+/**
+ * The paths of the built pages, taken from the navigation tree (the one place a page path is written): the route
+ * table registers its pages under them and features link to them. Sub-pages (create, edit, view) append to these.
+ */
+export const PATHS = {
+  transactionsRecon: navPath('transactions', 'recon'),
+  globalSearch: navPath('transactions', 'global-search'),
+  mappedRow: navPath('transactions', 'mapped-row'),
+  reconMapping: navPath('transactions', 'recon-mapping'),
+  invalidRows: navPath('transactions', 'pipeline', 'invalid'),
+  duplicateRows: navPath('transactions', 'pipeline', 'duplicates'),
+  lienActionHistory: navPath('transactions', 'lien-actions', 'action-history'),
+  dataTables: navPath('operations', 'configuration', 'data-tables'),
+  pipelines: navPath('operations', 'configuration', 'pipelines'),
+  recons: navPath('operations', 'configuration', 'recons'),
+  reconRules: navPath('operations', 'configuration', 'recon-rules'),
+  dataSources: navPath('operations', 'configuration', 'data-sources'),
+  masterData: navPath('operations', 'configuration', 'master-data'),
+  jobs: navPath('operations', 'jobs'),
+  executionHistory: navPath('operations', 'history', 'execution-history'),
+  fileUploadHistory: navPath('operations', 'history', 'file-upload'),
+  rollbackHistory: navPath('operations', 'history', 'rollback-history'),
+  approvals: navPath('my-jobs', 'approvals'),
+  settings: navPath('settings'),
+  auditLogs: navPath('settings', 'audit-logs'),
+  moduleSettings: navPath('settings', 'module-settings'),
+  userRoles: navPath('settings', 'user-settings', 'user-roles'),
+} as const;
