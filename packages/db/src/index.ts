@@ -7,3 +7,4 @@ export type * from './schema-downloads.ts';
 export type * from './schema-operations.ts';
 export type * from './schema-recon.ts';
 export type * from './schema-rollbacks.ts';
+export { LOCKS, type Lock, type Sql, sqlOf, type Tx, withTransaction } from './transaction.ts';

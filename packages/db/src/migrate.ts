@@ -2,11 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { LOCKS } from './transaction.ts';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 const MIGRATION_NAME = /^\d{12}_[a-z0-9_]+\.sql$/;
-// Arbitrary constant: one migrator at a time across processes sharing a database.
-const MIGRATION_LOCK_KEY = 724_311_001;
 
 /** Applies every migration file not applied yet, in name order, each in its own transaction. */
 export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
@@ -16,7 +15,8 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
   const client = await pool.connect();
   const applied: string[] = [];
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // One migrator at a time across processes sharing a database (a session lock: each file has its own transaction).
+    await client.query('SELECT pg_advisory_lock($1)', [...LOCKS.migration.keys]);
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
@@ -38,7 +38,7 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
       }
     }
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1)', [...LOCKS.migration.keys]).catch(() => undefined);
     client.release();
   }
   return applied;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -8,6 +9,20 @@ import { migrate } from './migrate.ts';
 import { createDb, createPool, type Db } from './pool.ts';
 
 export const TEMPLATE_DATABASE = 'recon_test_template';
+
+/** A port nothing listens on now, from the OS (a fixed or random pick can meet another test's socket). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
 
 /**
  * Vitest global setup: a real PostgreSQL for the whole run (DATABASE_URL when set, else an embedded
@@ -22,8 +37,11 @@ export async function startTestPostgres(): Promise<{ adminUrl: string; teardown:
     adminUrl = external;
   } else {
     const dir = await mkdtemp(join(tmpdir(), 'recon-test-pg-'));
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const server = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port, database: 'postgres' });
+    const server = await startEmbeddedPostgres({
+      dataDir: join(dir, 'pg'),
+      port: await freePort(),
+      database: 'postgres',
+    });
     adminUrl = server.adminUrl;
     stop = async () => {
       await server.stop();

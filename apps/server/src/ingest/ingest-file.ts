@@ -7,7 +7,7 @@ import {
   hasExtensionOfKind,
   wrongExtensionMessage,
 } from '@recon/contract';
-import { poolOf } from '@recon/db';
+import { LOCKS, withTransaction } from '@recon/db';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { WorkerContext } from '@/jobs/activity.ts';
@@ -34,9 +34,6 @@ import { SpillBuffer } from './spill-buffer.ts';
 
 export type { FileOutcome, RunRef } from './file-outcomes.ts';
 export type FileToLoad = { id: number; name: string; storedPath: string; sha256: string };
-
-/** Advisory-lock namespace of file loads: one loader per file at a time, whatever the number of workers. */
-const FILE_LOCK_NAMESPACE = 7301;
 
 /** Checks that need no reading: extension, and the same content or name already loaded in this pipeline. */
 async function precheck(ctx: WorkerContext, plan: LoadPlan, file: FileToLoad): Promise<IngestFileError | null> {
@@ -199,73 +196,62 @@ export async function loadFile(
     ctx.now(),
   );
 
-  const client = await poolOf(ctx.db).connect();
-  let clientError: Error | undefined;
   try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [FILE_LOCK_NAMESPACE, file.id]);
-    const current = await client.query<{ status: FileStatus }>('SELECT status FROM uploaded_file WHERE id = $1', [
-      file.id,
-    ]);
-    const status = current.rows[0]?.status;
-    if (!status || FINAL_FILE_STATUSES.includes(status)) {
-      await client.query('ROLLBACK');
-      return skipped();
-    }
-    const { counts, loaded, match, rejection } = await copyAndLoad(ctx, client, plan, file, run);
-    assertWithinLimits(plan, counts, rejection);
-    const skippedRows = skippedTotal(counts.skipped);
-    const notes = [
-      counts.invalid > 0
-        ? `${rowCount(counts.invalid)} failed validation and ${counts.invalid === 1 ? 'is' : 'are'} in the invalid rows:${reasonsText(rejection)}`
-        : null,
-      skippedRows > 0 ? `${rowCount(skippedRows)} skipped by the config's skip rules` : null,
-      counts.duplicate > 0
-        ? `${rowCount(counts.duplicate)} ${counts.duplicate === 1 ? 'is a duplicate' : 'are duplicates'}`
-        : null,
-      match.note,
-    ].filter((n) => n !== null);
-    const errorKind: FileErrorKind = counts.invalid > 0 ? 'File Contains Invalid Records' : match.kind;
-    const errorMessage = notes.length ? notes.join('. ') : null;
-    await client.query(
-      `UPDATE uploaded_file SET status = 'FINISHED', upload_status = 'VALID', error_kind = $2, error_message = $3,
-         total_rows = $4, valid_rows = $5, invalid_rows = $6, duplicate_rows = $7, activity_execution_id = $8,
-         updated_at = $9, skipped_rows = $10, skip_summary = $11, rejection_summary = $12 WHERE id = $1`,
-      [
+    // One worker loads a file: a second one waits here, then finds it final and skips it.
+    return await withTransaction(ctx.db, { lock: LOCKS.file(file.id) }, async ({ client }) => {
+      const current = await client.query<{ status: FileStatus }>('SELECT status FROM uploaded_file WHERE id = $1', [
         file.id,
+      ]);
+      const status = current.rows[0]?.status;
+      if (!status || FINAL_FILE_STATUSES.includes(status)) return skipped();
+      const { counts, loaded, match, rejection } = await copyAndLoad(ctx, client, plan, file, run);
+      assertWithinLimits(plan, counts, rejection);
+      const skippedRows = skippedTotal(counts.skipped);
+      const notes = [
+        counts.invalid > 0
+          ? `${rowCount(counts.invalid)} failed validation and ${counts.invalid === 1 ? 'is' : 'are'} in the invalid rows:${reasonsText(rejection)}`
+          : null,
+        skippedRows > 0 ? `${rowCount(skippedRows)} skipped by the config's skip rules` : null,
+        counts.duplicate > 0
+          ? `${rowCount(counts.duplicate)} ${counts.duplicate === 1 ? 'is a duplicate' : 'are duplicates'}`
+          : null,
+        match.note,
+      ].filter((n) => n !== null);
+      const errorKind: FileErrorKind = counts.invalid > 0 ? 'File Contains Invalid Records' : match.kind;
+      const errorMessage = notes.length ? notes.join('. ') : null;
+      await client.query(
+        `UPDATE uploaded_file SET status = 'FINISHED', upload_status = 'VALID', error_kind = $2, error_message = $3,
+           total_rows = $4, valid_rows = $5, invalid_rows = $6, duplicate_rows = $7, activity_execution_id = $8,
+           updated_at = $9, skipped_rows = $10, skip_summary = $11, rejection_summary = $12 WHERE id = $1`,
+        [
+          file.id,
+          errorKind,
+          errorMessage,
+          counts.total,
+          loaded,
+          counts.invalid,
+          counts.duplicate,
+          run.activityExecutionId,
+          ctx.now(),
+          skippedRows,
+          JSON.stringify(counts.skipped),
+          rejection ? JSON.stringify(rejection) : null,
+        ],
+      );
+      return {
+        status: 'FINISHED',
         errorKind,
         errorMessage,
-        counts.total,
-        loaded,
-        counts.invalid,
-        counts.duplicate,
-        run.activityExecutionId,
-        ctx.now(),
+        totalRows: counts.total,
+        loadedRows: loaded,
+        invalidRows: counts.invalid,
+        duplicateRows: counts.duplicate,
         skippedRows,
-        JSON.stringify(counts.skipped),
-        rejection ? JSON.stringify(rejection) : null,
-      ],
-    );
-    await client.query('COMMIT');
-    return {
-      status: 'FINISHED',
-      errorKind,
-      errorMessage,
-      totalRows: counts.total,
-      loadedRows: loaded,
-      invalidRows: counts.invalid,
-      duplicateRows: counts.duplicate,
-      skippedRows,
-    };
-  } catch (err) {
-    await client.query('ROLLBACK').catch((rollbackError: Error) => {
-      clientError = rollbackError;
+      };
     });
+  } catch (err) {
     if (err instanceof IngestFileError) return markInvalid(ctx, file.id, err.kind, err.message, run);
     if (err instanceof LimitExceeded) return markRejected(ctx, file.id, err, run);
     throw err;
-  } finally {
-    // A client whose rollback failed is in an unknown state: it is dropped, not reused.
-    client.release(clientError);
   }
 }

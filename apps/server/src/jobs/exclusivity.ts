@@ -1,9 +1,5 @@
-import type { Db } from '@recon/db';
+import { type Db, LOCKS, withTransaction } from '@recon/db';
 import { sql } from 'kysely';
-
-// Arbitrary constant: start decisions are taken one at a time (they are short), so two runs of one module
-// can never both see the module free.
-const START_LOCK_KEY = 724_311_101;
 
 export type ClaimOutcome = 'STARTED' | 'CONTINUED' | 'BLOCKED' | 'NOTHING';
 
@@ -58,8 +54,8 @@ async function isBlocked(db: Db, run: Candidate): Promise<boolean> {
  * left alone, so duplicate messages are harmless.
  */
 export async function claimExecution(db: Db, executionId: number, now: Date): Promise<ClaimOutcome> {
-  return db.transaction().execute(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(${START_LOCK_KEY})`.execute(tx);
+  // Start decisions are taken one at a time (they are short), so two runs of one module never both see it free.
+  return withTransaction(db, { lock: LOCKS.jobStart }, async ({ db: tx }) => {
     const run = await tx
       .selectFrom('job_execution')
       .select(['id', 'module_id', 'job_id', 'status', 'next_attempt_at'])

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@recon/db/testing';
 
 /**
  * The real server as a separate process (main.ts: embedded PostgreSQL in its own data directory, the demo
@@ -19,20 +19,6 @@ export type ServerProcess = {
   kill: () => Promise<void>;
   cleanUp: () => void;
 };
-
-/** A port nothing listens on now, from the OS (a fixed or random pick can meet another test's socket). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export function serverProcess(extraEnv: Record<string, string> = {}): ServerProcess {
   // Chosen at the first start and kept: the restart must find its PostgreSQL where it left it.

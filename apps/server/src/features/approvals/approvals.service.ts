@@ -14,16 +14,14 @@ import {
   rollbackRejected,
   type TransactionColumn,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, LOCKS, withTransaction } from '@recon/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
-import { dbOnClient } from '@/lib/recon/client-db.ts';
 import { knockOffRows, rowsNotOpen } from '@/lib/recon/knock-off.ts';
-import { withReconLock } from '@/lib/recon/recon-runner.ts';
 import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
 import { rowsByIdSql, toTransactionRow } from '@/lib/recon/transaction-rows.ts';
 import { reconSources } from '@/lib/recon/transaction-sources.ts';
@@ -259,8 +257,8 @@ async function approveRollback(
  */
 async function approveKnockOff(ctx: FeatureContext, actor: ModuleActor, first: ApprovalRecord, remark: string | null) {
   const source = await knockOffSource(ctx.db, first);
-  await withReconLock(ctx.db, first.recon_id as number, async (client) => {
-    const tx = dbOnClient(client);
+  await withTransaction(ctx.db, { lock: LOCKS.recon(first.recon_id as number) }, async (step) => {
+    const { db: tx, client } = step;
     const a = await lockPending(tx, actor, first.id);
     const { rowIds, reason } = knockOffPayload(a);
     const now = ctx.now();
@@ -286,7 +284,7 @@ async function approveKnockOff(ctx: FeatureContext, actor: ModuleActor, first: A
       });
       return;
     }
-    const done = await knockOffRows(client, {
+    const done = await knockOffRows(step, {
       moduleId: actor.moduleId,
       reconId: a.recon_id as number,
       source,

@@ -1,7 +1,7 @@
 import type { ExplainResponse } from '@recon/contract';
-import { poolOf } from '@recon/db';
+import { sqlOf } from '@recon/db';
 import type { EngineRule } from '@recon/recon-engine';
-import { type ExplainedGroup, explainRow, type Queryable } from '@recon/recon-engine';
+import { type ExplainedGroup, explainRow } from '@recon/recon-engine';
 import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -33,7 +33,7 @@ export async function explain(
     ]),
   );
   const e = await explainRow(
-    poolOf(ctx.db) as unknown as Queryable,
+    sqlOf(ctx.db),
     { reconId: q.reconId, sideA: sides.A, sideB: sides.B, rules },
     me,
     q.rowId,

@@ -6,8 +6,8 @@ import {
   type TryRuleResponse,
   type tryRuleRequestSchema,
 } from '@recon/contract';
-import { poolOf } from '@recon/db';
-import { type EngineRule, type Queryable, RuleCompileError, tryRule as tryOnRows } from '@recon/recon-engine';
+import { withTransaction } from '@recon/db';
+import { type EngineRule, RuleCompileError, tryRule as tryOnRows } from '@recon/recon-engine';
 import type { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
 import { plainValues } from '@/lib/recon/plain-values.ts';
@@ -47,31 +47,30 @@ export async function tryRule(ctx: FeatureContext, moduleId: number, body: TryRu
     ruleType: body.rule.ruleType,
     conditions: conditions as unknown as EngineRule['conditions'],
   };
-  const client = await poolOf(ctx.db).connect();
   try {
-    await client.query('BEGIN READ ONLY');
-    const tried = await tryOnRows(
-      client as unknown as Queryable,
-      { reconId: body.reconId, sideA: sides.A, sideB: sides.B, rules: [] },
-      rule,
-      body.rowIdsA,
-      body.rowIdsB,
-    );
-    const kinds = (side: 'A' | 'B') => sides[side].columns;
-    return {
-      ...tried,
-      rows: tried.rows.map(({ row, ...r }) => ({
-        ...r,
-        values: Object.fromEntries(
-          Object.entries(plainValues(row, kinds(r.side))).map(([k, v]) => [k, v === null ? null : String(v)]),
-        ),
-      })),
-    };
+    // Read only and rolled back: trying a rule never changes a row.
+    return await withTransaction(ctx.db, { commit: false }, async ({ sql }) => {
+      await sql.query('SET TRANSACTION READ ONLY');
+      const tried = await tryOnRows(
+        sql,
+        { reconId: body.reconId, sideA: sides.A, sideB: sides.B, rules: [] },
+        rule,
+        body.rowIdsA,
+        body.rowIdsB,
+      );
+      const kinds = (side: 'A' | 'B') => sides[side].columns;
+      return {
+        ...tried,
+        rows: tried.rows.map(({ row, ...r }) => ({
+          ...r,
+          values: Object.fromEntries(
+            Object.entries(plainValues(row, kinds(r.side))).map(([k, v]) => [k, v === null ? null : String(v)]),
+          ),
+        })),
+      };
+    });
   } catch (err) {
     if (err instanceof RuleCompileError) throw engineProblem(err);
     throw err;
-  } finally {
-    await client.query('ROLLBACK');
-    client.release();
   }
 }

@@ -18,16 +18,15 @@ import {
   tabOfStatus,
   type UnmatchRequest,
 } from '@recon/contract';
-import type { Db, ReconRunKind } from '@recon/db';
-import { closeRows, type Queryable, reopenRows, restateRows, type StateTable } from '@recon/recon-engine';
+import { type Db, LOCKS, type ReconRunKind, type Sql, withTransaction } from '@recon/db';
+import { closeRows, reopenRows, restateRows, type StateTable } from '@recon/recon-engine';
 import type { PoolClient } from 'pg';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { approvalPolicyOf, createApprovalRequest } from '@/lib/approvals/approval-requests.ts';
 import { qualified } from '@/lib/data-tables/ddl.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
-import { dbOnClient } from '@/lib/recon/client-db.ts';
-import { createRun, finishRun, withReconLock } from '@/lib/recon/recon-runner.ts';
+import { createRun, finishRun } from '@/lib/recon/recon-runner.ts';
 import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
 import { type ReconSources, reconSources } from '@/lib/recon/transaction-sources.ts';
 import { groupStatesOf, statusesOf } from './transactions.queries.ts';
@@ -45,6 +44,8 @@ export type Authorize = (rule: PrivilegeRule) => Promise<void>;
 type Step = {
   db: Db;
   client: PoolClient;
+  /** The engine's statements, in the same transaction. */
+  sql: Sql;
   runId: number;
 };
 
@@ -52,7 +53,6 @@ const stateOf = (s: TransactionSource): StateTable => ({
   dataSourceId: s.dataSourceId,
   stateTable: qualified(s.stateTable),
 });
-const engineDb = (client: PoolClient) => client as unknown as Queryable;
 
 async function reconOf(ctx: FeatureContext, actor: ModuleActor, reconId: number): Promise<ReconSources> {
   const recon = await reconSources(ctx.db, actor.moduleId, reconId);
@@ -87,9 +87,8 @@ async function act(
     apply: (step: Step) => Promise<{ rows: number; matchIds: number[] }>;
   },
 ): Promise<TransactionActionResponse> {
-  return withReconLock(ctx.db, a.reconId, async (client) => {
+  return withTransaction(ctx.db, { lock: LOCKS.recon(a.reconId) }, async ({ db, sql, client }) => {
     await a.check(client);
-    const db = dbOnClient(client);
     const runId = await createRun(db, {
       moduleId: actor.moduleId,
       reconId: a.reconId,
@@ -97,7 +96,7 @@ async function act(
       startedBy: actor.userId,
       reason: a.reason ?? null,
     });
-    const done = await a.apply({ db, client, runId });
+    const done = await a.apply({ db, client, sql, runId });
     await finishRun(db, runId, { status: 'COMPLETED', summary: { rows: done.rows, matchIds: done.matchIds } });
     await auditChange(db, actor, {
       event: a.event,
@@ -164,12 +163,12 @@ export async function manualMatch(
       await assertOpen(client, A, body.rowsA);
       await assertOpen(client, B, body.rowsB);
     },
-    apply: async ({ client, runId }) => {
+    apply: async ({ client, sql, runId }) => {
       const matchId = await nextMatchId(client);
       const change = { status: 'RECONCILED', matchId, reason };
       const rows =
-        (await closeRows(engineDb(client), runId, stateOf(A), body.rowsA, change)) +
-        (await closeRows(engineDb(client), runId, stateOf(B), body.rowsB, change));
+        (await closeRows(sql, runId, stateOf(A), body.rowsA, change)) +
+        (await closeRows(sql, runId, stateOf(B), body.rowsB, change));
       return { rows, matchIds: [matchId] };
     },
   });
@@ -186,10 +185,10 @@ async function sendKnockOffForApproval(
   source: TransactionSource,
   body: KnockOffRequest,
 ): Promise<TransactionActionResponse> {
-  const approvalId = await withReconLock(ctx.db, recon.id, async (client) => {
+  const approvalId = await withTransaction(ctx.db, { lock: LOCKS.recon(recon.id) }, async ({ db, client }) => {
     await assertOpen(client, source, body.rowIds);
     return createApprovalRequest(
-      dbOnClient(client),
+      db,
       actor,
       {
         kind: 'BULK_KNOCK_OFF',
@@ -234,8 +233,8 @@ export async function knockOff(
     reason: body.reason,
     details: { dataSourceId: source.dataSourceId, rowIds: body.rowIds, reason: body.reason },
     check: (client) => assertOpen(client, source, body.rowIds),
-    apply: async ({ client, runId }) => ({
-      rows: await closeRows(engineDb(client), runId, stateOf(source), body.rowIds, {
+    apply: async ({ sql, runId }) => ({
+      rows: await closeRows(sql, runId, stateOf(source), body.rowIds, {
         status: 'KNOCK_OFF',
         reason: body.reason,
       }),
@@ -274,11 +273,11 @@ export async function unmatch(
       groups = await groupsOf(client, recon, body.matchIds);
       await authorize({ allOf: privilegesFor(groups.flatMap((g) => g.rows.map((r) => r.status))) });
     },
-    apply: async ({ client, runId }) => {
+    apply: async ({ sql, runId }) => {
       let rows = 0;
       for (const g of groups) {
         rows += await reopenRows(
-          engineDb(client),
+          sql,
           runId,
           stateOf(g.source),
           g.rows.map((r) => r.id),
@@ -311,13 +310,13 @@ export async function decideProposed(
       const other = groups.flatMap((g) => g.rows).find((r) => r.status !== 'PROPOSE_MATCH');
       if (other) throw validation(notProposed(other.matchId), 'matchIds');
     },
-    apply: async ({ client, runId }) => {
+    apply: async ({ sql, runId }) => {
       let rows = 0;
       for (const g of groups) {
         const ids = g.rows.map((r) => r.id);
         rows += isAccept
-          ? await restateRows(engineDb(client), runId, stateOf(g.source), ids, { status: 'RECONCILED' })
-          : await reopenRows(engineDb(client), runId, stateOf(g.source), ids);
+          ? await restateRows(sql, runId, stateOf(g.source), ids, { status: 'RECONCILED' })
+          : await reopenRows(sql, runId, stateOf(g.source), ids);
       }
       return { rows, matchIds: body.matchIds };
     },

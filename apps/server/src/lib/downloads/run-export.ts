@@ -1,6 +1,6 @@
 import { rename, rm, stat } from 'node:fs/promises';
 import { DOWNLOAD_TEXTS, type DownloadFormat } from '@recon/contract';
-import { type Db, type DownloadRequestTable, poolOf } from '@recon/db';
+import { type Db, type DownloadRequestTable, withTransaction } from '@recon/db';
 import { InvalidIdentifierError } from '@recon/recon-engine';
 import type { Selectable } from 'kysely';
 import { AppError } from '@/lib/app-error.ts';
@@ -38,9 +38,7 @@ export async function planOf(
  * the file from it: CSV by COPY … TO STDOUT, XLSX through a cursor. Answers the number of rows.
  */
 async function writeFile(db: Db, plan: ExportPlan, format: DownloadFormat, path: string): Promise<number> {
-  const client = await poolOf(db).connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(db, {}, async ({ client }) => {
     await client.query(`SET LOCAL work_mem = '${EXPORT_WORK_MEM}'`);
     const compiled = plan.select({ escapeFormulas: format === 'CSV' }).compile(db);
     // A fresh temp table is read back in the order it was filled: the view's order.
@@ -50,14 +48,8 @@ async function writeFile(db: Db, plan: ExportPlan, format: DownloadFormat, path:
     );
     if (format === 'CSV') await writeCsv(client, ROWS_TABLE, plan.columns, path);
     else await writeXlsx(client, ROWS_TABLE, plan.columns, path);
-    await client.query('COMMIT');
     return created.rowCount ?? 0;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** What a person reads when an export fails: our own messages as they are, anything else a generic one. */

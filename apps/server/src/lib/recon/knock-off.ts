@@ -1,7 +1,7 @@
-import { closeRows, type Queryable } from '@recon/recon-engine';
+import type { Tx } from '@recon/db';
+import { closeRows } from '@recon/recon-engine';
 import type { PoolClient } from 'pg';
 import { qualified } from '@/lib/data-tables/ddl.ts';
-import { dbOnClient } from './client-db.ts';
 import { createRun, finishRun } from './recon-runner.ts';
 import type { TransactionSource } from './transaction-query.ts';
 
@@ -34,7 +34,7 @@ export async function rowsNotOpen(
 
 /** Closes open rows as KNOCK_OFF with the reason in one run started by `startedBy`; answers the run and its rows. */
 export async function knockOffRows(
-  client: PoolClient,
+  { db, sql }: Tx,
   k: {
     moduleId: number;
     reconId: number;
@@ -44,7 +44,6 @@ export async function knockOffRows(
     startedBy: number;
   },
 ): Promise<{ runId: number; rows: number }> {
-  const db = dbOnClient(client);
   const runId = await createRun(db, {
     moduleId: k.moduleId,
     reconId: k.reconId,
@@ -53,7 +52,7 @@ export async function knockOffRows(
     reason: k.reason,
   });
   const rows = await closeRows(
-    client as unknown as Queryable,
+    sql,
     runId,
     { dataSourceId: k.source.dataSourceId, stateTable: qualified(k.source.stateTable) },
     k.rowIds,

@@ -1,11 +1,8 @@
 import type { Db, ReconRunKind } from '@recon/db';
-import { poolOf } from '@recon/db';
-import { type Queryable, RuleCompileError, type RunSummary, runRecon } from '@recon/recon-engine';
-import type { PoolClient } from 'pg';
+import { LOCKS, withTransaction } from '@recon/db';
+import { RuleCompileError, type RunSummary, runRecon } from '@recon/recon-engine';
 import { ReconNotRunnable, reconInput } from './recon-input.ts';
 
-/** Advisory-lock namespace of recons: one writer (engine run or manual action) per recon at a time. */
-export const RECON_LOCK_NAMESPACE = 7302;
 /** Memory a run's joins and sorts may use before spilling to disk (per sort / hash, this session only). */
 const RUN_WORK_MEM = '256MB';
 
@@ -24,31 +21,6 @@ export type ReconRunOutcome = {
   summary: RunSummary | null;
   error: string | null;
 };
-
-/** Opens a transaction holding the recon's lock; commits what `fn` did, or rolls back when it throws. */
-export async function withReconLock<T>(
-  db: Db,
-  reconId: number,
-  fn: (client: PoolClient) => Promise<T>,
-  options: { commit: boolean } = { commit: true },
-): Promise<T> {
-  const client = await poolOf(db).connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [RECON_LOCK_NAMESPACE, reconId]);
-    const value = await fn(client);
-    await client.query(options.commit ? 'COMMIT' : 'ROLLBACK');
-    return value;
-  } catch (err) {
-    await client.query('ROLLBACK').catch((e: Error) => {
-      broken = e;
-    });
-    throw err;
-  } finally {
-    client.release(broken);
-  }
-}
 
 export async function createRun(
   db: Db,
@@ -119,16 +91,11 @@ export async function executeRun(
   req: Pick<ReconRunRequest, 'moduleId' | 'reconId' | 'dryRun'>,
 ): Promise<ReconRunOutcome> {
   try {
-    const summary = await withReconLock(
-      db,
-      req.reconId,
-      async (client) => {
-        await client.query(`SET LOCAL work_mem = '${RUN_WORK_MEM}'`);
-        const input = await reconInput(db, req.moduleId, req.reconId);
-        return runRecon({ db: client as unknown as Queryable, input, runId });
-      },
-      { commit: !req.dryRun },
-    );
+    const summary = await withTransaction(db, { lock: LOCKS.recon(req.reconId), commit: !req.dryRun }, async (tx) => {
+      await tx.sql.query(`SET LOCAL work_mem = '${RUN_WORK_MEM}'`);
+      const input = await reconInput(db, req.moduleId, req.reconId);
+      return runRecon({ db: tx.sql, input, runId });
+    });
     await finishRun(db, runId, { status: 'COMPLETED', summary });
     return { runId, status: 'COMPLETED', summary, error: null };
   } catch (err) {

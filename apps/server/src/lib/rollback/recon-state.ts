@@ -1,8 +1,7 @@
-import type { Db } from '@recon/db';
+import { type Db, LOCKS, type Tx, withTransaction } from '@recon/db';
 import { dependentRuns, type Queryable, type StateTable } from '@recon/recon-engine';
 import { CompiledQuery, sql } from 'kysely';
 import { qualified } from '@/lib/data-tables/ddl.ts';
-import { RECON_LOCK_NAMESPACE } from '@/lib/recon/recon-runner.ts';
 
 /** The engine's journal functions on a Kysely db or transaction (they send plain SQL with parameters). */
 export function queryableOf(db: Db): Queryable {
@@ -59,21 +58,15 @@ export async function laterRunsOf(db: Db, runId: number, tables: readonly StateT
 }
 
 /**
- * One transaction holding the locks of these recons (the namespace of withReconLock), taken in id order so two
- * callers never deadlock. Exclusive: no engine run or manual action of the recons runs meanwhile. Shared: the
- * same, but other shared holders (the deletes of a rollback's other tables) go on at the same time.
+ * One transaction holding the locks of these recons (LOCKS.recon). Exclusive: no engine run or manual action of the
+ * recons runs meanwhile. Shared: the same, but other shared holders (the deletes of a rollback's other tables) go on
+ * at the same time.
  */
 export function withReconLocks<T>(
   db: Db,
   reconIds: readonly number[],
-  fn: (tx: Db) => Promise<T>,
+  fn: (tx: Tx) => Promise<T>,
   mode: 'exclusive' | 'shared' = 'exclusive',
 ): Promise<T> {
-  return db.transaction().execute(async (tx) => {
-    for (const id of [...new Set(reconIds)].sort((a, b) => a - b)) {
-      if (mode === 'shared') await sql`SELECT pg_advisory_xact_lock_shared(${RECON_LOCK_NAMESPACE}, ${id})`.execute(tx);
-      else await sql`SELECT pg_advisory_xact_lock(${RECON_LOCK_NAMESPACE}, ${id})`.execute(tx);
-    }
-    return fn(tx);
-  });
+  return withTransaction(db, { lock: [...new Set(reconIds)].map((id) => LOCKS.recon(id, mode)) }, fn);
 }

@@ -4,7 +4,6 @@ import { qualified } from '@/lib/data-tables/ddl.ts';
 import { deleteFileRows, markFilesRolledBack } from './loaded-rows.ts';
 import {
   laterRunsOf,
-  queryableOf,
   reconsOfDataTable,
   stateTablesOfDataTable,
   stateTablesOfRecon,
@@ -43,7 +42,7 @@ async function finishRecord(tx: Db, record: StepRecord, counts: Record<string, n
 async function rollBackRun(ctx: StepContext, record: StepRecord): Promise<void> {
   const runId = record.recon_run_id as number;
   const run = await ctx.db.selectFrom('recon_run').select('recon_id').where('id', '=', runId).executeTakeFirstOrThrow();
-  await withReconLocks(ctx.db, [run.recon_id], async (tx) => {
+  await withReconLocks(ctx.db, [run.recon_id], async ({ db: tx, sql }) => {
     const { status } = await tx
       .selectFrom('recon_run')
       .select('status')
@@ -61,7 +60,7 @@ async function rollBackRun(ctx: StepContext, record: StepRecord): Promise<void> 
         `Recon run #${runId} is used by later recon runs ${later.map((id) => `#${id}`).join(', ')}, which are not rolled back`,
       );
     }
-    const { removed, restored } = await rollbackRun(queryableOf(tx), runId, tables);
+    const { removed, restored } = await rollbackRun(sql, runId, tables);
     await tx
       .updateTable('recon_run')
       .set({ status: 'ROLLED_BACK', rolled_back_at: ctx.now(), rolled_back_by: ctx.requestedBy })
@@ -86,7 +85,7 @@ async function removePipelineRows(ctx: StepContext, record: StepRecord): Promise
   await withReconLocks(
     ctx.db,
     reconIds,
-    async (tx) => {
+    async ({ db: tx }) => {
       const removed = await deleteFileRows(
         tx,
         {
