@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataTablesQuerySchema } from './datatables.ts';
 
 // Schemas of the file upload, file history and pipeline-rows calls (spec 2).
 
@@ -209,3 +210,19 @@ export const duplicateRowSchema = z.object({
   values: z.record(z.string(), z.string().nullable()),
 });
 export type DuplicateRow = z.infer<typeof duplicateRowSchema>;
+
+/** A day of a date filter, YYYY-MM-DD. */
+export const fileDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, FILE_TEXTS.dateInvalid)
+  .refine((d) => !Number.isNaN(Date.parse(d)), FILE_TEXTS.dateInvalid);
+
+/** Invalid or duplicate rows of one data source's files, by loading day (DataTables). */
+export const pipelineRowsQuerySchema = dataTablesQuerySchema.extend({
+  dataSourceId: z.coerce
+    .number({ error: FILE_TEXTS.dataSourceIdRequired })
+    .int()
+    .positive(FILE_TEXTS.dataSourceIdRequired),
+  fromDate: fileDateSchema.optional(),
+  toDate: fileDateSchema.optional(),
+});

@@ -22,6 +22,7 @@ export * from './jobs-settings.ts';
 export * from './master-data.ts';
 export * from './modules.ts';
 export * from './nav.ts';
+export * from './pipeline-rows.endpoints.ts';
 export * from './pipelines.ts';
 export * from './privileges.ts';
 export * from './recon-runs.ts';
