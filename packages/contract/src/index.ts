@@ -22,6 +22,7 @@ export * from './jobs-settings.ts';
 export * from './master-data.ts';
 export * from './modules.ts';
 export * from './nav.ts';
+export * from './parallel-job-configs.endpoints.ts';
 export * from './pipeline-rows.endpoints.ts';
 export * from './pipelines.ts';
 export * from './privileges.ts';
