@@ -18,6 +18,7 @@ export * from './jobs.ts';
 export * from './jobs-catalogue.ts';
 export * from './jobs-parallel.ts';
 export * from './jobs-run.ts';
+export * from './jobs-settings.endpoints.ts';
 export * from './jobs-settings.ts';
 export * from './master-data.ts';
 export * from './modules.ts';
