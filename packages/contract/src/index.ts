@@ -13,6 +13,7 @@ export * from './errors.ts';
 export * from './explain.ts';
 export * from './file-formats.ts';
 export * from './files.ts';
+export * from './job-executions.endpoints.ts';
 export * from './job-executions.ts';
 export * from './jobs.ts';
 export * from './jobs-catalogue.ts';
