@@ -5,6 +5,7 @@ export * from './constants.ts';
 export * from './data-source-form.ts';
 export * from './data-sources.endpoints.ts';
 export * from './data-sources.ts';
+export * from './data-tables.endpoints.ts';
 export * from './data-tables.ts';
 export * from './datatables.ts';
 export * from './downloads.ts';
