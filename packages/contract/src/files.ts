@@ -226,3 +226,21 @@ export const pipelineRowsQuerySchema = dataTablesQuerySchema.extend({
   fromDate: fileDateSchema.optional(),
   toDate: fileDateSchema.optional(),
 });
+
+/** Files one upload call takes; the multipart registration enforces it. */
+export const MAX_FILES_PER_UPLOAD = 20;
+
+/** The file upload history's filters (DataTables). */
+export const fileHistoryQuerySchema = dataTablesQuerySchema.extend({
+  pipelineId: z.coerce.number().int().positive().optional(),
+  status: z.enum(FILE_STATUSES).optional(),
+  fromDate: fileDateSchema.optional(),
+  toDate: fileDateSchema.optional(),
+});
+
+export const fileSummaryQuerySchema = z.object({
+  jobExecutionId: z.coerce
+    .number({ error: FILE_TEXTS.jobExecutionIdRequired })
+    .int()
+    .positive(FILE_TEXTS.jobExecutionIdRequired),
+});

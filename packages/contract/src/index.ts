@@ -13,6 +13,7 @@ export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './explain.ts';
 export * from './file-formats.ts';
+export * from './files.endpoints.ts';
 export * from './files.ts';
 export * from './job-executions.endpoints.ts';
 export * from './job-executions.ts';
