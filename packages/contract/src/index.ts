@@ -28,6 +28,7 @@ export * from './modules.ts';
 export * from './nav.ts';
 export * from './parallel-job-configs.endpoints.ts';
 export * from './pipeline-rows.endpoints.ts';
+export * from './pipelines.endpoints.ts';
 export * from './pipelines.ts';
 export * from './privileges.ts';
 export * from './recon-runs.ts';
