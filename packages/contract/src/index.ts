@@ -17,6 +17,7 @@ export * from './files.endpoints.ts';
 export * from './files.ts';
 export * from './job-executions.endpoints.ts';
 export * from './job-executions.ts';
+export * from './jobs.endpoints.ts';
 export * from './jobs.ts';
 export * from './jobs-catalogue.ts';
 export * from './jobs-parallel.ts';
