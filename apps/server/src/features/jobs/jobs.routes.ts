@@ -97,17 +97,18 @@ function cronRoute(ctx: FeatureContext, endpoint: (typeof E)['scheduleCron'], op
  * POST and PUT /v2/jobs answered a missing body with the spec's field messages (the body read as `{}`); the
  * discriminated route parses the body as sent, so a missing one becomes `{}` before it does.
  */
-function readMissingJobBodyAsEmpty(req: FastifyRequest): void {
-  if (req.routeOptions.url === '/v2/jobs' && req.method !== 'GET' && (req.body === undefined || req.body === null)) {
-    req.body = {};
-  }
+function readMissingBodyAsEmpty(req: FastifyRequest): void {
+  if (req.body === undefined || req.body === null) req.body = {};
 }
 
 /** Jobs, their activities, runs and schedules (spec 2): the endpoints of `jobEndpoints` and the job settings. */
 export function jobRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(jobSettingsRoutes(ctx));
-    app.addHook('preValidation', async (req) => readMissingJobBodyAsEmpty(req));
+    const jobsUrl = `${app.prefix}${E.create.path}`;
+    app.addHook('preValidation', async (req) => {
+      if (req.routeOptions.url === jobsUrl && req.method !== 'GET') readMissingBodyAsEmpty(req);
+    });
     registerRoutes(app, [
       route(E.list, (input, req) => listJobs(ctx, input, req)),
       route(E.fromAllModules, (_input, req) => listJobsOfUserModules(ctx, req)),
