@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataTablesQuerySchema } from './datatables.ts';
 
 // Schemas of the file upload, file history and pipeline-rows calls (spec 2).
 
@@ -209,3 +210,37 @@ export const duplicateRowSchema = z.object({
   values: z.record(z.string(), z.string().nullable()),
 });
 export type DuplicateRow = z.infer<typeof duplicateRowSchema>;
+
+/** A day of a date filter, YYYY-MM-DD. */
+export const fileDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, FILE_TEXTS.dateInvalid)
+  .refine((d) => !Number.isNaN(Date.parse(d)), FILE_TEXTS.dateInvalid);
+
+/** Invalid or duplicate rows of one data source's files, by loading day (DataTables). */
+export const pipelineRowsQuerySchema = dataTablesQuerySchema.extend({
+  dataSourceId: z.coerce
+    .number({ error: FILE_TEXTS.dataSourceIdRequired })
+    .int()
+    .positive(FILE_TEXTS.dataSourceIdRequired),
+  fromDate: fileDateSchema.optional(),
+  toDate: fileDateSchema.optional(),
+});
+
+/** Files one upload call takes; the multipart registration enforces it. */
+export const MAX_FILES_PER_UPLOAD = 20;
+
+/** The file upload history's filters (DataTables). */
+export const fileHistoryQuerySchema = dataTablesQuerySchema.extend({
+  pipelineId: z.coerce.number().int().positive().optional(),
+  status: z.enum(FILE_STATUSES).optional(),
+  fromDate: fileDateSchema.optional(),
+  toDate: fileDateSchema.optional(),
+});
+
+export const fileSummaryQuerySchema = z.object({
+  jobExecutionId: z.coerce
+    .number({ error: FILE_TEXTS.jobExecutionIdRequired })
+    .int()
+    .positive(FILE_TEXTS.jobExecutionIdRequired),
+});

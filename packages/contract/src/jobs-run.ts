@@ -117,3 +117,8 @@ export const JOB_CRON_TEXTS = {
   resumeNotPaused: 'Only a paused job can be resumed',
   terminateNothing: 'The job has no schedule to terminate',
 } as const;
+
+/** POST /v2/jobs: without opertionType a create, MANUAL_JOB_EXEC a run (the spec's spelling). */
+export const jobPostQuerySchema = z.object({ opertionType: z.enum(JOB_POST_OPERATIONS).optional() });
+/** PUT /v2/jobs: every call names its operation. */
+export const jobPutQuerySchema = z.object({ opertionType: z.enum(JOB_PUT_OPERATIONS) });

@@ -178,3 +178,6 @@ export const pipelinePrivilegeQueryBodySchema = z.union([
   z.array(z.number().int().positive()).max(1000),
   z.object({ pipelineIds: z.array(z.number().int().positive()).max(1000) }),
 ]);
+
+/** `:jobId` of the additional-settings paths. */
+export const jobIdParamsSchema = z.object({ jobId: z.coerce.number().int().positive() });

@@ -287,3 +287,10 @@ export const filePreviewSchema = z.object({
   dateProposals: z.array(z.array(dateProposalSchema)),
 });
 export type FilePreview = z.infer<typeof filePreviewSchema>;
+
+export const fileUploadConfigStatusQuerySchema = z.object({
+  pipelineId: z.coerce
+    .number({ error: PIPELINE_TEXTS.pipelineIdRequired })
+    .int()
+    .positive(PIPELINE_TEXTS.pipelineIdRequired),
+});

@@ -1,12 +1,11 @@
-import { type Pipeline, pipelinesResponseSchema } from '@recon/contract';
+import { type Pipeline, pipelineEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/pipeline/all: the module's pipelines with the data table each loads into. */
 export async function getPipelineOptions(): Promise<Pipeline[]> {
-  const { data } = await http.get('/v2/pipeline/all');
-  return pipelinesResponseSchema.parse(data).data;
+  return (await call(pipelineEndpoints.list)).data;
 }
 
 export function pipelineOptionsQuery(moduleId: number) {

@@ -1,12 +1,11 @@
-import { type TableColumn, tableColumnsResponseSchema } from '@recon/contract';
+import { dataTableEndpoints, type TableColumn } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/datatables/columns?Find=WithType&table=&start=0: the table's columns with their types. */
 export async function getTableColumns(table: string): Promise<TableColumn[]> {
-  const { data } = await http.get('/v2/datatables/columns', { params: { Find: 'WithType', table, start: 0 } });
-  return tableColumnsResponseSchema.parse(data).data;
+  return (await call(dataTableEndpoints.columns, { query: { Find: 'WithType', table, start: 0 } })).data;
 }
 
 /** A failure is the form's "Unable to load column data", shown by the form rather than the common toast. */

@@ -1,12 +1,11 @@
-import { type DataTableDetail, dataTableDetailSchema } from '@recon/contract';
+import { type DataTableDetail, dataTableEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/datatables/{id}: the chosen table's history and invalid companions. */
 export async function getTableDetail(id: number): Promise<DataTableDetail> {
-  const { data } = await http.get(`/v2/datatables/${id}`);
-  return dataTableDetailSchema.parse(data);
+  return call(dataTableEndpoints.detail, { params: { id } });
 }
 
 export function tableDetailQuery(moduleId: number, id: number | undefined) {

@@ -1,16 +1,14 @@
-import { type DataTableRow, dataTableRowSchema, dataTablesResponseSchema, toDataTablesQuery } from '@recon/contract';
+import { type DataTableRow, dataTableEndpoints, toDataTablesQuery } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** The largest page the list call serves; a module's tables fit in it. */
 const ALL_TABLES = 2000;
-const responseSchema = dataTablesResponseSchema(dataTableRowSchema);
 
 /** GET /v2/datatables: every data table of the module, for the table picker. */
 export async function getTableOptions(): Promise<DataTableRow[]> {
-  const { data } = await http.get('/v2/datatables', { params: toDataTablesQuery({ start: 0, length: ALL_TABLES }) });
-  return responseSchema.parse(data).data;
+  return (await call(dataTableEndpoints.list, { query: toDataTablesQuery({ start: 0, length: ALL_TABLES }) })).data;
 }
 
 export function tableOptionsQuery(moduleId: number) {

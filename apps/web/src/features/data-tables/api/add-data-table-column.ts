@@ -1,15 +1,14 @@
-import { type AddDataTableColumnRequest, type DataTableDetail, dataTableDetailSchema } from '@recon/contract';
+import { type AddDataTableColumnRequest, type DataTableDetail, dataTableEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataTablesQueryRoot } from '@/features/data-tables/api/get-data-tables';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST /v2/datatables/{id}/columns: one column added to the main, history and invalid tables. */
 export async function addDataTableColumn(input: {
   tableId: number;
   column: AddDataTableColumnRequest;
 }): Promise<DataTableDetail> {
-  const { data } = await http.post(`/v2/datatables/${input.tableId}/columns`, input.column);
-  return dataTableDetailSchema.parse(data);
+  return call(dataTableEndpoints.addColumn, { params: { id: input.tableId }, body: input.column });
 }
 
 export function useAddDataTableColumn(successMessage: string) {

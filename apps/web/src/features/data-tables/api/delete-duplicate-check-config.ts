@@ -1,12 +1,11 @@
-import { type MessageBody, messageBodySchema } from '@recon/contract';
+import { dataTableEndpoints, type MessageBody } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataTablesQueryRoot } from '@/features/data-tables/api/get-data-tables';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** DELETE /v2/duplicatecheckconfigs/{id}. */
 export async function deleteDuplicateCheckConfig(id: number): Promise<MessageBody> {
-  const { data } = await http.delete(`/v2/duplicatecheckconfigs/${id}`);
-  return messageBodySchema.parse(data);
+  return call(dataTableEndpoints.deleteDuplicateCheckConfig, { params: { id } });
 }
 
 export function useDeleteDuplicateCheckConfig(successMessage: string) {

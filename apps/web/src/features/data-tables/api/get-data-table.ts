@@ -1,12 +1,11 @@
-import { type DataTableDetail, dataTableDetailSchema } from '@recon/contract';
+import { type DataTableDetail, dataTableEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataTablesQueryRoot } from '@/features/data-tables/api/get-data-tables';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/datatables/{id}: one table with its columns and duplicate-check config. */
 export async function getDataTable(id: number): Promise<DataTableDetail> {
-  const { data } = await http.get(`/v2/datatables/${id}`);
-  return dataTableDetailSchema.parse(data);
+  return call(dataTableEndpoints.detail, { params: { id } });
 }
 
 export function dataTableQuery(moduleId: number, id: number) {

@@ -2,17 +2,14 @@ import {
   type DataTableKind,
   type DataTableRow,
   type DataTablesResponse,
-  dataTableRowSchema,
-  dataTablesResponseSchema,
+  dataTableEndpoints,
   toDataTablesQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** Every query of this feature starts with this key, so one invalidation refreshes them all. */
 export const dataTablesQueryRoot = ['data-tables'] as const;
-
-const responseSchema = dataTablesResponseSchema(dataTableRowSchema);
 
 export type DataTablesParams = { start: number; length: number; search?: string; kind?: DataTableKind };
 
@@ -26,8 +23,7 @@ export async function getDataTables(params: DataTablesParams): Promise<DataTable
     columns: [{ data: 'name' }, { data: 'kind', searchValue: kind ?? '' }],
   });
   if (search) query['search[value]'] = search;
-  const { data } = await http.get('/v2/datatables', { params: query });
-  return responseSchema.parse(data);
+  return call(dataTableEndpoints.list, { query });
 }
 
 export function dataTablesQuery(moduleId: number, params: DataTablesParams) {

@@ -1,16 +1,11 @@
-import {
-  type DuplicateCheckConfig,
-  duplicateCheckConfigSchema,
-  type SaveDuplicateCheckConfigRequest,
-} from '@recon/contract';
+import { type DuplicateCheckConfig, dataTableEndpoints, type SaveDuplicateCheckConfigRequest } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataTablesQueryRoot } from '@/features/data-tables/api/get-data-tables';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT /v2/duplicatecheckconfigs: creates or replaces the duplicate-check columns of one table. */
 export async function saveDuplicateCheckConfig(body: SaveDuplicateCheckConfigRequest): Promise<DuplicateCheckConfig> {
-  const { data } = await http.put('/v2/duplicatecheckconfigs', body);
-  return duplicateCheckConfigSchema.parse(data);
+  return call(dataTableEndpoints.saveDuplicateCheckConfig, { body });
 }
 
 export function useSaveDuplicateCheckConfig(successMessage: string) {

@@ -1,17 +1,14 @@
 import {
   type DataTablesResponse,
-  dataTablesResponseSchema,
   FILE_HISTORY_COLUMNS,
   FINAL_FILE_STATUSES,
   type FileHistoryRow,
   type FileStatus,
-  fileHistoryRowSchema,
+  fileEndpoints,
   toDataTablesQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
-
-const responseSchema = dataTablesResponseSchema(fileHistoryRowSchema);
+import { call } from '@/lib/call';
 
 export type FileHistoryColumn = (typeof FILE_HISTORY_COLUMNS)[number];
 
@@ -39,8 +36,7 @@ export async function getFileHistory(params: FileHistoryParams): Promise<DataTab
     order: sort ? [{ column: FILE_HISTORY_COLUMNS.indexOf(sort.column), dir: sort.dir }] : [],
   });
   for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
-  const { data } = await http.get('/v2/files', { params: query });
-  return responseSchema.parse(data);
+  return call(fileEndpoints.history, { query });
 }
 
 /** While a file is being read, checked and loaded its status moves every few seconds. */

@@ -1,12 +1,11 @@
-import { type FileDetail, fileDetailSchema } from '@recon/contract';
+import { type FileDetail, fileEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fileHistoryRoot, fileRefreshInterval } from '@/features/file-history/api/get-file-history';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/files/{id}: one uploaded file with its error message, size and run. */
 export async function getFile(id: number): Promise<FileDetail> {
-  const { data } = await http.get(`/v2/files/${id}`);
-  return fileDetailSchema.parse(data);
+  return call(fileEndpoints.detail, { params: { id } });
 }
 
 export function fileQuery(moduleId: number, id: number) {

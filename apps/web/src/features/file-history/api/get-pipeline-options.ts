@@ -1,21 +1,18 @@
-import { pipelinesResponseSchema } from '@recon/contract';
+import { pipelineEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fileHistoryRoot } from '@/features/file-history/api/get-file-history';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type PipelineOption = { id: number; name: string };
 
 /** GET /v2/pipeline/all: the pipeline filter's choices, by name. */
 export async function getPipelineOptions(): Promise<PipelineOption[]> {
-  const { data } = await http.get('/v2/pipeline/all').catch((error: unknown) => {
+  const { data } = await call(pipelineEndpoints.list).catch((error: unknown) => {
     // Spec: a failed option fetch is logged only; the filter then offers no pipelines.
     console.warn('The pipeline options could not be loaded', error);
     throw error;
   });
-  return pipelinesResponseSchema
-    .parse(data)
-    .data.map(({ id, name }) => ({ id, name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return data.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function pipelineOptionsQuery(moduleId: number) {

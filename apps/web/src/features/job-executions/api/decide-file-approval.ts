@@ -2,21 +2,18 @@ import {
   type FileApprovalDecision,
   JOB_EXECUTION_TEXTS,
   type JobExecutionDetail,
-  jobExecutionDetailSchema,
+  jobExecutionEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type FileApprovalParams = { id: number; decision: FileApprovalDecision };
 
 /** PUT /v2/jobexecutions/{id}/update_data_ingestion_status?approvalStatus=APPROVED|REJECTED. */
 export async function decideFileApproval({ id, decision }: FileApprovalParams): Promise<JobExecutionDetail> {
   // No body at all: a null one would go out as a form body, which the server refuses (415).
-  const { data } = await http.put(`/v2/jobexecutions/${id}/update_data_ingestion_status`, undefined, {
-    params: { approvalStatus: decision },
-  });
-  return jobExecutionDetailSchema.parse(data);
+  return call(jobExecutionEndpoints.decideFileApproval, { params: { id }, query: { approvalStatus: decision } });
 }
 
 export function useDecideFileApproval(moduleId: number, decision: FileApprovalDecision) {

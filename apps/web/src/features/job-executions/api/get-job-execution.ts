@@ -1,13 +1,12 @@
-import { type JobExecutionDetail, jobExecutionDetailSchema } from '@recon/contract';
+import { type JobExecutionDetail, jobExecutionEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
 import { EXECUTION_REFRESH_MS, isMoving } from '@/features/job-executions/execution-status';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/jobexecutions/{id}: one run with its activity executions and files. */
 export async function getJobExecution(id: number): Promise<JobExecutionDetail> {
-  const { data } = await http.get(`/v2/jobexecutions/${id}`);
-  return jobExecutionDetailSchema.parse(data);
+  return call(jobExecutionEndpoints.detail, { params: { id } });
 }
 
 export function jobExecutionQuery(moduleId: number, id: number) {

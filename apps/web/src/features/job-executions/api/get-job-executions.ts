@@ -1,14 +1,13 @@
 import {
   type DataTablesResponse,
-  dataTablesResponseSchema,
   type JobExecutionRow,
   type JobExecutionStatus,
-  jobExecutionRowSchema,
+  jobExecutionEndpoints,
   toDataTablesQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { EXECUTION_REFRESH_MS, isMoving } from '@/features/job-executions/execution-status';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** Columns the server sorts by, in the order they are sent as `columns[i][data]`. */
 export const EXECUTION_SORT_COLUMNS = [
@@ -24,8 +23,6 @@ export const EXECUTION_SORT_COLUMNS = [
   'startedBy',
 ] as const;
 export type ExecutionSortColumn = (typeof EXECUTION_SORT_COLUMNS)[number];
-
-const responseSchema = dataTablesResponseSchema(jobExecutionRowSchema);
 
 export type JobExecutionsParams = {
   start: number;
@@ -49,8 +46,7 @@ export async function getJobExecutions(params: JobExecutionsParams): Promise<Dat
     order: sort ? [{ column: EXECUTION_SORT_COLUMNS.indexOf(sort.column), dir: sort.dir }] : [],
   });
   for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
-  const { data } = await http.get('/v2/jobexecutions', { params: query });
-  return responseSchema.parse(data);
+  return call(jobExecutionEndpoints.list, { query });
 }
 
 export const jobExecutionsRoot = (moduleId: number) => ['job-executions', moduleId] as const;

@@ -1,20 +1,19 @@
-import { jobsFromAllModulesResponseSchema } from '@recon/contract';
+import { jobEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type JobOption = { id: number; name: string };
 
 /** GET /v2/jobs?Find=JobsFromAllModules, narrowed to the module: the job filter's choices, by name. */
 export async function getJobOptions(moduleId: number): Promise<JobOption[]> {
-  const { data } = await http.get('/v2/jobs', { params: { Find: 'JobsFromAllModules' } }).catch((error: unknown) => {
+  const { data } = await call(jobEndpoints.fromAllModules).catch((error: unknown) => {
     // Spec: a failed option fetch is logged only; the filter then offers no jobs.
     console.warn('The job options could not be loaded', error);
     throw error;
   });
-  return jobsFromAllModulesResponseSchema
-    .parse(data)
-    .data.filter((job) => job.moduleId === moduleId)
+  return data
+    .filter((job) => job.moduleId === moduleId)
     .map(({ id, name }) => ({ id, name }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

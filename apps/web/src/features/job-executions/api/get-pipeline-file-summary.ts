@@ -1,8 +1,8 @@
-import { fileSummaryResponseSchema } from '@recon/contract';
+import { fileEndpoints, type fileSummaryResponseSchema } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
 import { EXECUTION_REFRESH_MS, isMoving } from '@/features/job-executions/execution-status';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type PipelineFileSummary = ReturnType<typeof fileSummaryResponseSchema.parse>['data'][number];
 
@@ -11,8 +11,7 @@ export async function getPipelineFileSummary(
   pipelineId: number,
   jobExecutionId: number,
 ): Promise<PipelineFileSummary[]> {
-  const { data } = await http.get(`/v2/pipelines/${pipelineId}/file_summary`, { params: { jobExecutionId } });
-  return fileSummaryResponseSchema.parse(data).data;
+  return (await call(fileEndpoints.summary, { params: { id: pipelineId }, query: { jobExecutionId } })).data;
 }
 
 /**

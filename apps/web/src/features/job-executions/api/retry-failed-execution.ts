@@ -1,12 +1,11 @@
-import { JOB_EXECUTION_TEXTS, type JobExecutionDetail, jobExecutionDetailSchema } from '@recon/contract';
+import { JOB_EXECUTION_TEXTS, type JobExecutionDetail, jobExecutionEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT /v2/jobexecutions/executeFailedJob/{id}: a FAILED run goes on from its failed activity. */
 export async function retryFailedExecution(id: number): Promise<JobExecutionDetail> {
-  const { data } = await http.put(`/v2/jobexecutions/executeFailedJob/${id}`);
-  return jobExecutionDetailSchema.parse(data);
+  return call(jobExecutionEndpoints.retryFailed, { params: { id } });
 }
 
 export function useRetryFailedExecution(moduleId: number) {

@@ -1,18 +1,17 @@
-import { type MakerCheckerResponse, makerCheckerResponseSchema } from '@recon/contract';
+import { jobExecutionEndpoints, type MakerCheckerResponse } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /**
  * POST /v2/jobexecutions/{id}/file-approval-validate-maker-checker: whether the signed-in user may approve
  * or reject the run's files, and why not. A check that changes nothing, so it is read as a query.
  */
 export async function validateFileApproval(id: number, activityIds: readonly number[]): Promise<MakerCheckerResponse> {
-  const { data } = await http.post(`/v2/jobexecutions/${id}/file-approval-validate-maker-checker`, {
-    jobExecutionId: id,
-    selectedExecutionActivities: activityIds,
+  return call(jobExecutionEndpoints.validateMakerChecker, {
+    params: { id },
+    body: { jobExecutionId: id, selectedExecutionActivities: [...activityIds] },
   });
-  return makerCheckerResponseSchema.parse(data);
 }
 
 export function fileApprovalCheckQuery(moduleId: number, id: number, activityIds: readonly number[]) {

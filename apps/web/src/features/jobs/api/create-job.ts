@@ -1,12 +1,11 @@
-import { type JobDetail, type JobSaveRequest, jobDetailSchema } from '@recon/contract';
+import { type JobDetail, type JobSaveRequest, jobEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST v2/jobs: a new job; answers it as saved. */
 export async function createJob(body: JobSaveRequest): Promise<JobDetail> {
-  const { data } = await http.post('/v2/jobs', body);
-  return jobDetailSchema.parse(data);
+  return call(jobEndpoints.create, { body });
 }
 
 export function useCreateJob(successMessage: string) {

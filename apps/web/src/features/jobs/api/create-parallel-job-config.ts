@@ -1,17 +1,16 @@
 import {
   type ParallelJobConfig,
   type ParallelJobConfigSave,
+  parallelJobConfigEndpoints,
   parallelJobConfigSaveSchema,
-  parallelJobConfigSchema,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { parallelJobConfigsRoot } from '@/features/jobs/api/get-parallel-job-configs';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST /v2/parallel_job_config. */
 export async function createParallelJobConfig(body: ParallelJobConfigSave): Promise<ParallelJobConfig> {
-  const { data } = await http.post('/v2/parallel_job_config', parallelJobConfigSaveSchema.parse(body));
-  return parallelJobConfigSchema.parse(data);
+  return call(parallelJobConfigEndpoints.create, { body: parallelJobConfigSaveSchema.parse(body) });
 }
 
 export function useCreateParallelJobConfig(successMessage: string) {

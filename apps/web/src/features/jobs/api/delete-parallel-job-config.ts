@@ -1,12 +1,11 @@
-import { type MessageBody, messageBodySchema } from '@recon/contract';
+import { type MessageBody, parallelJobConfigEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { parallelJobConfigsRoot } from '@/features/jobs/api/get-parallel-job-configs';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** DELETE /v2/parallel_job_config/{id}. */
 export async function deleteParallelJobConfig(id: number): Promise<MessageBody> {
-  const { data } = await http.delete(`/v2/parallel_job_config/${id}`);
-  return messageBodySchema.parse(data);
+  return call(parallelJobConfigEndpoints.delete, { params: { id } });
 }
 
 export function useDeleteParallelJobConfig(successMessage: string) {

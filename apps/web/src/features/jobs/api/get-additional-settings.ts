@@ -1,12 +1,11 @@
-import { type JobAdditionalSettings, jobAdditionalSettingsSchema } from '@recon/contract';
+import { type JobAdditionalSettings, jobSettingsEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET v2/jobs/additional-settings/{jobId}: file approval, file validation and pipeline privileges. */
 export async function getAdditionalSettings(jobId: number): Promise<JobAdditionalSettings> {
-  const { data } = await http.get(`/v2/jobs/additional-settings/${jobId}`);
-  return jobAdditionalSettingsSchema.parse(data);
+  return call(jobSettingsEndpoints.get, { params: { jobId } });
 }
 
 export function additionalSettingsQuery(moduleId: number, jobId: number) {

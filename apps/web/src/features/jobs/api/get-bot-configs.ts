@@ -1,13 +1,12 @@
-import { type BotConfigsResponse, botConfigsResponseSchema } from '@recon/contract';
+import { type BotConfigsResponse, jobEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/jobs?Find=BotConfigs: the bot downloaders with their report types, sub types and durations. */
 export async function getBotConfigs(): Promise<BotConfigsResponse> {
-  const { data } = await http.get('/v2/jobs', { params: { Find: 'BotConfigs' } });
-  return botConfigsResponseSchema.parse(data);
+  return call(jobEndpoints.botConfigs);
 }
 
 /** The catalogue does not change while the app runs. Failed option fetches are only logged (spec 8). */

@@ -1,13 +1,12 @@
-import { exportReportConfigTypesResponseSchema } from '@recon/contract';
+import { jobEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/jobs?Find=ExportReportConfigTypes: the distinct report names (exportJobTypeName) of the module. */
 export async function getExportReportConfigTypes(): Promise<string[]> {
-  const { data } = await http.get('/v2/jobs', { params: { Find: 'ExportReportConfigTypes' } });
-  return exportReportConfigTypesResponseSchema.parse(data).data;
+  return (await call(jobEndpoints.exportReportConfigTypes)).data;
 }
 
 export function exportReportConfigTypesQuery(moduleId: number) {

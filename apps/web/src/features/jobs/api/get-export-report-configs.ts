@@ -1,13 +1,12 @@
-import { type ExportReportConfig, exportReportConfigsResponseSchema } from '@recon/contract';
+import { type ExportReportConfig, jobEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/jobs?Find=ExportReportConfigs: the module's export report configs (what export activities run). */
 export async function getExportReportConfigs(): Promise<ExportReportConfig[]> {
-  const { data } = await http.get('/v2/jobs', { params: { Find: 'ExportReportConfigs' } });
-  return exportReportConfigsResponseSchema.parse(data).data;
+  return (await call(jobEndpoints.exportReportConfigs)).data;
 }
 
 export function exportReportConfigsQuery(moduleId: number) {

@@ -1,13 +1,12 @@
-import { type Pipeline, pipelinesResponseSchema } from '@recon/contract';
+import { type Pipeline, pipelineEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/pipeline/all: the module's pipelines, for the PIPE_LINE picker and the export / bot panels. */
 export async function getJobPipelines(): Promise<Pipeline[]> {
-  const { data } = await http.get('/v2/pipeline/all');
-  return pipelinesResponseSchema.parse(data).data;
+  return (await call(pipelineEndpoints.list)).data;
 }
 
 export function jobPipelinesQuery(moduleId: number) {

@@ -1,12 +1,11 @@
-import { type JobDetail, jobDetailSchema } from '@recon/contract';
+import { type JobDetail, jobEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET v2/jobs/{id}: the job with its activities (in sequence), filters and schedule. */
 export async function getJob(id: number): Promise<JobDetail> {
-  const { data } = await http.get(`/v2/jobs/${id}`);
-  return jobDetailSchema.parse(data);
+  return call(jobEndpoints.detail, { params: { id } });
 }
 
 export function jobQuery(moduleId: number, id: number) {

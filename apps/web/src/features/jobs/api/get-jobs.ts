@@ -1,23 +1,15 @@
-import {
-  type DataTablesResponse,
-  dataTablesResponseSchema,
-  type JobRow,
-  jobRowSchema,
-  toDataTablesQuery,
-} from '@recon/contract';
+import { type DataTablesResponse, type JobRow, jobEndpoints, toDataTablesQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** Every query of this feature starts with this key, so a save refreshes the list, the job and its settings. */
 export const jobsQueryRoot = ['jobs'] as const;
-
-const jobsPageSchema = dataTablesResponseSchema(jobRowSchema);
 
 export type JobsParams = { start: number; length: number; search: string };
 
 /** GET /v2/jobs (DataTables): one page of the module's jobs; `search[value]` searches names. */
 export async function getJobs({ start, length, search }: JobsParams): Promise<DataTablesResponse<JobRow>> {
-  const params: Record<string, string | number> = {
+  const query: Record<string, string | number> = {
     ...toDataTablesQuery({
       start,
       length,
@@ -27,8 +19,7 @@ export async function getJobs({ start, length, search }: JobsParams): Promise<Da
     }),
     'search[value]': search.trim(),
   };
-  const { data } = await http.get('/v2/jobs', { params });
-  return jobsPageSchema.parse(data);
+  return call(jobEndpoints.list, { query });
 }
 
 export function jobsQuery(moduleId: number, params: JobsParams) {

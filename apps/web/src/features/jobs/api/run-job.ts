@@ -1,19 +1,11 @@
-import {
-  type JobExecutionDetail,
-  type JobRunRequest,
-  jobExecutionDetailSchema,
-  jobRunRequestSchema,
-} from '@recon/contract';
+import { type JobExecutionDetail, type JobRunRequest, jobEndpoints, jobRunRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST /v2/jobs?opertionType=MANUAL_JOB_EXEC {id, jobExecutionParam, fileIds?}: answers the queued run. */
 export async function runJob(body: JobRunRequest): Promise<JobExecutionDetail> {
-  const { data } = await http.post('/v2/jobs', jobRunRequestSchema.parse(body), {
-    params: { opertionType: 'MANUAL_JOB_EXEC' },
-  });
-  return jobExecutionDetailSchema.parse(data);
+  return call(jobEndpoints.run, { body: jobRunRequestSchema.parse(body) });
 }
 
 export function useRunJob(successMessage: string) {

@@ -2,16 +2,15 @@ import {
   type JobAdditionalSettings,
   type JobAdditionalSettingsRequest,
   jobAdditionalSettingsRequestSchema,
-  jobAdditionalSettingsSchema,
+  jobSettingsEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT v2/jobs/additional-settings: answers the settings as saved. */
 export async function saveAdditionalSettings(body: JobAdditionalSettingsRequest): Promise<JobAdditionalSettings> {
-  const { data } = await http.put('/v2/jobs/additional-settings', jobAdditionalSettingsRequestSchema.parse(body));
-  return jobAdditionalSettingsSchema.parse(data);
+  return call(jobSettingsEndpoints.save, { body: jobAdditionalSettingsRequestSchema.parse(body) });
 }
 
 export function useSaveAdditionalSettings(successMessage: string) {

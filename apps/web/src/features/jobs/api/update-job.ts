@@ -1,12 +1,11 @@
-import { type JobDetail, type JobSaveRequest, jobDetailSchema } from '@recon/contract';
+import { type JobDetail, type JobSaveRequest, jobEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT v2/jobs?opertionType=UPDATE (the spec's spelling): the job body with its id. */
 export async function updateJob(body: JobSaveRequest): Promise<JobDetail> {
-  const { data } = await http.put('/v2/jobs', body, { params: { opertionType: 'UPDATE' } });
-  return jobDetailSchema.parse(data);
+  return call(jobEndpoints.update, { body });
 }
 
 export function useUpdateJob(successMessage: string) {

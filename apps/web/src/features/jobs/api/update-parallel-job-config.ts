@@ -1,17 +1,16 @@
 import {
   type ParallelJobConfig,
   type ParallelJobConfigSave,
+  parallelJobConfigEndpoints,
   parallelJobConfigSaveSchema,
-  parallelJobConfigSchema,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { parallelJobConfigsRoot } from '@/features/jobs/api/get-parallel-job-configs';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT /v2/parallel_job_config (the body carries the id). */
 export async function updateParallelJobConfig(body: ParallelJobConfigSave): Promise<ParallelJobConfig> {
-  const { data } = await http.put('/v2/parallel_job_config', parallelJobConfigSaveSchema.parse(body));
-  return parallelJobConfigSchema.parse(data);
+  return call(parallelJobConfigEndpoints.update, { body: parallelJobConfigSaveSchema.parse(body) });
 }
 
 export function useUpdateParallelJobConfig(successMessage: string) {

@@ -1,4 +1,4 @@
-import { type UploadedFileResult, uploadFilesResponseSchema } from '@recon/contract';
+import { fileEndpoints, pathOf, type UploadedFileResult } from '@recon/contract';
 import { http } from '@/lib/http';
 
 export type UploadPipelineFileInput = {
@@ -21,13 +21,15 @@ export async function uploadPipelineFile({
 }: UploadPipelineFileInput): Promise<UploadedFileResult> {
   const form = new FormData();
   form.append('files', file, file.name);
-  const { data } = await http.post(`/v2/pipelines/${pipelineId}/files`, form, {
+  // call() sends a JSON body only: the form goes through the client on the endpoint's own path.
+  const upload = fileEndpoints.upload;
+  const { data } = await http.post(pathOf(upload, { id: pipelineId }), form, {
     signal,
     onUploadProgress: (event) => {
       if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     },
   });
-  const [result] = uploadFilesResponseSchema.parse(data).data;
+  const [result] = upload.response.parse(data).data;
   if (!result) throw new Error('The server answered no file');
   return result;
 }

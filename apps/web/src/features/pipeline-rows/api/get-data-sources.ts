@@ -1,19 +1,17 @@
-import { type DataSourceRow, dataSourcesByResponseSchema } from '@recon/contract';
+import { type DataSourceRow, dataSourceEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export const pipelineRowsRoot = (moduleId: number) => ['pipeline-rows', moduleId] as const;
 
 /** GET v2/datasources?Find=ByModule&moduleId=: the data sources whose rows can be looked at. */
 export async function getDataSources(moduleId: number): Promise<DataSourceRow[]> {
-  const { data } = await http
-    .get('/v2/datasources', { params: { Find: 'ByModule', moduleId } })
-    .catch((error: unknown) => {
-      // Spec: a failed option fetch is logged only; the page says the choice could not be loaded.
-      console.warn('The data source options could not be loaded', error);
-      throw error;
-    });
-  return dataSourcesByResponseSchema.parse(data).data;
+  const { data } = await call(dataSourceEndpoints.byModule, { query: { moduleId } }).catch((error: unknown) => {
+    // Spec: a failed option fetch is logged only; the page says the choice could not be loaded.
+    console.warn('The data source options could not be loaded', error);
+    throw error;
+  });
+  return data;
 }
 
 export function dataSourcesQuery(moduleId: number) {

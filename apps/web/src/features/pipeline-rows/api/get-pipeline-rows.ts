@@ -1,23 +1,16 @@
 import {
   type DataTablesResponse,
   type DuplicateRow,
-  dataTablesResponseSchema,
-  duplicateRowSchema,
   type InvalidRow,
-  invalidRowSchema,
+  pipelineRowEndpoints,
   toDataTablesQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { pipelineRowsRoot } from '@/features/pipeline-rows/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type PipelineRowKind = 'invalid' | 'duplicates';
 export type PipelineRow = InvalidRow | DuplicateRow;
-
-const SCHEMAS = {
-  invalid: dataTablesResponseSchema(invalidRowSchema),
-  duplicates: dataTablesResponseSchema(duplicateRowSchema),
-} as const;
 
 export type PipelineRowsParams = {
   dataSourceId: number;
@@ -54,8 +47,7 @@ export async function getPipelineRows(
   kind: PipelineRowKind,
   params: PipelineRowsParams,
 ): Promise<DataTablesResponse<PipelineRow>> {
-  const { data } = await http.get(`/v2/pipelinerows/${kind}`, { params: toPipelineRowsQuery(params) });
-  return SCHEMAS[kind].parse(data);
+  return call(pipelineRowEndpoints[kind], { query: toPipelineRowsQuery(params) });
 }
 
 export function pipelineRowsQuery(moduleId: number, kind: PipelineRowKind, params: PipelineRowsParams) {

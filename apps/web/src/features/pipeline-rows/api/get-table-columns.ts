@@ -1,12 +1,11 @@
-import { type TableColumn, tableColumnsResponseSchema } from '@recon/contract';
+import { dataTableEndpoints, type TableColumn } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pipelineRowsRoot } from '@/features/pipeline-rows/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET v2/datatables/columns?Find=WithType&table=: which DOUBLE / FLOAT columns of the table hold money. */
 export async function getTableColumns(table: string): Promise<TableColumn[]> {
-  const { data } = await http.get('/v2/datatables/columns', { params: { Find: 'WithType', table, start: 0 } });
-  return tableColumnsResponseSchema.parse(data).data;
+  return (await call(dataTableEndpoints.columns, { query: { Find: 'WithType', table, start: 0 } })).data;
 }
 
 export function tableColumnsQuery(moduleId: number, table: string) {

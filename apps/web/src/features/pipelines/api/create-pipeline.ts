@@ -1,12 +1,11 @@
-import { type Pipeline, type PipelineRequest, pipelineRequestSchema, pipelineSchema } from '@recon/contract';
+import { type Pipeline, type PipelineRequest, pipelineEndpoints, pipelineRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST /v2/pipeline {name, description, source, dataTableId}. */
 export async function createPipeline(body: PipelineRequest): Promise<Pipeline> {
-  const { data } = await http.post('/v2/pipeline', pipelineRequestSchema.parse(body));
-  return pipelineSchema.parse(data);
+  return call(pipelineEndpoints.create, { body: pipelineRequestSchema.parse(body) });
 }
 
 /** The form shows field errors (a taken name) on its fields; the common toast shows them too. */

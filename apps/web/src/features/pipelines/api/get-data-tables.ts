@@ -1,22 +1,20 @@
-import { type DataTableRow, dataTableRowSchema, dataTablesResponseSchema, toDataTablesQuery } from '@recon/contract';
+import { type DataTableRow, dataTableEndpoints, toDataTablesQuery } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
-const dataTablesPageSchema = dataTablesResponseSchema(dataTableRowSchema);
 /** The picker lists every table of the module at once (the DataTables maximum). */
 const PICKER_LENGTH = 2000;
 
 /** GET /v2/datatables (DataTables): the module's data tables, for the pipeline form's table picker. */
 export async function getDataTables(): Promise<DataTableRow[]> {
-  const params = toDataTablesQuery({
+  const query = toDataTablesQuery({
     start: 0,
     length: PICKER_LENGTH,
     order: [{ column: 0, dir: 'asc' }],
     columns: [{ data: 'name' }],
   });
-  const { data } = await http.get('/v2/datatables', { params });
-  return dataTablesPageSchema.parse(data).data;
+  return (await call(dataTableEndpoints.list, { query })).data;
 }
 
 export function dataTablesQuery(moduleId: number) {

@@ -1,12 +1,11 @@
-import { type FileUploadConfig, fileUploadConfigSchema } from '@recon/contract';
+import { type FileUploadConfig, pipelineEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/admin/pipelines/{id}/file_upload_configs: the saved config (404 when the pipeline has none). */
 export async function getFileUploadConfig(pipelineId: number): Promise<FileUploadConfig> {
-  const { data } = await http.get(`/v2/admin/pipelines/${pipelineId}/file_upload_configs`);
-  return fileUploadConfigSchema.parse(data);
+  return call(pipelineEndpoints.uploadConfig, { params: { id: pipelineId } });
 }
 
 export function fileUploadConfigQuery(moduleId: number, pipelineId: number) {

@@ -1,12 +1,11 @@
-import { type Pipeline, pipelineSchema } from '@recon/contract';
+import { type Pipeline, pipelineEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/pipeline/{id}. */
 export async function getPipeline(id: number): Promise<Pipeline> {
-  const { data } = await http.get(`/v2/pipeline/${id}`);
-  return pipelineSchema.parse(data);
+  return call(pipelineEndpoints.detail, { params: { id } });
 }
 
 export function pipelineQuery(moduleId: number, id: number) {

@@ -1,14 +1,13 @@
-import { type Pipeline, pipelinesResponseSchema } from '@recon/contract';
+import { type Pipeline, pipelineEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** Every query of this feature starts with this key, so one invalidation refreshes the list and the pages. */
 export const pipelinesQueryRoot = ['pipelines'] as const;
 
 /** GET /v2/pipeline/all: the module's pipelines with their data table and file-upload-config status. */
 export async function getPipelines(): Promise<Pipeline[]> {
-  const { data } = await http.get('/v2/pipeline/all');
-  return pipelinesResponseSchema.parse(data).data;
+  return (await call(pipelineEndpoints.list)).data;
 }
 
 export function pipelinesQuery(moduleId: number) {

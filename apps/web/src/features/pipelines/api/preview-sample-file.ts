@@ -1,4 +1,10 @@
-import { type FilePreview, filePreviewSchema, type PreviewSettings, previewSettingsSchema } from '@recon/contract';
+import {
+  type FilePreview,
+  type PreviewSettings,
+  pathOf,
+  pipelineEndpoints,
+  previewSettingsSchema,
+} from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
@@ -20,8 +26,10 @@ export async function previewSampleFile({ pipelineId, file, settings }: PreviewS
   const form = new FormData();
   form.append('settings', JSON.stringify(previewSettingsSchema.parse(settings)));
   form.append('files', file, file.name);
-  const { data } = await http.post(`/v2/admin/pipelines/${pipelineId}/file_upload_configs/preview`, form);
-  return filePreviewSchema.parse(data);
+  // call() sends a JSON body only: the form goes through the client on the endpoint's own path.
+  const preview = pipelineEndpoints.previewSample;
+  const { data } = await http.post(pathOf(preview, { id: pipelineId }), form);
+  return preview.response.parse(data);
 }
 
 export function usePreviewSampleFile() {

@@ -2,11 +2,11 @@ import {
   type FileUploadConfig,
   type FileUploadConfigRequest,
   fileUploadConfigRequestSchema,
-  fileUploadConfigSchema,
+  pipelineEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type SaveFileUploadConfigInput = {
   pipelineId: number;
@@ -21,10 +21,8 @@ export async function saveFileUploadConfig({
   mode,
   body,
 }: SaveFileUploadConfigInput): Promise<FileUploadConfig> {
-  const url = `/v2/admin/pipelines/${pipelineId}/file_upload_configs`;
-  const request = fileUploadConfigRequestSchema.parse(body);
-  const { data } = mode === 'create' ? await http.post(url, request) : await http.put(url, request);
-  return fileUploadConfigSchema.parse(data);
+  const endpoint = mode === 'create' ? pipelineEndpoints.createUploadConfig : pipelineEndpoints.updateUploadConfig;
+  return call(endpoint, { params: { id: pipelineId }, body: fileUploadConfigRequestSchema.parse(body) });
 }
 
 /** Field errors are placed on the form by the caller, which also shows the common toast. */

@@ -1,12 +1,11 @@
-import { type Pipeline, type PipelineRequest, pipelineRequestSchema, pipelineSchema } from '@recon/contract';
+import { type Pipeline, type PipelineRequest, pipelineEndpoints, pipelineRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT /v2/pipeline/{id}: the data table cannot change once the pipeline has a config or files. */
 export async function updatePipeline({ id, body }: { id: number; body: PipelineRequest }): Promise<Pipeline> {
-  const { data } = await http.put(`/v2/pipeline/${id}`, pipelineRequestSchema.parse(body));
-  return pipelineSchema.parse(data);
+  return call(pipelineEndpoints.update, { params: { id }, body: pipelineRequestSchema.parse(body) });
 }
 
 export function useUpdatePipeline(successMessage: string) {
