@@ -10,6 +10,7 @@ export * from './datatables.ts';
 export * from './downloads.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
+export * from './explain.endpoints.ts';
 export * from './explain.ts';
 export * from './file-formats.ts';
 export * from './files.ts';
