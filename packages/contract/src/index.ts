@@ -35,5 +35,6 @@ export * from './rules.ts';
 export * from './settings.ts';
 export * from './transaction-actions.ts';
 export * from './transactions.ts';
+export * from './try-rule.endpoints.ts';
 export * from './try-rule.ts';
 export * from './users.ts';
