@@ -25,6 +25,7 @@ export * from './modules.ts';
 export * from './nav.ts';
 export * from './pipelines.ts';
 export * from './privileges.ts';
+export * from './recon-runs.endpoints.ts';
 export * from './recon-runs.ts';
 export * from './recons.ts';
 export * from './roles.ts';
