@@ -29,6 +29,7 @@ export * from './recon-runs.endpoints.ts';
 export * from './recon-runs.ts';
 export * from './recons.ts';
 export * from './roles.ts';
+export * from './rollbacks.endpoints.ts';
 export * from './rollbacks.ts';
 export * from './rule-checks.ts';
 export * from './rule-transform-checks.ts';
