@@ -7,6 +7,7 @@ export * from './data-sources.endpoints.ts';
 export * from './data-sources.ts';
 export * from './data-tables.ts';
 export * from './datatables.ts';
+export * from './downloads.endpoints.ts';
 export * from './downloads.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
