@@ -34,6 +34,7 @@ export * from './rollbacks.endpoints.ts';
 export * from './rollbacks.ts';
 export * from './rule-checks.ts';
 export * from './rule-transform-checks.ts';
+export * from './rules.endpoints.ts';
 export * from './rules.ts';
 export * from './settings.ts';
 export * from './transaction-actions.ts';
