@@ -28,6 +28,7 @@ export * from './pipelines.ts';
 export * from './privileges.ts';
 export * from './recon-runs.endpoints.ts';
 export * from './recon-runs.ts';
+export * from './recons.endpoints.ts';
 export * from './recons.ts';
 export * from './roles.ts';
 export * from './rollbacks.endpoints.ts';
