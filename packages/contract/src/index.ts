@@ -39,6 +39,7 @@ export * from './rules.endpoints.ts';
 export * from './rules.ts';
 export * from './settings.ts';
 export * from './transaction-actions.ts';
+export * from './transactions.endpoints.ts';
 export * from './transactions.ts';
 export * from './try-rule.endpoints.ts';
 export * from './try-rule.ts';
