@@ -3,10 +3,10 @@ import {
   createDownloadRequestSchema,
   DOWNLOAD_TEXTS,
   type DownloadRequest,
-  downloadRequestSchema,
+  downloadEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** The root of every downloads query (per module below it): a new request refreshes them all. */
 export const DOWNLOADS_QUERY_ROOT = ['downloads'] as const;
@@ -16,8 +16,7 @@ export const DOWNLOADS_QUERY_ROOT = ['downloads'] as const;
  * every area's Export button (ui/export-button) makes this call.
  */
 export async function createDownload(body: CreateDownloadRequest): Promise<DownloadRequest> {
-  const { data } = await http.post('/v2/dashletdownloads', createDownloadRequestSchema.parse(body));
-  return downloadRequestSchema.parse(data);
+  return call(downloadEndpoints.create, { body: createDownloadRequestSchema.parse(body) });
 }
 
 export function useCreateDownload() {

@@ -1,119 +1,59 @@
-import {
-  createDownloadRequestSchema,
-  DOWNLOAD_READERS,
-  DOWNLOAD_TOKEN_TTL_SECONDS,
-  downloadFileQuerySchema,
-  downloadInitiateResponseSchema,
-  downloadRequestSchema,
-  downloadsQuerySchema,
-  downloadsResponseSchema,
-} from '@recon/contract';
+import { downloadEndpoints as E, type EndpointInput } from '@recon/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
+import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { moduleActorOf, selectedModuleId } from '@/lib/module-actor.ts';
 import * as service from './downloads.service.ts';
 
-const TAG = ['Downloads'];
+type Input<K extends keyof typeof E> = EndpointInput<(typeof E)[K]>;
 
-const CREATE_DESCRIPTION = [
-  'Queues an export of a view as a CSV or XLSX file and answers the request, SUBMITTED; the worker moves it to INPROCESS, then READYFORDOWNLOAD (or FAILED with the message).',
-  '`reportType` TRANSACTIONS (needs viewRecons or recons, and the privilege of the tab): `view` is the Find=ByTab query of GET /v2/transactions — `tab`, `reconId`, `dataSourceId`, `fromDate`, `toDate`, `dateColumn`, `status`, `columns[i][data]` / `columns[i][search][type|value]`, `order[i][column|dir]` — and the file holds every row the list shows for it, in its order. DASHLET, REPORT, APPROVAL and BRS_REPORT answer 400 until their areas exist.',
-  '`scope`: ALL_COLUMNS (every column of the data table, then Status and Match Id), CONFIGURED_COLUMNS (the active data elements in their sequence), CUSTOM_COLUMNS (`columns`: names of the data table or row fields `_id`, `_status`, `_match_id`, `_rule_name`, `_reconciled_at`, `_reason`, `_file_name`, `_loaded_at`).',
-  "Values: money exact, dates ISO. CSV (UTF-8 with a byte-order mark): text cells starting with =, +, -, @, tab or carriage return get a leading ' so no spreadsheet runs them as formulas.",
-].join('\n\n');
+/** GET v2/dashletdownloads: the caller's own requests, narrowed to the types their privileges show. */
+function listDownloads(ctx: FeatureContext, { query }: Input<'list'>, req: FastifyRequest) {
+  const principal = req.requirePrincipal();
+  return service.listDownloads(
+    ctx,
+    { moduleId: selectedModuleId(req), userId: principal.userId, privileges: principal.privileges },
+    query,
+    (rule) => req.requirePrivilege(rule),
+  );
+}
+
+/** GET v2/dashletdownloads/downloadInitiate/{id}: a one-time token for the caller's own ready request. */
+function initiateDownload(ctx: FeatureContext, { params }: Input<'initiate'>, req: FastifyRequest) {
+  return service.initiateDownload(
+    ctx,
+    { moduleId: selectedModuleId(req), userId: req.requirePrincipal().userId },
+    params.id,
+    (rule) => req.requirePrivilege(rule),
+  );
+}
+
+/** GET v2/dashletdownloads/download?token=: the file as an attachment, never cached. */
+async function sendDownloadFile(
+  ctx: FeatureContext,
+  { query }: Input<'file'>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const file = await service.serveDownload(ctx, query.token, { ip: req.ip, requestId: req.id });
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', file.size)
+    .header('content-disposition', service.contentDisposition(file.fileName))
+    .header('cache-control', 'no-store')
+    .send(file.stream);
+}
 
 /** Exports and the Downloads area (spec 2 §2, §3, §7; issue 4). */
 export function downloadRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.post(
-      '/v2/dashletdownloads',
-      {
-        config: { module: 'required', privilege: DOWNLOAD_READERS },
-        schema: {
-          tags: TAG,
-          summary: 'Export a view to a file (a download request, worked in the background)',
-          description: CREATE_DESCRIPTION,
-          body: createDownloadRequestSchema,
-          response: { 202: downloadRequestSchema },
-        },
-      },
-      async (req, reply) => {
-        const created = await service.requestDownload(ctx, moduleActorOf(req), req.body, (rule) =>
-          req.requirePrivilege(rule),
-        );
-        return reply.code(202).send(created);
-      },
-    );
-
-    app.get(
-      '/v2/dashletdownloads',
-      {
-        config: { module: 'required', privilege: DOWNLOAD_READERS },
-        schema: {
-          tags: TAG,
-          summary: "The caller's download requests in the module, newest first",
-          description:
-            '`maxResults` (the Downloads dropdown): the latest N. Otherwise a DataTables page (`start`, `length`). `reportType` narrows to one download page (and needs its privilege); without it, every type the caller may see.',
-          querystring: downloadsQuerySchema,
-          response: { 200: downloadsResponseSchema },
-        },
-      },
-      (req) => {
-        const principal = req.requirePrincipal();
-        return service.listDownloads(
-          ctx,
-          { moduleId: selectedModuleId(req), userId: principal.userId, privileges: principal.privileges },
-          req.query,
-          (rule) => req.requirePrivilege(rule),
-        );
-      },
-    );
-
-    app.get(
-      '/v2/dashletdownloads/downloadInitiate/:id',
-      {
-        config: { module: 'required', privilege: DOWNLOAD_READERS },
-        schema: {
-          tags: TAG,
-          summary: 'A one-time token for the file of a ready request',
-          description: `The token is good for ${DOWNLOAD_TOKEN_TTL_SECONDS} s and one use, with GET /v2/dashletdownloads/download?token=. 400 while the request is not READYFORDOWNLOAD or DOWNLOADED; 404 for another person's request.`,
-          params: z.object({ id: z.coerce.number().int().positive() }),
-          response: { 200: downloadInitiateResponseSchema },
-        },
-      },
-      (req) =>
-        service.initiateDownload(
-          ctx,
-          { moduleId: selectedModuleId(req), userId: req.requirePrincipal().userId },
-          req.params.id,
-          (rule) => req.requirePrivilege(rule),
-        ),
-    );
-
-    app.get(
-      '/v2/dashletdownloads/download',
-      {
-        // The browser navigates here (no bearer header): the one-time token is the authorisation.
-        config: { isPublic: true },
-        schema: {
-          tags: TAG,
-          summary: 'The file of a download request, for a token from downloadInitiate',
-          description:
-            'Streams the file as an attachment and marks the request DOWNLOADED. The token is spent on first use: a spent, expired or unknown token answers 404.',
-          security: [],
-          querystring: downloadFileQuerySchema,
-        },
-      },
-      async (req, reply) => {
-        const file = await service.serveDownload(ctx, req.query.token, { ip: req.ip, requestId: req.id });
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-length', file.size)
-          .header('content-disposition', service.contentDisposition(file.fileName))
-          .header('cache-control', 'no-store')
-          .send(file.stream);
-      },
-    );
-  };
+  return async (app) =>
+    registerRoutes(app, [
+      route(E.create, ({ body }, req) =>
+        service.requestDownload(ctx, moduleActorOf(req), body, (rule) => req.requirePrivilege(rule)),
+      ),
+      route(E.list, (input, req) => listDownloads(ctx, input, req)),
+      route(E.initiate, (input, req) => initiateDownload(ctx, input, req)),
+      route(E.file, (input, req, reply) => sendDownloadFile(ctx, input, req, reply)),
+    ]);
 }

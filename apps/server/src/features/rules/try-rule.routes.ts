@@ -1,22 +1,13 @@
-import {
-  type PrivilegeRule,
-  RULE_TEXTS,
-  TRY_RULE_ROWS_MAX,
-  tryRuleRequestSchema,
-  tryRuleResponseSchema,
-} from '@recon/contract';
+import { tryRuleEndpoints as E, RULE_TEXTS, tryRuleRequestSchema } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { selectedModuleId as moduleId } from '@/lib/module-actor.ts';
 import * as service from './try-rule.service.ts';
 
-// Trying a rule shows rows and what the rule makes of them: whoever may view rules, as for reading a rule.
-const READERS: PrivilegeRule = { anyOf: ['rules', 'viewRule', 'createEditRule'] };
-
-const DESCRIPTION = `Our extension (not in the spec): the rule editor's "Try this rule" panel. Body: \`{ reconId, rule, rowIdsA, rowIdsB }\` — \`rule\` in the save-rule request shape (its ruleType and conditions are used; name, description, id and enabled are ignored), at most ${TRY_RULE_ROWS_MAX} row ids a side. Checked as a save is, with the same 400 messages (recon in the selected module or 404, its sides, then every condition and the rule's shape; fields are prefixed \`rule.\`). Answers every enabled condition's elements with their transformed values per picked row, each row's status and primary filters, and each condition's verdict per pair (side A row, side B row); for a rule with Sum or Average the picked rows of the side that adds up are one group, with its total and the difference; same-side rules pair two picked rows of their side; a knock off has no pairs. The expressions are the engine's own. Read-only: it runs in a read-only transaction that is rolled back.`;
-
-function parseBody(raw: unknown) {
+/** The body's first problem only, a missing or bad reconId worded as the save words it. */
+function parseTryRuleBody(raw: unknown) {
   const parsed = tryRuleRequestSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -28,20 +19,13 @@ function parseBody(raw: unknown) {
 /** POST /v2/rules/try: a rule as edited, unsaved, on picked rows. */
 export function tryRuleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/v2/rules/try',
-      {
-        attachValidation: true,
-        config: { module: 'required', privilege: READERS },
-        schema: {
-          tags: ['Recon rules'],
-          summary: 'Try a rule as edited on a few rows of each side (rule editor; not in the spec)',
-          description: DESCRIPTION,
-          body: tryRuleRequestSchema,
-          response: { 200: tryRuleResponseSchema },
-        },
-      },
-      (req) => service.tryRule(ctx, moduleId(req), parseBody(req.body)),
-    );
+    // The body keeps its schema in the OpenAPI document, but its 400 is parseTryRuleBody's: Fastify's validation
+    // only attaches its errors here.
+    app.addHook('onRoute', (options) => {
+      options.attachValidation = true;
+    });
+    registerRoutes(app, [
+      route(E.tryRule, (_input, req) => service.tryRule(ctx, moduleId(req), parseTryRuleBody(req.body))),
+    ]);
   };
 }

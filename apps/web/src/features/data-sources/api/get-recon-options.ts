@@ -1,12 +1,11 @@
-import { type ReconRow, reconsByModuleResponseSchema } from '@recon/contract';
+import { type ReconRow, reconEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/recons?Find=ByModule&module=: every recon of the selected module, for the recon pickers. */
 export async function getReconOptions(moduleId: number): Promise<ReconRow[]> {
-  const { data } = await http.get('/v2/recons', { params: { Find: 'ByModule', module: moduleId } });
-  return reconsByModuleResponseSchema.parse(data).data;
+  return (await call(reconEndpoints.byModule, { query: { module: moduleId } })).data;
 }
 
 export function reconOptionsQuery(moduleId: number) {

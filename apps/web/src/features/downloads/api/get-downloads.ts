@@ -3,13 +3,13 @@ import {
   type DownloadReportType,
   type DownloadRequest,
   type DownloadsResponse,
-  downloadsResponseSchema,
+  downloadEndpoints,
   LATEST_DOWNLOADS_COUNT,
   OPEN_DOWNLOAD_STATUSES,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '@/lib/call';
 import { DOWNLOADS_QUERY_ROOT } from '@/lib/create-download';
-import { http } from '@/lib/http';
 
 export type DownloadsParams = { reportType?: DownloadReportType } & (
   | { maxResults: number }
@@ -18,8 +18,7 @@ export type DownloadsParams = { reportType?: DownloadReportType } & (
 
 /** GET /v2/dashletdownloads: the caller's own requests in the module, newest first. */
 export async function getDownloads(params: DownloadsParams): Promise<DownloadsResponse> {
-  const { data } = await http.get('/v2/dashletdownloads', { params });
-  return downloadsResponseSchema.parse(data);
+  return call(downloadEndpoints.list, { query: params });
 }
 
 /** Every downloads query of a module: a new request refreshes them all. */

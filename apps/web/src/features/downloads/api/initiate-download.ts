@@ -1,16 +1,16 @@
-import { DOWNLOAD_TEXTS, downloadInitiateResponseSchema } from '@recon/contract';
+import { DOWNLOAD_TEXTS, downloadEndpoints, pathOf } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
+import { call } from '@/lib/call';
 import { http } from '@/lib/http';
 
 /** GET /v2/dashletdownloads/downloadInitiate/{id}: a one-time token for the file of a ready request. */
 export async function initiateDownload(id: number): Promise<string> {
-  const { data } = await http.get(`/v2/dashletdownloads/downloadInitiate/${id}`);
-  return downloadInitiateResponseSchema.parse(data).token;
+  return (await call(downloadEndpoints.initiate, { params: { id } })).token;
 }
 
 /** The file's address for a token; the browser navigates to it (the token is its authorisation). */
 export const downloadFileUrl = (token: string) =>
-  `${http.defaults.baseURL ?? ''}/v2/dashletdownloads/download?token=${encodeURIComponent(token)}`;
+  `${http.defaults.baseURL ?? ''}${pathOf(downloadEndpoints.file)}?token=${encodeURIComponent(token)}`;
 
 /** How the browser is sent to the file: replaced in tests (jsdom does not navigate). */
 export const fileNavigator = { open: (url: string) => window.location.assign(url) };

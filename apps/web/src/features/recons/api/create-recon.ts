@@ -1,12 +1,11 @@
-import { type CreateReconRequest, type ReconDetail, reconDetailSchema } from '@recon/contract';
+import { type CreateReconRequest, type ReconDetail, reconEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reconsQueryRoot } from '@/features/recons/api/get-recons';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST /v2/recons {name, description}. */
 export async function createRecon(body: CreateReconRequest): Promise<ReconDetail> {
-  const { data } = await http.post('/v2/recons', body);
-  return reconDetailSchema.parse(data);
+  return call(reconEndpoints.create, { body });
 }
 
 /** Field errors (400) are shown beside their fields by the form; other failures go to the common toast. */

@@ -1,12 +1,11 @@
-import { type ReconDetail, reconDetailSchema } from '@recon/contract';
+import { type ReconDetail, reconEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { reconsQueryRoot } from '@/features/recons/api/get-recons';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/recons/{id}: one recon with its data sources (side A = sequence 1, side B = sequence 2). */
 export async function getRecon(id: number): Promise<ReconDetail> {
-  const { data } = await http.get(`/v2/recons/${id}`);
-  return reconDetailSchema.parse(data);
+  return call(reconEndpoints.detail, { params: { id } });
 }
 
 export function reconQuery(moduleId: number, id: number) {

@@ -1,17 +1,9 @@
-import {
-  type DataTablesResponse,
-  dataTablesResponseSchema,
-  type ReconRow,
-  reconRowSchema,
-  toDataTablesQuery,
-} from '@recon/contract';
+import { type DataTablesResponse, type ReconRow, reconEndpoints, toDataTablesQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** Every query of this feature starts with this key, so one invalidation refreshes them all. */
 export const reconsQueryRoot = ['recons'] as const;
-
-const responseSchema = dataTablesResponseSchema(reconRowSchema);
 
 export type ReconsParams = { start: number; length: number; search?: string };
 
@@ -20,8 +12,7 @@ export async function getRecons(params: ReconsParams): Promise<DataTablesRespons
   const { start, length, search } = params;
   const query = toDataTablesQuery({ start, length, draw: start / length + 1 });
   if (search) query['search[value]'] = search;
-  const { data } = await http.get('/v2/recons', { params: query });
-  return responseSchema.parse(data);
+  return call(reconEndpoints.list, { query });
 }
 
 export function reconsQuery(moduleId: number, params: ReconsParams) {

@@ -1,12 +1,11 @@
-import { type ReconDetail, reconDetailSchema, type UpdateReconRequest } from '@recon/contract';
+import { type ReconDetail, reconEndpoints, type UpdateReconRequest } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reconsQueryRoot } from '@/features/recons/api/get-recons';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT /v2/recons/{id}: name, description and, optionally, both sides. */
 export async function updateRecon(input: { id: number; body: UpdateReconRequest }): Promise<ReconDetail> {
-  const { data } = await http.put(`/v2/recons/${input.id}`, input.body);
-  return reconDetailSchema.parse(data);
+  return call(reconEndpoints.updateById, { params: { id: input.id }, body: input.body });
 }
 
 export function useUpdateRecon(successMessage: string) {

@@ -1,12 +1,11 @@
-import { type RollbackDetail, rollbackDetailSchema } from '@recon/contract';
+import { type RollbackDetail, rollbackEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isRollbackMoving, ROLLBACK_REFRESH_MS, rollbacksRoot } from '@/features/rollbacks/api/get-rollbacks';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/executionrollbacks/{id}: one rollback with its records (steps) and dependencies. */
 export async function getRollback(id: number): Promise<RollbackDetail> {
-  const { data } = await http.get(`/v2/executionrollbacks/${id}`);
-  return rollbackDetailSchema.parse(data);
+  return call(rollbackEndpoints.detail, { params: { id } });
 }
 
 export function rollbackQuery(moduleId: number, id: number) {

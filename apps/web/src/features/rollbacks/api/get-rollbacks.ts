@@ -1,18 +1,15 @@
 import {
   type DataTablesResponse,
-  dataTablesResponseSchema,
   ROLLBACK_SORT_COLUMNS,
   type RollbackRow,
   type RollbackStatus,
-  rollbackRowSchema,
+  rollbackEndpoints,
   toDataTablesQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type RollbackSortColumn = (typeof ROLLBACK_SORT_COLUMNS)[number];
-
-const responseSchema = dataTablesResponseSchema(rollbackRowSchema);
 
 export type RollbacksParams = {
   start: number;
@@ -38,8 +35,7 @@ export async function getRollbacks(params: RollbacksParams): Promise<DataTablesR
     order: sort ? [{ column: ROLLBACK_SORT_COLUMNS.indexOf(sort.column), dir: sort.dir }] : [],
   });
   for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
-  const { data } = await http.get('/v2/executionrollbacks', { params: query });
-  return responseSchema.parse(data);
+  return call(rollbackEndpoints.list, { query });
 }
 
 /** While a rollback is queued or under way its status moves: the list and the detail ask again this often. */

@@ -1,12 +1,11 @@
-import { ROLLBACK_TEXTS, type RollbackDetail, rollbackDetailSchema } from '@recon/contract';
+import { ROLLBACK_TEXTS, type RollbackDetail, rollbackEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rollbacksRoot } from '@/features/rollbacks/api/get-rollbacks';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** PUT /v2/executionrollbacks/executeFailedJob/{rollbackId}: a failed rollback goes on from the step that failed. */
 export async function retryRollback(id: number): Promise<RollbackDetail> {
-  const { data } = await http.put(`/v2/executionrollbacks/executeFailedJob/${id}`);
-  return rollbackDetailSchema.parse(data);
+  return call(rollbackEndpoints.retry, { params: { id } });
 }
 
 export function useRetryRollback(moduleId: number) {

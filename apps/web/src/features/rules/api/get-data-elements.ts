@@ -1,12 +1,11 @@
-import { type DataElement, dataElementsResponseSchema } from '@recon/contract';
+import { type DataElement, dataSourceEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rulesQueryRoot } from '@/features/rules/api/query-keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/datasources/{id}?find=DataElements: the columns a rule may read, by sequence. */
 export async function getDataElements(dataSourceId: number): Promise<DataElement[]> {
-  const { data } = await http.get(`/v2/datasources/${dataSourceId}`, { params: { find: 'DataElements' } });
-  return dataElementsResponseSchema.parse(data).data;
+  return (await call(dataSourceEndpoints.elements, { params: { id: dataSourceId } })).data;
 }
 
 export function dataElementsQuery(moduleId: number, dataSourceId: number | undefined) {

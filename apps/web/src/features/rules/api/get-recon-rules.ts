@@ -1,12 +1,11 @@
-import { type RulesByRecon, rulesByReconResponseSchema } from '@recon/contract';
+import { type RulesByRecon, ruleEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rulesQueryRoot } from '@/features/rules/api/query-keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/rules?Find=SelectedRuleByRecon&reconId=: a recon's rules in their order, with its rule group. */
 export async function getReconRules(reconId: number): Promise<RulesByRecon> {
-  const { data } = await http.get('/v2/rules', { params: { Find: 'SelectedRuleByRecon', reconId } });
-  return rulesByReconResponseSchema.parse(data);
+  return call(ruleEndpoints.byRecon, { query: { Find: 'SelectedRuleByRecon', reconId } });
 }
 
 export function reconRulesQuery(moduleId: number, reconId: number | undefined) {

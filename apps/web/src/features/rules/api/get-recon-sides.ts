@@ -1,7 +1,7 @@
-import { type DataSourceRow, dataSourcesByResponseSchema } from '@recon/contract';
+import { type DataSourceRow, dataSourceEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rulesQueryRoot } from '@/features/rules/api/query-keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type ReconSides = { sideA: DataSourceRow | null; sideB: DataSourceRow | null };
 
@@ -10,8 +10,7 @@ export type ReconSides = { sideA: DataSourceRow | null; sideB: DataSourceRow | n
  * side B sequence 2 (readable with viewRule, unlike the recon itself).
  */
 export async function getReconSides(moduleId: number, reconId: number): Promise<ReconSides> {
-  const { data } = await http.get('/v2/datasources', { params: { Find: 'ByRecon', recon: reconId, moduleId } });
-  const sources = dataSourcesByResponseSchema.parse(data).data;
+  const { data: sources } = await call(dataSourceEndpoints.byRecon, { query: { recon: reconId, moduleId } });
   return {
     sideA: sources.find((s) => s.sequence === 1) ?? null,
     sideB: sources.find((s) => s.sequence === 2) ?? null,

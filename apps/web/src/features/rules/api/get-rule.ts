@@ -1,12 +1,11 @@
-import { type RuleDetail, ruleDetailSchema } from '@recon/contract';
+import { type RuleDetail, ruleEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rulesQueryRoot } from '@/features/rules/api/query-keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/rules/{id}: one rule with its conditions. */
 export async function getRule(id: number): Promise<RuleDetail> {
-  const { data } = await http.get(`/v2/rules/${id}`);
-  return ruleDetailSchema.parse(data);
+  return call(ruleEndpoints.detail, { params: { id } });
 }
 
 export function ruleQuery(moduleId: number, id: number) {

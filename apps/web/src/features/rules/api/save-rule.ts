@@ -1,12 +1,11 @@
-import { type RuleDetail, ruleDetailSchema, type SaveRuleRequest } from '@recon/contract';
+import { type RuleDetail, ruleEndpoints, type SaveRuleRequest } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rulesQueryRoot } from '@/features/rules/api/query-keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST /v2/rules (create, copy) or, with an id, PUT /v2/rules (edit). */
 export async function saveRule(body: SaveRuleRequest): Promise<RuleDetail> {
-  const { data } = body.id === undefined ? await http.post('/v2/rules', body) : await http.put('/v2/rules', body);
-  return ruleDetailSchema.parse(data);
+  return call(body.id === undefined ? ruleEndpoints.create : ruleEndpoints.update, { body });
 }
 
 /** A refusal shows the server's message as the error toast (the common handler); success shows `successMessage`. */

@@ -1,14 +1,13 @@
-import { type ExplainResponse, explainResponseSchema } from '@recon/contract';
+import { type ExplainResponse, explainEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionsRoot } from '@/features/transactions/api/keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type ExplainParams = { reconId: number; dataSourceId: number; rowId: number };
 
 /** GET /v2/transactions/explain: why a row is matched (rule, counterparts) or open (nearest candidates per rule). */
 export async function getExplanation(p: ExplainParams): Promise<ExplainResponse> {
-  const { data } = await http.get('/v2/transactions/explain', { params: p });
-  return explainResponseSchema.parse(data);
+  return call(explainEndpoints.explainRow, { query: p });
 }
 
 export function explanationQuery(moduleId: number, p: ExplainParams) {

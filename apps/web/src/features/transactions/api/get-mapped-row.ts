@@ -1,14 +1,13 @@
-import { type MappedRow, mappedRowResponseSchema } from '@recon/contract';
+import { type MappedRow, transactionEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionsRoot } from '@/features/transactions/api/keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type MappedRowParams = { reconId: number; dataSourceId: number; rowId: number };
 
 /** GET /v2/transactions?Find=MappedRow: one row and, when matched, its group. */
 export async function getMappedRow(p: MappedRowParams): Promise<MappedRow> {
-  const { data } = await http.get('/v2/transactions', { params: { Find: 'MappedRow', ...p } });
-  return mappedRowResponseSchema.parse(data);
+  return call(transactionEndpoints.mappedRow, { query: p });
 }
 
 export function mappedRowQuery(moduleId: number, p: MappedRowParams) {

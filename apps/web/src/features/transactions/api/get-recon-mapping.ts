@@ -1,12 +1,11 @@
-import { type ReconMapping, reconMappingResponseSchema } from '@recon/contract';
+import { type ReconMapping, transactionEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionsRoot } from '@/features/transactions/api/keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/transactions?Find=ReconMapping&reconId=: which side A column each rule compares with which of side B. */
 export async function getReconMapping(reconId: number): Promise<ReconMapping> {
-  const { data } = await http.get('/v2/transactions', { params: { Find: 'ReconMapping', reconId } });
-  return reconMappingResponseSchema.parse(data);
+  return call(transactionEndpoints.reconMapping, { query: { reconId } });
 }
 
 export function reconMappingQuery(moduleId: number, reconId: number) {

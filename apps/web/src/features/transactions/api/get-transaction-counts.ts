@@ -1,15 +1,12 @@
-import { type TransactionCounts, transactionCountsSchema } from '@recon/contract';
+import { type TransactionCounts, transactionEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TransactionsParams, toTransactionsQuery } from '@/features/transactions/api/get-transactions';
 import { transactionsRoot } from '@/features/transactions/api/keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/transactions?Find=ByTabCount: the exact counts of a list whose page came with capped ones. */
 export async function getTransactionCounts(params: TransactionsParams): Promise<TransactionCounts> {
-  const { data } = await http.get('/v2/transactions', {
-    params: { ...toTransactionsQuery(params), Find: 'ByTabCount', count: undefined },
-  });
-  return transactionCountsSchema.parse(data);
+  return call(transactionEndpoints.byTabCount, { query: { ...toTransactionsQuery(params), count: undefined } });
 }
 
 /** The counts do not depend on the page or the order: one count serves every page of a view. */

@@ -1,12 +1,11 @@
-import { type TransactionGroup, transactionGroupSchema } from '@recon/contract';
+import { type TransactionGroup, transactionEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionsRoot } from '@/features/transactions/api/keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/transactions/group/{matchId}?reconId=: every row of a matched group, both sides. */
 export async function getTransactionGroup(reconId: number, matchId: number): Promise<TransactionGroup> {
-  const { data } = await http.get(`/v2/transactions/group/${matchId}`, { params: { reconId } });
-  return transactionGroupSchema.parse(data);
+  return call(transactionEndpoints.group, { params: { matchId }, query: { reconId } });
 }
 
 export function transactionGroupQuery(moduleId: number, reconId: number, matchId: number) {

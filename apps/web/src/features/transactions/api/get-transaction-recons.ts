@@ -1,12 +1,11 @@
-import { type TransactionRecon, transactionReconsResponseSchema } from '@recon/contract';
+import { type TransactionRecon, transactionEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionsRoot } from '@/features/transactions/api/keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/transactions?Find=Recons: the recons with their sides, columns and date columns. */
 export async function getTransactionRecons(): Promise<TransactionRecon[]> {
-  const { data } = await http.get('/v2/transactions', { params: { Find: 'Recons' } });
-  return transactionReconsResponseSchema.parse(data).data;
+  return (await call(transactionEndpoints.recons)).data;
 }
 
 export function transactionReconsQuery(moduleId: number) {

@@ -3,11 +3,11 @@ import {
   type TransactionsPage,
   type TransactionTab,
   toDataTablesQuery,
-  transactionsPageSchema,
+  transactionEndpoints,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionsRoot } from '@/features/transactions/api/keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type ColumnFilterValue = { operator: FilterOperator; value: string };
 
@@ -54,8 +54,7 @@ export function toTransactionsQuery(p: TransactionsParams): Record<string, strin
 
 /** GET /v2/transactions?Find=ByTab: one page of a data source's rows in a tab. */
 export async function getTransactions(params: TransactionsParams): Promise<TransactionsPage> {
-  const { data } = await http.get('/v2/transactions', { params: toTransactionsQuery(params) });
-  return transactionsPageSchema.parse(data);
+  return call(transactionEndpoints.byTab, { query: toTransactionsQuery(params) });
 }
 
 export function transactionsQuery(moduleId: number, params: TransactionsParams) {

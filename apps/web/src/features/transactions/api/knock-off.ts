@@ -1,6 +1,7 @@
-import { APPROVAL_TEXTS, type KnockOffRequest, TRANSACTION_ACTION_TEXTS } from '@recon/contract';
+import { APPROVAL_TEXTS, type KnockOffRequest, TRANSACTION_ACTION_TEXTS, transactionEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { putTransactionAction, refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+import { refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+import { call } from '@/lib/call';
 import { showSuccessToast } from '@/lib/toast';
 
 /**
@@ -8,7 +9,7 @@ import { showSuccessToast } from '@/lib/toast';
  * in a module where bulk knock-off needs approval, wait in My Jobs › Approvals (the answer has an approvalId).
  */
 export function knockOff(body: KnockOffRequest) {
-  return putTransactionAction('KnockOff', body);
+  return call(transactionEndpoints.knockOff, { body });
 }
 
 export function useKnockOff(moduleId: number) {

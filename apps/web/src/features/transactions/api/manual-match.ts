@@ -1,10 +1,11 @@
-import { type ManualMatchRequest, TRANSACTION_ACTION_TEXTS } from '@recon/contract';
+import { type ManualMatchRequest, TRANSACTION_ACTION_TEXTS, transactionEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { putTransactionAction, refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+import { refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+import { call } from '@/lib/call';
 
 /** PUT /v2/transactions?Operation=ManualMatch: open rows of both sides become one RECONCILED group. */
 export function manualMatch(body: ManualMatchRequest) {
-  return putTransactionAction('ManualMatch', body);
+  return call(transactionEndpoints.manualMatch, { body });
 }
 
 export function useManualMatch(moduleId: number) {

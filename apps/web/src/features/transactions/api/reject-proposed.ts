@@ -1,10 +1,11 @@
-import { type ProposedRequest, TRANSACTION_ACTION_TEXTS } from '@recon/contract';
+import { type ProposedRequest, TRANSACTION_ACTION_TEXTS, transactionEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { putTransactionAction, refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+import { refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+import { call } from '@/lib/call';
 
 /** PUT /v2/transactions?Operation=RejectProposed: proposed groups are open again. */
 export function rejectProposed(body: ProposedRequest) {
-  return putTransactionAction('RejectProposed', body);
+  return call(transactionEndpoints.rejectProposed, { body });
 }
 
 export function useRejectProposed(moduleId: number) {

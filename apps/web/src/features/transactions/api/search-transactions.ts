@@ -1,12 +1,11 @@
-import { type GlobalSearchResponse, globalSearchResponseSchema } from '@recon/contract';
+import { type GlobalSearchResponse, transactionEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transactionsRoot } from '@/features/transactions/api/keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/transactions?Find=GlobalSearch&value=: one reference across every data source of the module. */
 export async function searchTransactions(value: string): Promise<GlobalSearchResponse> {
-  const { data } = await http.get('/v2/transactions', { params: { Find: 'GlobalSearch', value } });
-  return globalSearchResponseSchema.parse(data);
+  return call(transactionEndpoints.globalSearch, { query: { value } });
 }
 
 export function transactionSearchQuery(moduleId: number, value: string) {

@@ -1,10 +1,11 @@
-import { TRANSACTION_ACTION_TEXTS, type UnmatchRequest } from '@recon/contract';
+import { TRANSACTION_ACTION_TEXTS, transactionEndpoints, type UnmatchRequest } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { putTransactionAction, refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+import { refreshTransactions } from '@/features/transactions/api/act-on-transactions';
+import { call } from '@/lib/call';
 
 /** PUT /v2/transactions?Operation=Unmatch: every row of the groups is open again. */
 export function unmatch(body: UnmatchRequest) {
-  return putTransactionAction('Unmatch', body);
+  return call(transactionEndpoints.unmatch, { body });
 }
 
 export function useUnmatch(moduleId: number) {

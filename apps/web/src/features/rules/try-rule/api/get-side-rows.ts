@@ -1,7 +1,7 @@
-import { type TransactionsPage, toDataTablesQuery, transactionsPageSchema } from '@recon/contract';
+import { type TransactionsPage, toDataTablesQuery, transactionEndpoints } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { rulesQueryRoot } from '@/features/rules/api/query-keys';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type SideRowsParams = {
   reconId: number;
@@ -18,9 +18,8 @@ export type SideRowsParams = {
  */
 export async function getSideRows(p: SideRowsParams): Promise<TransactionsPage> {
   const columns = p.search ? [{ data: p.search.column, searchValue: p.search.value }] : [];
-  const { data } = await http.get('/v2/transactions', {
-    params: {
-      Find: 'ByTab',
+  return call(transactionEndpoints.byTab, {
+    query: {
       tab: 'all',
       count: 'capped',
       reconId: p.reconId,
@@ -28,7 +27,6 @@ export async function getSideRows(p: SideRowsParams): Promise<TransactionsPage> 
       ...toDataTablesQuery({ start: p.start, length: p.length, draw: p.start / p.length + 1, columns }),
     },
   });
-  return transactionsPageSchema.parse(data);
 }
 
 export function sideRowsQuery(moduleId: number, p: SideRowsParams) {

@@ -1,11 +1,10 @@
-import { type TryRuleRequest, type TryRuleResponse, tryRuleResponseSchema } from '@recon/contract';
+import { type TryRuleRequest, type TryRuleResponse, tryRuleEndpoints } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** POST /v2/rules/try: the rule as edited, on the picked rows. Read-only on the server. */
 export async function tryRule(body: TryRuleRequest): Promise<TryRuleResponse> {
-  const { data } = await http.post('/v2/rules/try', body);
-  return tryRuleResponseSchema.parse(data);
+  return call(tryRuleEndpoints.tryRule, { body });
 }
 
 /** The panel says what went wrong in place (a refusal names the condition), not as a toast. */
