@@ -18,7 +18,7 @@ const DECIDING =
   'Whoever requested it can never approve or reject it (400, whatever their privileges); a request is decided once (409 afterwards). Every decision and every refusal is audited (APPROVAL_APPROVED, APPROVAL_REJECTED, APPROVAL_FAILED).';
 
 /** My Jobs › Approvals (spec 1, privilege pendingApprovals): requests waiting for a second person. Module-scoped. */
-export const approvalsEndpoints = {
+export const approvalEndpoints = {
   list: endpoint({
     ...base,
     name: 'approvals.list',

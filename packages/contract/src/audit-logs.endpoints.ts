@@ -3,7 +3,7 @@ import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint } from './endpoint.ts';
 
 /** The security audit log (settings/audit-logs). */
-export const auditLogsEndpoints = {
+export const auditLogEndpoints = {
   list: endpoint({
     name: 'auditLogs.list',
     method: 'GET',

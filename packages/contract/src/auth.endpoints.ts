@@ -15,6 +15,7 @@ import {
 } from './auth.ts';
 import { endpoint } from './endpoint.ts';
 import { messageBodySchema } from './errors.ts';
+import { FIRST_LOAD_PATHS } from './first-load-paths.ts';
 
 const tags = ['Sign-in and sessions'];
 // Sign-in, codes and password reset happen before there is an access token.
@@ -47,11 +48,11 @@ export const authEndpoints = {
     ...open,
     name: 'auth.loginMethods',
     method: 'GET',
-    path: '/v2/login-methods',
+    path: FIRST_LOAD_PATHS.loginMethods,
     response: loginMethodsResponseSchema,
     summary: 'Sign-in methods configured',
   }),
-  ldapLogin: integrationSignIn('auth.ldapLogin', '/v2/ldap_login', 'LDAP'),
+  ldapLogin: integrationSignIn('auth.ldapLogin', FIRST_LOAD_PATHS.ldapLogin, 'LDAP'),
   samlLogin: integrationSignIn('auth.samlLogin', '/v2/saml_login', 'SAML'),
   ssoLogin: integrationSignIn('auth.ssoLogin', '/v2/sso-login', 'Single sign-on'),
   verifyOtp: endpoint({
@@ -112,7 +113,7 @@ export const authEndpoints = {
     ...open,
     name: 'auth.refresh',
     method: 'POST',
-    path: '/v2/refreshtoken',
+    path: FIRST_LOAD_PATHS.refresh,
     body: refreshRequestSchema,
     response: refreshResponseSchema,
     summary: 'Rotate the refresh token',

@@ -5,7 +5,7 @@ import { messageBodySchema } from './errors.ts';
 const tags = ['Departments'];
 
 /** Departments, and a new user's request to join one (the module-role-unauthorized page). */
-export const departmentsEndpoints = {
+export const departmentEndpoints = {
   list: endpoint({
     name: 'departments.list',
     method: 'GET',

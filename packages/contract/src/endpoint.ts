@@ -29,10 +29,20 @@ export type Endpoint<
   /** No access token asked (sign-in, refresh, a download's one-time token): the guard lets the call through. */
   readonly public?: boolean;
   readonly privilege?: PrivilegeRule;
+  /**
+   * The area's privilege, checked by the guard before the query is read, when the endpoints of one method and path
+   * need different ones (`privilege`, checked after): a caller without the area's gets 403, not a 400 on the query.
+   */
+  readonly guard?: PrivilegeRule;
   readonly params?: P;
   /** The query as validated; endpoints of one method and path share one query schema. */
   readonly query?: Q;
   readonly body?: B;
+  /**
+   * The handler checks the body itself (the editor's first problem in the spec's order, its own messages): the body
+   * schema documents the call but does not refuse the request first.
+   */
+  readonly checksOwnBody?: boolean;
   /** The answer: JSON by this schema, or (with `produces`) a file streamed by the handler. */
   readonly response: R;
   /** The success status when it is not 200 (202: accepted, runs in the background). */

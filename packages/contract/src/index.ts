@@ -21,6 +21,7 @@ export * from './explain.ts';
 export * from './file-formats.ts';
 export * from './files.endpoints.ts';
 export * from './files.ts';
+export * from './first-load-paths.ts';
 export * from './job-executions.endpoints.ts';
 export * from './job-executions.ts';
 export * from './jobs.endpoints.ts';

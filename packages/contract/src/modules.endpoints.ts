@@ -17,7 +17,7 @@ const MODULES = '/v2/modules';
 const ONE = '/v2/modules/:id';
 
 /** Modules (tenants) and their members. */
-export const modulesEndpoints = {
+export const moduleEndpoints = {
   list: endpoint({
     ...base,
     name: 'modules.list',

@@ -107,7 +107,9 @@ describe('navPath', () => {
   });
 
   it('throws on a key the tree does not have, naming the entry', () => {
-    expect(() => navPath('operations', 'history', 'rollbacks')).toThrow('No navigation entry operations › history › rollbacks');
+    expect(() => navPath('operations', 'history', 'rollbacks')).toThrow(
+      'No navigation entry operations › history › rollbacks',
+    );
     expect(() => navPath('nowhere')).toThrow('No navigation section nowhere');
   });
 });

@@ -11,7 +11,7 @@ import {
 const base = { module: 'ignore', tags: ['Roles and privileges'] } as const;
 
 /** The caller's privilege codes, a role's grants, and changing them. */
-export const rolesEndpoints = {
+export const roleEndpoints = {
   privileges: endpoint({
     ...base,
     name: 'roles.privileges',

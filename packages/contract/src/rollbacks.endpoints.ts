@@ -34,6 +34,7 @@ export const rollbackEndpoints = {
     name: 'rollbacks.request',
     method: 'PUT',
     path: '/v2/executionrollbacks',
+    discriminator: { name: 'Operation', value: 'RetryFailedJob' },
     privilege: ROLLBACK_REQUEST_PRIVILEGE,
     query: requestRollbackQuerySchema,
     response: rollbackDetailSchema,

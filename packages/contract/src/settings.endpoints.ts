@@ -2,7 +2,7 @@ import { endpoint } from './endpoint.ts';
 import { globalSettingsQuerySchema, globalSettingsResponseSchema } from './settings.ts';
 
 /** Global settings by group: read by every signed-in user, they drive features and formats. */
-export const settingsEndpoints = {
+export const settingEndpoints = {
   byGroup: endpoint({
     name: 'settings.byGroup',
     method: 'GET',

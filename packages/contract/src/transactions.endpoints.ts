@@ -56,9 +56,21 @@ const ACTIONS_DESCRIPTION =
 
 // The finds share the area's privilege at the guard; ByTab and ByTabCount then need the privilege of their tab,
 // which only the parsed query names (their handlers check it).
-const reading = { ...base, method: 'GET', path: PATH, query: transactionsQuerySchema } as const;
+const reading = {
+  ...base,
+  method: 'GET',
+  path: PATH,
+  query: transactionsQuerySchema,
+  guard: TRANSACTION_AREA_PRIVILEGE,
+} as const;
 // The actions share the query; each needs its operation's privilege before its body is read.
-const acting = { ...base, method: 'PUT', path: PATH, query: transactionsPutQuerySchema } as const;
+const acting = {
+  ...base,
+  method: 'PUT',
+  path: PATH,
+  query: transactionsPutQuerySchema,
+  guard: TRANSACTION_ACTION_PRIVILEGE,
+} as const;
 
 /** Transactions (spec 1 navigation, issue 4): rows by tab, groups, global search, mapped row, mapping, actions. */
 export const transactionEndpoints = {

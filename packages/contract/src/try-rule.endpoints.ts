@@ -14,6 +14,7 @@ export const tryRuleEndpoints = {
     module: 'required',
     privilege: READERS,
     body: tryRuleRequestSchema,
+    checksOwnBody: true,
     response: tryRuleResponseSchema,
     tags: ['Recon rules'],
     summary: 'Try a rule as edited on a few rows of each side (rule editor; not in the spec)',

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { appUserRowSchema } from './users.ts';
 
 /** App users (the module form's user picker; full user administration comes with spec 3). */
-export const usersEndpoints = {
+export const userEndpoints = {
   list: endpoint({
     name: 'users.list',
     method: 'GET',

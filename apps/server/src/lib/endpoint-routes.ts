@@ -49,7 +49,8 @@ function registerOne(app: FastifyInstance, { endpoint: e, handler }: Route): voi
   app.route({
     method: e.method,
     url: e.path,
-    config: configOf(e, e.privilege),
+    config: configOf(e, e.privilege ?? e.guard),
+    attachValidation: e.checksOwnBody,
     schema: defined({
       tags: [...e.tags],
       summary: e.summary,
@@ -74,8 +75,9 @@ function registerOne(app: FastifyInstance, { endpoint: e, handler }: Route): voi
 
 /**
  * The endpoints of one method and path (a call discriminated by a query value): one route, validated by their shared
- * query schema, that picks the endpoint by the value, checks its privilege when they differ, parses its body (unless
- * they all share one, which the route validates) and calls its handler. The answer is serialized by the chosen
+ * query schema (after the area's `guard` privilege when theirs differ), that picks the endpoint by the value, checks
+ * its privilege when they differ, parses its body (unless they all share one, which the route validates, or the
+ * handler checks its own) and calls its handler. The answer is serialized by the chosen
  * endpoint's own schema: a union would take the first member that fits and drop the keys of the others. The OpenAPI
  * operation lists every value with its summary.
  */
@@ -91,11 +93,12 @@ function registerGroup(app: FastifyInstance, group: Route[]): void {
       e.module !== first.module ||
       Boolean(e.public) !== Boolean(first.public) ||
       (e.status ?? 200) !== (first.status ?? 200) ||
+      !same(e.guard, first.guard) ||
       e.consumes ||
       e.produces
     )
       throw new Error(
-        `${e.name}: endpoints of ${e.method} ${e.path} must share discriminator, query, params, module, access and status, and answer JSON`,
+        `${e.name}: endpoints of ${e.method} ${e.path} must share discriminator, query, params, module, access, guard and status, and answer JSON`,
       );
   }
   const byValue = new Map(group.map((r) => [r.endpoint.discriminator?.value ?? null, r]));
@@ -115,7 +118,8 @@ function registerGroup(app: FastifyInstance, group: Route[]): void {
   app.route({
     method: first.method,
     url: first.path,
-    config: configOf(first, sharedPrivilege),
+    config: configOf(first, sharedPrivilege ?? first.guard),
+    attachValidation: group.every((r) => r.endpoint.checksOwnBody) || undefined,
     schema: defined({
       tags: [...first.tags],
       ...openApiOf(first),
@@ -139,7 +143,8 @@ function registerGroup(app: FastifyInstance, group: Route[]): void {
       }
       const e = chosen.endpoint;
       if (!sharedPrivilege && e.privilege) await req.requirePrivilege(e.privilege);
-      const body = sharedBody ? req.body : e.body ? parseBody(e.body, req.body) : undefined;
+      // A call sent without a body is checked as an empty one: the answer names each missing field.
+      const body = sharedBody || e.checksOwnBody ? req.body : e.body ? parseBody(e.body, req.body ?? {}) : undefined;
       const answer = await chosen.handler(
         { params: req.params, query: req.query, body } as EndpointInput<Endpoint>,
         req,

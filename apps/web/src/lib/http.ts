@@ -1,4 +1,5 @@
 import {
+  FIRST_LOAD_PATHS,
   REFRESH_EXPIRY_WINDOW_MS,
   REFRESH_RETRY_COUNT,
   REFRESH_RETRY_DELAY_MS,
@@ -25,7 +26,7 @@ declare module 'axios' {
 
 /** Why an authenticated call was cancelled before any request went out. */
 export const NO_TOKEN = 'no_token';
-export const REFRESH_PATH = '/v2/refreshtoken';
+export const REFRESH_PATH = FIRST_LOAD_PATHS.refresh;
 const SAFE_METHODS: ReadonlySet<string> = new Set(['get', 'head', 'options']);
 
 /** The one HTTP client of the app. Paths are relative to the server's base path /web. */

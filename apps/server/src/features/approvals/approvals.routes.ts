@@ -1,4 +1,4 @@
-import { approvalsEndpoints as E, type EndpointInput } from '@recon/contract';
+import { approvalEndpoints as E, type EndpointInput } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';

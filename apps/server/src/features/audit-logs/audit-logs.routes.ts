@@ -1,4 +1,4 @@
-import { auditLogsEndpoints as E, type EndpointInput } from '@recon/contract';
+import { auditLogEndpoints as E, type EndpointInput } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';

@@ -1,4 +1,4 @@
-import { departmentsEndpoints as E, type EndpointInput, UNASSIGNED_TEXTS } from '@recon/contract';
+import { departmentEndpoints as E, type EndpointInput, UNASSIGNED_TEXTS } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';

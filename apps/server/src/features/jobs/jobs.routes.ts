@@ -93,22 +93,10 @@ function cronRoute(ctx: FeatureContext, endpoint: (typeof E)['scheduleCron'], op
   return route(endpoint, ({ body }, req) => changeSchedule(ctx, moduleOf(req), operation, body, actorOf(req)));
 }
 
-/**
- * POST and PUT /v2/jobs answered a missing body with the spec's field messages (the body read as `{}`); the
- * discriminated route parses the body as sent, so a missing one becomes `{}` before it does.
- */
-function readMissingBodyAsEmpty(req: FastifyRequest): void {
-  if (req.body === undefined || req.body === null) req.body = {};
-}
-
 /** Jobs, their activities, runs and schedules (spec 2): the endpoints of `jobEndpoints` and the job settings. */
 export function jobRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(jobSettingsRoutes(ctx));
-    const jobsUrl = `${app.prefix}${E.create.path}`;
-    app.addHook('preValidation', async (req) => {
-      if (req.routeOptions.url === jobsUrl && req.method !== 'GET') readMissingBodyAsEmpty(req);
-    });
     registerRoutes(app, [
       route(E.list, (input, req) => listJobs(ctx, input, req)),
       route(E.fromAllModules, (_input, req) => listJobsOfUserModules(ctx, req)),

@@ -1,4 +1,4 @@
-import { modulesEndpoints as E, type EndpointInput, type Module } from '@recon/contract';
+import { moduleEndpoints as E, type EndpointInput, type Module } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';

@@ -1,4 +1,4 @@
-import { rolesEndpoints as E, type EndpointInput, ROLE_ADMIN, roleDisplayName } from '@recon/contract';
+import { roleEndpoints as E, type EndpointInput, ROLE_ADMIN, roleDisplayName } from '@recon/contract';
 import type { Db } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -37,16 +37,9 @@ function updateRule(ctx: FeatureContext, req: FastifyRequest) {
   return service.updateRule(ctx, moduleActorOf(req), body.id, body);
 }
 
-const SAVES: ReadonlySet<string> = new Set([E.create, E.update].map((e) => `${e.method} ${e.path}`));
-
 /** Recon rules and their order (spec 2 §7 "Recons and rules"). */
 export function ruleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // A save's body keeps its schema in the OpenAPI document, but its 400 is parseSaveBody's: on those routes
-    // Fastify's validation only attaches its errors.
-    app.addHook('onRoute', (options) => {
-      if (SAVES.has(`${options.method} ${options.routePath}`)) options.attachValidation = true;
-    });
     registerRoutes(app, [
       route(E.detail, ({ params }, req) => service.getRuleDetail(ctx, moduleId(req), params.id)),
       route(E.byRecon, ({ query }, req) => service.rulesOfRecon(ctx, moduleId(req), query.reconId)),

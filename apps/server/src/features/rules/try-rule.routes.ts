@@ -19,11 +19,6 @@ function parseTryRuleBody(raw: unknown) {
 /** POST /v2/rules/try: a rule as edited, unsaved, on picked rows. */
 export function tryRuleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // The body keeps its schema in the OpenAPI document, but its 400 is parseTryRuleBody's: Fastify's validation
-    // only attaches its errors here.
-    app.addHook('onRoute', (options) => {
-      options.attachValidation = true;
-    });
     registerRoutes(app, [
       route(E.tryRule, (_input, req) => service.tryRule(ctx, moduleId(req), parseTryRuleBody(req.body))),
     ]);

@@ -1,4 +1,4 @@
-import { settingsEndpoints as E, type EndpointInput } from '@recon/contract';
+import { settingEndpoints as E, type EndpointInput } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';

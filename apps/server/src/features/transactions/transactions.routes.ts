@@ -6,8 +6,6 @@ import {
   mappedRowQuerySchema,
   reconMappingQuerySchema,
   TAB_PRIVILEGES,
-  TRANSACTION_ACTION_PRIVILEGE,
-  TRANSACTION_AREA_PRIVILEGE,
 } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,24 +35,9 @@ async function countByTab(ctx: FeatureContext, { query }: Input<'byTabCount'>, r
   return service.countByTab(ctx, moduleId(req), await byTabQueryOf(query, req));
 }
 
-// The guard checks the area's privilege before the query is validated, as on one route per method; each find or
-// operation then checks its own (the group's endpoints differ, so registerRoutes sets none on the route).
-const GUARD_PRIVILEGES = new Map([
-  [`GET ${E.byTab.path}`, TRANSACTION_AREA_PRIVILEGE],
-  [`PUT ${E.manualMatch.path}`, TRANSACTION_ACTION_PRIVILEGE],
-]);
-
 /** Transactions (spec 1 navigation, issue 4): rows by tab, groups, global search, mapped row, mapping, actions. */
 export function transactionRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRoute', (options) => {
-      const privilege = GUARD_PRIVILEGES.get(`${options.method} ${options.routePath}`);
-      if (privilege && !options.config?.privilege) options.config = { ...options.config, privilege };
-    });
-    // A PUT without a body is checked as an empty one: its answer names the missing fields.
-    app.addHook('preValidation', async (req) => {
-      if (req.method === 'PUT' && req.body === undefined) req.body = {};
-    });
     registerRoutes(app, [
       route(E.byTab, (input, req) => listByTab(ctx, input, req)),
       route(E.byTabCount, (input, req) => countByTab(ctx, input, req)),

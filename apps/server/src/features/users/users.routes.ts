@@ -1,4 +1,4 @@
-import { usersEndpoints as E, type EndpointInput, readDataTablesParams } from '@recon/contract';
+import { userEndpoints as E, type EndpointInput, readDataTablesParams } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';

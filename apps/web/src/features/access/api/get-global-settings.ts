@@ -1,10 +1,10 @@
-import { type GlobalSetting, type SettingGroup, settingsEndpoints } from '@recon/contract';
+import { type GlobalSetting, type SettingGroup, settingEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
 /** GET v2/globalsettings?Find=BySettingGroup&settingGroup=…: one group of settings (signed-in only). */
 export async function getGlobalSettings(settingGroup: SettingGroup): Promise<GlobalSetting[]> {
-  return (await call(settingsEndpoints.byGroup, { query: { settingGroup } })).data;
+  return (await call(settingEndpoints.byGroup, { query: { settingGroup } })).data;
 }
 
 export function globalSettingsQuery(settingGroup: SettingGroup) {

@@ -1,4 +1,4 @@
-import { rolesEndpoints, type SignedInUser } from '@recon/contract';
+import { roleEndpoints, type SignedInUser } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 import { readJson, writeJson } from '@/lib/storage';
@@ -26,7 +26,7 @@ function readCached(user: SignedInUser): CachedPrivileges | undefined {
 
 /** GET v2/privileges?Find=ByRole: the codes the user's roles grant; only v2 entries count. */
 export async function getPrivileges(user: SignedInUser): Promise<string[]> {
-  const { data } = await call(rolesEndpoints.privileges);
+  const { data } = await call(roleEndpoints.privileges);
   const codes = data.filter((p) => p.version === 'v2').map((p) => p.privilegeCode);
   const cached: CachedPrivileges = { userId: user.id, roles: rolesKey(user), codes, savedAt: Date.now() };
   writeJson(localStorage, PRIVILEGES_CACHE_KEY, cached);

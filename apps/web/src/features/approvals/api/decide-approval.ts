@@ -3,7 +3,7 @@ import {
   type ApprovalDetail,
   type ApprovalOperation,
   approvalDecisionBodySchema,
-  approvalsEndpoints,
+  approvalEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { approvalsRoot } from '@/features/approvals/api/get-approvals';
@@ -15,7 +15,7 @@ export type DecideApprovalParams = { id: number; operation: ApprovalOperation; r
 /** PUT /v2/approvals/{id}?Operation=Approve|Reject { remark }: the remark is required to reject. */
 export async function decideApproval({ id, operation, remark }: DecideApprovalParams): Promise<ApprovalDetail> {
   const body = approvalDecisionBodySchema.parse({ remark: remark ?? null });
-  const endpoint = operation === 'Approve' ? approvalsEndpoints.approve : approvalsEndpoints.reject;
+  const endpoint = operation === 'Approve' ? approvalEndpoints.approve : approvalEndpoints.reject;
   return call(endpoint, { params: { id }, body });
 }
 

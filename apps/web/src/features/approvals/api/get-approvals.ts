@@ -3,7 +3,7 @@ import {
   type ApprovalKind,
   type ApprovalRow,
   type ApprovalStatus,
-  approvalsEndpoints,
+  approvalEndpoints,
   type DataTablesResponse,
   toDataTablesQuery,
 } from '@recon/contract';
@@ -22,7 +22,7 @@ export async function getApprovals(params: ApprovalsParams): Promise<DataTablesR
     columns: APPROVAL_SORT_COLUMNS.map((data) => ({ data })),
   });
   for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
-  return call(approvalsEndpoints.list, { query });
+  return call(approvalEndpoints.list, { query });
 }
 
 export const approvalsRoot = (moduleId: number) => ['approvals', moduleId] as const;

@@ -1,7 +1,7 @@
 import {
   type AuditLogFilter,
   type AuditLogRow,
-  auditLogsEndpoints,
+  auditLogEndpoints,
   type DataTablesResponse,
   toDataTablesQuery,
 } from '@recon/contract';
@@ -15,7 +15,7 @@ export async function getAuditLogs(params: AuditLogsParams): Promise<DataTablesR
   const { start, length, ...filters } = params;
   const query: Record<string, string | number> = { ...toDataTablesQuery({ start, length, draw: start / length + 1 }) };
   for (const [key, value] of Object.entries(filters)) if (value) query[key] = value;
-  return call(auditLogsEndpoints.list, { query });
+  return call(auditLogEndpoints.list, { query });
 }
 
 export function auditLogsQuery(moduleId: number, params: AuditLogsParams) {

@@ -1,7 +1,7 @@
 import {
   type AssignDepartmentRequest,
   assignDepartmentRequestSchema,
-  departmentsEndpoints,
+  departmentEndpoints,
   type MessageBody,
 } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ export type AssignDepartmentParams = { userId: number; body: AssignDepartmentReq
 /** PUT v2/user-department/assignDepartment/{userId}: sends the user's department for approval. */
 export async function assignDepartment({ userId, body }: AssignDepartmentParams): Promise<MessageBody> {
   const request = assignDepartmentRequestSchema.parse(body);
-  return call(departmentsEndpoints.assign, { params: { userId }, body: request });
+  return call(departmentEndpoints.assign, { params: { userId }, body: request });
 }
 
 /** Its failure has a text of its own ("Failed to assign department"), shown by the page. */

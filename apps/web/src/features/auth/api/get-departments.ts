@@ -1,9 +1,9 @@
-import { type Department, departmentsEndpoints } from '@recon/contract';
+import { type Department, departmentEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
 export async function getDepartments(): Promise<Department[]> {
-  return (await call(departmentsEndpoints.list, {}, { isPublic: true })).data;
+  return (await call(departmentEndpoints.list, {}, { isPublic: true })).data;
 }
 
 export const departmentsQuery = queryOptions({

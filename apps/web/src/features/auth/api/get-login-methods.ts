@@ -1,4 +1,4 @@
-import type { LoginMethodsResponse } from '@recon/contract';
+import { FIRST_LOAD_PATHS, type LoginMethodsResponse } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
@@ -35,7 +35,7 @@ export function parseLoginMethodsResponse(body: unknown): LoginMethodsResponse {
 }
 
 export async function getLoginMethods(): Promise<LoginMethod[]> {
-  const { data } = await http.get('/v2/login-methods', { isPublic: true });
+  const { data } = await http.get(FIRST_LOAD_PATHS.loginMethods, { isPublic: true });
   return parseLoginMethodsResponse(data).data.filter((m) => m.isEnabled);
 }
 

@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse } from '@recon/contract';
+import { FIRST_LOAD_PATHS, type LoginRequest, type LoginResponse } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
@@ -6,7 +6,7 @@ import { http } from '@/lib/http';
 export async function ldapLogin(body: LoginRequest): Promise<LoginResponse> {
   const { loginRequestSchema, loginResponseSchema } = await import('@/features/auth/api/login-schemas');
   const request = loginRequestSchema.parse(body);
-  const { data } = await http.post('/v2/ldap_login', request, { isPublic: true });
+  const { data } = await http.post(FIRST_LOAD_PATHS.ldapLogin, request, { isPublic: true });
   return loginResponseSchema.parse(data);
 }
 

@@ -5,7 +5,7 @@ import { call } from '@/lib/call';
 
 /** GET /v2/datatables/columns?Find=WithType&table=&start=0: the table's columns with their types. */
 export async function getTableColumns(table: string): Promise<TableColumn[]> {
-  return (await call(dataTableEndpoints.columns, { query: { Find: 'WithType', table, start: 0 } })).data;
+  return (await call(dataTableEndpoints.columns, { query: { table, start: 0 } })).data;
 }
 
 /** A failure is the form's "Unable to load column data", shown by the form rather than the common toast. */

@@ -1,12 +1,11 @@
-import { type RollbackImpact, rollbackImpactSchema } from '@recon/contract';
+import { type RollbackImpact, rollbackEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/jobexecutions/{id}/rollback_impact: what a rollback of the run would undo, and whether it can go. */
 export async function getRollbackImpact(id: number): Promise<RollbackImpact> {
-  const { data } = await http.get(`/v2/jobexecutions/${id}/rollback_impact`);
-  return rollbackImpactSchema.parse(data);
+  return call(rollbackEndpoints.impact, { params: { id } });
 }
 
 export function rollbackImpactQuery(moduleId: number, id: number) {

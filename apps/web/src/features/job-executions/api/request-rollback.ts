@@ -1,15 +1,12 @@
-import { APPROVAL_TEXTS, ROLLBACK_TEXTS, type RollbackDetail, rollbackDetailSchema } from '@recon/contract';
+import { APPROVAL_TEXTS, ROLLBACK_TEXTS, type RollbackDetail, rollbackEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 import { showSuccessToast } from '@/lib/toast';
 
 /** PUT /v2/executionrollbacks?Operation=RetryFailedJob&jobExecution={id}: asks for the rollback of a run. */
 export async function requestRollback(jobExecutionId: number): Promise<RollbackDetail> {
-  const { data } = await http.put('/v2/executionrollbacks', undefined, {
-    params: { Operation: 'RetryFailedJob', jobExecution: jobExecutionId },
-  });
-  return rollbackDetailSchema.parse(data);
+  return call(rollbackEndpoints.request, { query: { jobExecution: jobExecutionId } });
 }
 
 export function useRequestRollback(moduleId: number) {

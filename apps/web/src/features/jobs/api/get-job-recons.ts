@@ -1,13 +1,12 @@
-import { type ReconRow, reconsByModuleResponseSchema } from '@recon/contract';
+import { type ReconRow, reconEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 /** GET /v2/recons?Find=ByModule&module=: every recon of the selected module, for the RECON picker. */
 export async function getJobRecons(moduleId: number): Promise<ReconRow[]> {
-  const { data } = await http.get('/v2/recons', { params: { Find: 'ByModule', module: moduleId } });
-  return reconsByModuleResponseSchema.parse(data).data;
+  return (await call(reconEndpoints.byModule, { query: { module: moduleId } })).data;
 }
 
 export function jobReconsQuery(moduleId: number) {

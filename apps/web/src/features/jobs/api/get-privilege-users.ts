@@ -1,10 +1,9 @@
-import { type AppUserRow, appUserRowSchema, dataTablesResponseSchema, toDataTablesQuery } from '@recon/contract';
+import { type AppUserRow, toDataTablesQuery, userEndpoints } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
-const usersPageSchema = dataTablesResponseSchema(appUserRowSchema);
 const PICKER_LENGTH = 50;
 
 /**
@@ -22,8 +21,7 @@ export async function getPrivilegeUsers(moduleName: string, search: string): Pro
     ],
     order: [{ column: 0, dir: 'asc' }],
   });
-  const { data } = await http.get('/v2/appusers', { params });
-  return usersPageSchema.parse(data).data;
+  return (await call(userEndpoints.list, { query: params })).data;
 }
 
 export function privilegeUsersQuery(moduleName: string, search: string) {

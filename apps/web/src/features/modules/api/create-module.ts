@@ -2,7 +2,7 @@ import {
   type CreateModuleRequest,
   createModuleRequestSchema,
   type ModuleDetail,
-  modulesEndpoints,
+  moduleEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
@@ -11,7 +11,7 @@ import { call } from '@/lib/call';
 /** POST /v2/modules {name, userIds}. */
 export async function createModule(body: CreateModuleRequest): Promise<ModuleDetail> {
   const request = createModuleRequestSchema.parse(body);
-  return call(modulesEndpoints.create, { body: request });
+  return call(moduleEndpoints.create, { body: request });
 }
 
 /** The form shows a name clash on the name field and hands every other failure to the common toast. */

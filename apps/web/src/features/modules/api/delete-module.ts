@@ -1,11 +1,11 @@
-import { type MessageBody, modulesEndpoints } from '@recon/contract';
+import { type MessageBody, moduleEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
 import { call } from '@/lib/call';
 
 /** DELETE /v2/modules/{id}. */
 export async function deleteModule(id: number): Promise<MessageBody> {
-  return call(modulesEndpoints.delete, { params: { id } });
+  return call(moduleEndpoints.delete, { params: { id } });
 }
 
 export function useDeleteModule(successMessage: string) {

@@ -1,4 +1,4 @@
-import { type AppUserRow, type DataTablesResponse, toDataTablesQuery, usersEndpoints } from '@recon/contract';
+import { type AppUserRow, type DataTablesResponse, toDataTablesQuery, userEndpoints } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
@@ -16,7 +16,7 @@ export async function getAppUsers({ search, start, length }: AppUsersParams): Pr
       { data: 'isActive' },
     ],
   });
-  return call(usersEndpoints.list, { query: params });
+  return call(userEndpoints.list, { query: params });
 }
 
 export function appUsersQuery(params: AppUsersParams) {

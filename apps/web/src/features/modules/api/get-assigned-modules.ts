@@ -1,4 +1,4 @@
-import { type Module, modulesEndpoints } from '@recon/contract';
+import { type Module, moduleEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
 import { call } from '@/lib/call';
@@ -6,7 +6,7 @@ import { call } from '@/lib/call';
 /** GET v2/modules?Find=AllAssigned, first 100: the modules the user may work in. */
 export async function getAssignedModules(): Promise<Module[]> {
   const page = await call(
-    modulesEndpoints.allAssigned,
+    moduleEndpoints.allAssigned,
     { query: { start: 0, length: 100 } },
     // Sent without X-Module-Id: a stored module the user lost must not block finding the ones they have.
     { isWithoutModule: true },

@@ -1,11 +1,11 @@
-import { type ModuleDetail, modulesEndpoints } from '@recon/contract';
+import { type ModuleDetail, moduleEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
 import { call } from '@/lib/call';
 
 /** GET /v2/modules/{id}: one module with its user ids. */
 export async function getModule(id: number): Promise<ModuleDetail> {
-  return call(modulesEndpoints.detail, { params: { id } });
+  return call(moduleEndpoints.detail, { params: { id } });
 }
 
 export function moduleQuery(id: number) {

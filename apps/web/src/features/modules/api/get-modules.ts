@@ -1,4 +1,4 @@
-import { type ModuleSettings, modulesEndpoints } from '@recon/contract';
+import { type ModuleSettings, moduleEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
@@ -7,7 +7,7 @@ export const modulesQueryRoot = ['modules'] as const;
 
 /** GET /v2/modules: every module (module settings, privilege modules). */
 export async function getModules(): Promise<ModuleSettings[]> {
-  return (await call(modulesEndpoints.list)).data;
+  return (await call(moduleEndpoints.list)).data;
 }
 
 export const modulesQuery = queryOptions({ queryKey: [...modulesQueryRoot, 'all'], queryFn: getModules });

@@ -1,4 +1,4 @@
-import { type ModuleDetail, modulesEndpoints, moduleUsersRequestSchema } from '@recon/contract';
+import { type ModuleDetail, moduleEndpoints, moduleUsersRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModuleUsersParams } from '@/features/modules/api/add-module-users';
 import { modulesQueryRoot } from '@/features/modules/api/get-modules';
@@ -7,7 +7,7 @@ import { call } from '@/lib/call';
 /** PUT /v2/modules/{id}/removeUsers with the user ids as the body. */
 export async function removeModuleUsers({ id, userIds }: ModuleUsersParams): Promise<ModuleDetail> {
   const body = moduleUsersRequestSchema.parse(userIds);
-  return call(modulesEndpoints.removeUsers, { params: { id }, body });
+  return call(moduleEndpoints.removeUsers, { params: { id }, body });
 }
 
 export function useRemoveModuleUsers(successMessage: string) {

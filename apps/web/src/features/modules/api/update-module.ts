@@ -1,6 +1,6 @@
 import {
   type ModuleDetail,
-  modulesEndpoints,
+  moduleEndpoints,
   type UpdateModuleRequest,
   updateModuleRequestSchema,
 } from '@recon/contract';
@@ -13,7 +13,7 @@ export type UpdateModuleParams = { id: number; body: UpdateModuleRequest };
 /** PUT /v2/modules/{id} {name, status?}. */
 export async function updateModule({ id, body }: UpdateModuleParams): Promise<ModuleDetail> {
   const request = updateModuleRequestSchema.parse(body);
-  return call(modulesEndpoints.update, { params: { id }, body: request });
+  return call(moduleEndpoints.update, { params: { id }, body: request });
 }
 
 export function useUpdateModule(successMessage: string) {

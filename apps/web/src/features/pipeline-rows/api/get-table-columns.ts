@@ -5,7 +5,7 @@ import { call } from '@/lib/call';
 
 /** GET v2/datatables/columns?Find=WithType&table=: which DOUBLE / FLOAT columns of the table hold money. */
 export async function getTableColumns(table: string): Promise<TableColumn[]> {
-  return (await call(dataTableEndpoints.columns, { query: { Find: 'WithType', table, start: 0 } })).data;
+  return (await call(dataTableEndpoints.columns, { query: { table, start: 0 } })).data;
 }
 
 export function tableColumnsQuery(moduleId: number, table: string) {

@@ -1,10 +1,10 @@
-import { type RoleDetail, rolesEndpoints } from '@recon/contract';
+import { type RoleDetail, roleEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
 /** GET v2/roles/byRole/{role}: the role with every privilege, granted or not, and its description. */
 export async function getRole(role: string): Promise<RoleDetail> {
-  return call(rolesEndpoints.role, { params: { role } });
+  return call(roleEndpoints.role, { params: { role } });
 }
 
 export const roleQueryRoot = ['roles'] as const;

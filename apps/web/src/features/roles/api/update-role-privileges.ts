@@ -1,6 +1,6 @@
 import {
   type RoleDetail,
-  rolesEndpoints,
+  roleEndpoints,
   type UpdatePrivilegeRequest,
   updatePrivilegeRequestSchema,
 } from '@recon/contract';
@@ -11,7 +11,7 @@ import { call } from '@/lib/call';
 /** POST v2/roles?Operation=UpdatePrivilege: sets the role's v2 grants to exactly the listed codes. */
 export async function updateRolePrivileges(body: UpdatePrivilegeRequest): Promise<RoleDetail> {
   const request = updatePrivilegeRequestSchema.parse(body);
-  return call(rolesEndpoints.updatePrivileges, { body: request });
+  return call(roleEndpoints.updatePrivileges, { body: request });
 }
 
 export function useUpdateRolePrivileges(successMessage: string) {

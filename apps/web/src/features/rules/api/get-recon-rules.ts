@@ -5,7 +5,7 @@ import { call } from '@/lib/call';
 
 /** GET /v2/rules?Find=SelectedRuleByRecon&reconId=: a recon's rules in their order, with its rule group. */
 export async function getReconRules(reconId: number): Promise<RulesByRecon> {
-  return call(ruleEndpoints.byRecon, { query: { Find: 'SelectedRuleByRecon', reconId } });
+  return call(ruleEndpoints.byRecon, { query: { reconId } });
 }
 
 export function reconRulesQuery(moduleId: number, reconId: number | undefined) {
