@@ -81,6 +81,8 @@ export type EndpointArgs<E extends Endpoint> = {
   params?: In<E['params']>;
   query?: QueryValues;
   body?: In<E['body']>;
+  /** The multipart body of an endpoint that `consumes` it (file uploads). */
+  form?: FormData;
 };
 export type EndpointResult<E extends Endpoint> = z.output<E['response']>;
 

@@ -4,7 +4,8 @@ import { http } from '@/lib/http';
 
 /**
  * Calls an endpoint of the contract through the app's one HTTP client: its method and path (`:id` filled from
- * `params`), its discriminator (`Find=…`) added to the query, and the answer parsed by its response schema.
+ * `params`), its discriminator (`Find=…`) added to the query, the JSON body or the multipart form, and the answer
+ * parsed by its response schema.
  */
 export async function call<E extends Endpoint>(
   endpoint: E,
@@ -21,7 +22,7 @@ export async function call<E extends Endpoint>(
     method: endpoint.method,
     url: pathOf(endpoint, args.params as Record<string, unknown> | undefined),
     params: Object.keys(query).length > 0 ? query : undefined,
-    data: args.body,
+    data: args.form ?? args.body,
   });
   return endpoint.response.parse(data) as EndpointResult<E>;
 }

@@ -1,5 +1,5 @@
-import { fileEndpoints, pathOf, type UploadedFileResult } from '@recon/contract';
-import { http } from '@/lib/http';
+import { fileEndpoints, type UploadedFileResult } from '@recon/contract';
+import { call } from '@/lib/call';
 
 export type UploadPipelineFileInput = {
   pipelineId: number;
@@ -21,15 +21,17 @@ export async function uploadPipelineFile({
 }: UploadPipelineFileInput): Promise<UploadedFileResult> {
   const form = new FormData();
   form.append('files', file, file.name);
-  // call() sends a JSON body only: the form goes through the client on the endpoint's own path.
-  const upload = fileEndpoints.upload;
-  const { data } = await http.post(pathOf(upload, { id: pipelineId }), form, {
-    signal,
-    onUploadProgress: (event) => {
-      if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+  const answer = await call(
+    fileEndpoints.upload,
+    { params: { id: pipelineId }, form },
+    {
+      signal,
+      onUploadProgress: (event) => {
+        if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      },
     },
-  });
-  const [result] = upload.response.parse(data).data;
+  );
+  const [result] = answer.data;
   if (!result) throw new Error('The server answered no file');
   return result;
 }

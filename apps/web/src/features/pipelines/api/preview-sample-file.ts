@@ -1,12 +1,6 @@
-import {
-  type FilePreview,
-  type PreviewSettings,
-  pathOf,
-  pipelineEndpoints,
-  previewSettingsSchema,
-} from '@recon/contract';
+import { type FilePreview, type PreviewSettings, pipelineEndpoints, previewSettingsSchema } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { call } from '@/lib/call';
 
 export type PreviewSampleInput = {
   pipelineId: number;
@@ -26,10 +20,7 @@ export async function previewSampleFile({ pipelineId, file, settings }: PreviewS
   const form = new FormData();
   form.append('settings', JSON.stringify(previewSettingsSchema.parse(settings)));
   form.append('files', file, file.name);
-  // call() sends a JSON body only: the form goes through the client on the endpoint's own path.
-  const preview = pipelineEndpoints.previewSample;
-  const { data } = await http.post(pathOf(preview, { id: pipelineId }), form);
-  return preview.response.parse(data);
+  return call(pipelineEndpoints.previewSample, { params: { id: pipelineId }, form });
 }
 
 export function usePreviewSampleFile() {
