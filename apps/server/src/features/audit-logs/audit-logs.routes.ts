@@ -1,6 +1,7 @@
 import { auditLogEndpoints as E, type EndpointInput } from '@recon/contract';
+import type { AuditLogTable } from '@recon/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
@@ -30,20 +31,7 @@ async function listAuditLogs(ctx: FeatureContext, { query: f }: EndpointInput<ty
   if (to) filters.push(sql<SqlBool>`occurred_at <= ${to}`);
   const where = filters.length ? sql.join(filters, sql` AND `) : sql`true`;
   const [rows, totals] = await Promise.all([
-    sql<{
-      id: number;
-      occurred_at: Date;
-      event: string;
-      outcome: 'SUCCESS' | 'FAILURE';
-      user_id: number | null;
-      user_name: string | null;
-      module_id: number | null;
-      entity_type: string | null;
-      entity_id: string | null;
-      ip: string | null;
-      request_id: string | null;
-      details: Record<string, unknown>;
-    }>`
+    sql<Selectable<AuditLogTable>>`
     SELECT * FROM audit_log WHERE ${where} ORDER BY occurred_at DESC, id DESC OFFSET ${f.start} LIMIT ${f.length}`.execute(
       ctx.db,
     ),
