@@ -1,18 +1,9 @@
-import {
-  type DataSourceRow,
-  type DataTablesResponse,
-  dataSourceEndpoints,
-  dataSourceRowSchema,
-  dataTablesResponseSchema,
-  toDataTablesQuery,
-} from '@recon/contract';
+import { type DataSourceRow, type DataTablesResponse, dataSourceEndpoints, toDataTablesQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
 /** Every query of this feature starts with this key, so one invalidation refreshes them all. */
 export const dataSourcesQueryRoot = ['data-sources'] as const;
-
-const _responseSchema = dataTablesResponseSchema(dataSourceRowSchema);
 
 export type DataSourcesParams = {
   start: number;
