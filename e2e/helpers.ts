@@ -46,7 +46,8 @@ const LOADING = '.ant-spin-spinning, .ant-spin-blur, .ant-skeleton-active, .ant-
  * sliding). Endless ones (spinner icons, an active progress bar) are not waited for.
  */
 export async function settle(page: Page): Promise<void> {
-  await expect(page.locator(LOADING)).toHaveCount(0);
+  // A loaded machine (CI) may keep a page's queries in flight past the default 10 s: the user waits for them too.
+  await expect(page.locator(LOADING)).toHaveCount(0, { timeout: 30_000 });
   await page.waitForFunction(() =>
     document
       .getAnimations()
