@@ -1,20 +1,9 @@
 import { endpoint } from './endpoint.ts';
 import { explainQuerySchema, explainResponseSchema } from './explain.ts';
-import type { PrivilegeRule } from './privileges.ts';
+import { TRANSACTION_READERS } from './transactions.ts';
 
 // Whoever sees a transactions tab may ask why a row is in it.
-const READERS: PrivilegeRule = {
-  anyOf: [
-    'allTransactions',
-    'reconciledTransaction',
-    'unReconciledTransaction',
-    'reversal',
-    'knockOff',
-    'reconDuplicate',
-    'viewMappedRow',
-    'viewRecons',
-  ],
-};
+const READERS = TRANSACTION_READERS;
 
 /** Explain (issue 4): why a row is matched (rule, counterparts, condition values) or open (nearest candidates). */
 export const explainEndpoints = {

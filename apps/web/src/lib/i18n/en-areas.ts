@@ -1,3 +1,5 @@
+import { RULE_TYPE_LABELS } from '@recon/contract';
+
 /** The texts of the areas behind sign-in in English, merged into the one namespace when the signed-in frame loads. */
 export const enAreas = {
   audit: {
@@ -1045,16 +1047,8 @@ export const enAreas = {
       holds: 'Holds',
       fails: 'Fails',
     },
-    ruleTypes: {
-      RECONCILED: 'Reconciled',
-      RELAX_MATCH: 'Relax match',
-      PROPOSE_MATCH: 'Propose match',
-      SAME_SIDE_REVERSAL: 'Same side reversal',
-      LATE_REVERSAL: 'Late reversal',
-      DUPLICATE_MATCH: 'Duplicate match',
-      PARTIAL_RECONCILED: 'Partial reconciled',
-      KNOCK_OFF: 'Knock off',
-    },
+    // The contract's labels: these texts load after sign-in, so importing them costs the first load nothing.
+    ruleTypes: RULE_TYPE_LABELS,
     mappedRow: {
       title: 'Mapped Row',
       description: 'One row, the rows it is matched with on both sides, and why.',
