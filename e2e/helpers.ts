@@ -108,8 +108,9 @@ export async function openFromNav(page: Page, ...labels: string[]): Promise<void
   const item = (label: string) => nav.getByText(label, { exact: true }).first();
   for (const [i, label] of labels.entries()) {
     const next = labels[i + 1];
-    // A submenu still sliding open reads as hidden: clicking its parent then would close it.
-    if (next) await settle(page);
+    // A submenu still sliding open reads as hidden (clicking its parent then would close it), and an entry inside
+    // it moves under the click: every click waits for the menu to settle.
+    await settle(page);
     if (next && (await item(next).isVisible())) continue;
     await item(label).click();
   }
