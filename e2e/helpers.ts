@@ -38,6 +38,16 @@ export async function dismissToasts(page: Page): Promise<void> {
   await expect(toasts).toHaveCount(0);
 }
 
+/**
+ * Clicks a button that saves and waits for its success toast. The toasts of earlier saves are closed first: two
+ * tables created in a row otherwise show two "Successfully Created" at once (a strict-mode failure in CI).
+ */
+export async function saveAndExpectToast(page: Page, button: Locator, toast: string): Promise<void> {
+  await dismissToasts(page);
+  await button.click();
+  await expect(page.locator('.ant-notification-notice-title', { hasText: toast })).toBeVisible();
+}
+
 /** What shows while data loads: spinners, a table's blurred previous page, skeletons. */
 const LOADING = '.ant-spin-spinning, .ant-spin-blur, .ant-skeleton-active, .ant-table-placeholder .ant-spin';
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, openFromNav, shot, signIn, switchModule, throttleUploads } from './helpers.ts';
+import { choose, openFromNav, saveAndExpectToast, shot, signIn, switchModule, throttleUploads } from './helpers.ts';
 
 /**
  * Issue 3's proof: an admin configures ingestion in the browser — two data tables with their duplicate checks,
@@ -60,14 +60,12 @@ async function createDataTable(page: Page, table: typeof BANK, screenshot?: stri
     if (column.type) await choose(page, page.getByRole('combobox', { name: `Column ${n} data type` }), column.type);
   }
   if (screenshot) await shot(page, screenshot);
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByText('Successfully Created')).toBeVisible();
+  await saveAndExpectToast(page, page.getByRole('button', { name: 'Create', exact: true }), 'Successfully Created');
   await expect(page).toHaveURL(/\/data-tables\/view-data-table\/\d+$/);
   const duplicateColumns = page.getByRole('combobox', { name: 'Duplicate check columns' });
   for (const column of table.duplicateCheck) await choose(page, duplicateColumns, column);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Successfully Updated')).toBeVisible();
+  await saveAndExpectToast(page, page.getByRole('button', { name: 'Save' }), 'Successfully Updated');
 }
 
 /** Operations › Configuration › Pipelines › Create Pipeline: a FILE pipeline loading into a demo table. */
@@ -164,8 +162,7 @@ test('configures tables, pipelines, a data source and a job, uploads the samples
     await expect(page.getByText(`Loads into ${BANK.table}`)).toBeVisible();
     await expect(page.getByText(`${BANK.columns.length} columns`)).toBeVisible();
     await shot(page, 'ingest-04-data-source-form');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await expect(page.getByText('Successfully Created')).toBeVisible();
+    await saveAndExpectToast(page, page.getByRole('button', { name: 'Create', exact: true }), 'Successfully Created');
     await expect(page).toHaveURL(/\/data-sources\/edit-data-source\/\d+$/);
   });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { choose, dropdownOptions, openOptions, settle, showRows } from './helpers.ts';
+import { choose, dropdownOptions, openOptions, saveAndExpectToast, settle, showRows } from './helpers.ts';
 
 /** The network-raw family of issue 9's real-file fixtures: the files and the results computed from them alone. */
 export const NETWORK_DIR = 'apps/server/src/testing/real-files/network-raw';
@@ -79,8 +79,7 @@ export async function createDataTable(page: Page, name: string, description: str
     await page.getByLabel(`Column ${i + 1} name`).fill(column.name);
     if (column.type) await choose(page, page.getByRole('combobox', { name: `Column ${i + 1} data type` }), column.type);
   }
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByText('Successfully Created')).toBeVisible();
+  await saveAndExpectToast(page, page.getByRole('button', { name: 'Create', exact: true }), 'Successfully Created');
   await expect(page).toHaveURL(/\/data-tables\/view-data-table\/\d+$/);
 }
 
