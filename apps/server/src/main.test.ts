@@ -16,7 +16,7 @@ describe('the server process', () => {
       body: JSON.stringify({ name: 'Survives Restart', userIds: [2] }),
     });
     expect(created.status).toBe(200);
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop(), server.output()).toBe(0);
     // A clean shutdown removes the postmaster pid file.
     expect(existsSync(join(server.dataDir, 'pg', 'postmaster.pid'))).toBe(false);
 

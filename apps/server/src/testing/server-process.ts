@@ -15,6 +15,8 @@ export type ServerProcess = {
   start: () => Promise<void>;
   /** SIGTERM and wait: the orderly shutdown. Answers the exit code. */
   stop: () => Promise<number | null>;
+  /** The last 64 KB the process wrote (stdout and stderr), so a failed test can say why it exited as it did. */
+  output: () => string;
   /** SIGKILL: the process dies at once, its PostgreSQL child lives on. */
   kill: () => Promise<void>;
   cleanUp: () => void;
@@ -26,6 +28,10 @@ export function serverProcess(extraEnv: Record<string, string> = {}): ServerProc
   let pgPort = 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'recon-proc-'));
   let child: ChildProcess | undefined;
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-64 * 1024);
+  };
   const exited = () =>
     new Promise<number | null>((r) =>
       child?.exitCode !== null && child ? r(child.exitCode) : child?.once('exit', (code) => r(code)),
@@ -53,10 +59,12 @@ export function serverProcess(extraEnv: Record<string, string> = {}): ServerProc
           TSX_TSCONFIG_PATH: 'tsconfig.json',
           ...extraEnv,
         },
-        stdio: 'ignore',
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
+      child.stdout?.on('data', keep);
+      child.stderr?.on('data', keep);
       for (let i = 0; i < 600; i++) {
-        if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+        if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
         try {
           if ((await fetch(`${base}/login-methods`)).ok) return;
         } catch {
@@ -64,7 +72,7 @@ export function serverProcess(extraEnv: Record<string, string> = {}): ServerProc
         }
         await new Promise((r) => setTimeout(r, 200));
       }
-      throw new Error('server did not start in 120 s');
+      throw new Error(`server did not start in 120 s:\n${output}`);
     },
     stop: async () => {
       const done = exited();
@@ -76,6 +84,7 @@ export function serverProcess(extraEnv: Record<string, string> = {}): ServerProc
       child?.kill('SIGKILL');
       await done;
     },
+    output: () => output,
     cleanUp: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
