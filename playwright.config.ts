@@ -19,7 +19,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1440, height: 900 },
@@ -29,7 +29,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx apps/server/src/main.ts',
-    url: `http://localhost:${E2E_PORT}/web/v2/login-methods`,
+    url: `http://127.0.0.1:${E2E_PORT}/web/v2/login-methods`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -55,10 +55,10 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: { '/web': { target: 'http://localhost:8080', changeOrigin: true } },
+    proxy: { '/web': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
   },
   preview: {
-    proxy: { '/web': { target: 'http://localhost:8080', changeOrigin: true } },
+    proxy: { '/web': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -45,6 +45,7 @@ import { createPrincipalStore } from '@/lib/principal.ts';
 import { createTokenService } from '@/lib/tokens.ts';
 import { registerAuthGuard } from '@/plugins/auth-guard.ts';
 import { registerErrorHandler } from '@/plugins/error-handler.ts';
+import { registerNoStore, registerSecurityHeaders } from '@/plugins/security-headers.ts';
 
 export const API_PREFIX = '/web';
 
@@ -53,7 +54,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
@@ -84,7 +85,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+  await registerSecurityHeaders(app, { https: deps.config.publicUrl.startsWith('https:') });
+  if (deps.config.apiDocs) {
+    // Swagger UI's page needs its own inline script: the plugin adds that script's hash to our policy.
+    await app.register(fastifySwaggerUi, {
+      routePrefix: `${API_PREFIX}/docs`,
+      uiConfig: { docExpansion: 'list' },
+      staticCSP: true,
+    });
+  }
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   registerAuthGuard(app, {
@@ -95,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
 
   await app.register(
     async (api) => {
+      registerNoStore(api);
       await api.register(authRoutes(ctx));
       await api.register(departmentRoutes(ctx));
       await api.register(moduleRoutes(ctx));
@@ -135,7 +145,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
     const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: the SPA routes every other path itself.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Revalidated on every load, so a new release's chunks are found (the static files' 1 h does not apply).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     throw new AppError('NOT_FOUND', 'Resource not found');
   });

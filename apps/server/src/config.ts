@@ -10,7 +10,8 @@ const booleanFromEnv = z
 /** Every setting the server reads, with the defaults that make `npm start` work with nothing set. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Only this machine by default: the demo has a published password. Set 0.0.0.0 to serve the network. */
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
   /** Unset → an embedded PostgreSQL under DATA_DIR/pg. */
   DATABASE_URL: z.string().url().optional(),
@@ -26,6 +27,13 @@ const envSchema = z.object({
   /** Public URL of the web app, used in e-mailed links. */
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The API's documentation at /web/docs. On by default for the demo (embedded database), off with DATABASE_URL. */
+  API_DOCS: booleanFromEnv.optional(),
+  /**
+   * Behind a reverse proxy that sets X-Forwarded-For: take the client address from it. Off by default, so a
+   * client cannot forge the address the audit log records.
+   */
+  TRUST_PROXY: booleanFromEnv.default(false),
   /** Directory of the built SPA; served with history fallback when it exists. */
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
@@ -82,6 +90,8 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   webDistDir: string;
+  apiDocs: boolean;
+  trustProxy: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   sessionIdleSeconds: number;
@@ -126,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR),
+    apiDocs: e.API_DOCS ?? !e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,

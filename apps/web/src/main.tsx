@@ -1,3 +1,4 @@
+import '@/lib/zod-jitless';
 import '@/lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

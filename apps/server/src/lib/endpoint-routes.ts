@@ -151,8 +151,10 @@ function registerGroup(app: FastifyInstance, group: Route[]): void {
         reply,
       );
       if (reply.sent) return reply;
+      // A reply's own serializer leaves the content type unset: say it is JSON (browsers sniff nothing: nosniff).
       return reply
         .code(status)
+        .type('application/json; charset=utf-8')
         .serializer(serializers.get(e) as (payload: unknown) => string)
         .send(answer);
     },
