@@ -56,7 +56,12 @@ const envSchema = z.object({
     .int()
     .min(60)
     .default(12 * 60 * 60),
+  /** Failed sign-ins of one name from one client address before that address is locked out of it. */
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins of one name from every address together before the name is locked for everyone. */
+  LOCKOUT_ACCOUNT_THRESHOLD: z.coerce.number().int().min(1).default(50),
+  /** Base of the progressive delay of a failed sign-in (after the third of a source; doubles up to 16×). */
+  LOGIN_DELAY_MS: z.coerce.number().int().min(0).default(250),
   LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(30),
   OTP_TTL_SECONDS: z.coerce
     .number()
@@ -97,6 +102,8 @@ export type Config = {
   sessionIdleSeconds: number;
   sessionMaxSeconds: number;
   lockoutThreshold: number;
+  lockoutAccountThreshold: number;
+  loginDelayMs: number;
   lockoutMinutes: number;
   otpTtlSeconds: number;
   bodyLimitBytes: number;
@@ -143,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     sessionMaxSeconds: e.SESSION_MAX_SECONDS,
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
+    lockoutAccountThreshold: e.LOCKOUT_ACCOUNT_THRESHOLD,
+    loginDelayMs: e.LOGIN_DELAY_MS,
     lockoutMinutes: e.LOCKOUT_MINUTES,
     otpTtlSeconds: e.OTP_TTL_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -158,6 +167,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'silent',
+      // The progressive delay is tested on its own; elsewhere it would only slow the tests down.
+      LOGIN_DELAY_MS: '0',
     }),
     ...overrides,
   };

@@ -28,7 +28,6 @@ const NOT_BUILT: readonly string[] = [
   'GET /v2/appusers/{}',
   'POST /v2/appusers',
   'PUT /v2/appusers',
-  'PUT /v2/appusers?Update=UserActivationManagement',
   'PUT /v2/appusers/updateSsoUserDetails',
   'GET /v2/appusers/ssoRequested',
   'GET /v2/appusers/internals',

@@ -1,6 +1,11 @@
 import { dataTablesQuerySchema, dataTablesResponseSchema } from './datatables.ts';
 import { endpoint } from './endpoint.ts';
-import { appUserRowSchema } from './users.ts';
+import {
+  appUserRowSchema,
+  userActivationQuerySchema,
+  userActivationRequestSchema,
+  userActivationResponseSchema,
+} from './users.ts';
 
 /** App users (the module form's user picker; full user administration comes with spec 3). */
 export const userEndpoints = {
@@ -16,5 +21,20 @@ export const userEndpoints = {
     summary: 'App users (DataTables)',
     description:
       'Column filters `columns[i][data]` ∈ userName, name, email, module, isActive with `columns[i][search][value]` (contains, case-insensitive; isActive: true/false); `order[i]`.',
+  }),
+  activation: endpoint({
+    name: 'users.activation',
+    method: 'PUT',
+    path: '/v2/appusers',
+    discriminator: { name: 'Update', value: 'UserActivationManagement' },
+    module: 'ignore',
+    privilege: { code: 'users' },
+    query: userActivationQuerySchema,
+    body: userActivationRequestSchema,
+    response: userActivationResponseSchema,
+    tags: ['App users'],
+    summary: 'Enable or disable a user (Update=UserActivationManagement)',
+    description:
+      '`isActive: false` disables the user and revokes their sessions; `isActive: true` enables them and lifts every sign-in lock of their name (the unlock of a locked account). Audited.',
   }),
 } as const;

@@ -121,6 +121,8 @@ export type AuditLogTable = {
 
 export type LoginThrottleTable = {
   user_name_key: string;
+  /** The client address, or '*' for the name across every address. */
+  source: Generated<string>;
   failed_count: Generated<number>;
   locked_until: NullableTimestamp;
   updated_at: Timestamp;

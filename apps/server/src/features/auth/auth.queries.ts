@@ -39,39 +39,54 @@ export async function loadSignedInProfile(db: Db, userId: number) {
     .executeTakeFirstOrThrow();
 }
 
-export async function readThrottle(db: Db, key: string) {
-  return db.selectFrom('login_throttle').selectAll().where('user_name_key', '=', key).executeTakeFirst();
-}
+/** The throttle row of the name across every address. */
+export const EVERY_SOURCE = '*';
 
-/** Counts one failure; locks when the count reaches the threshold. Answers the new state. */
-export async function recordFailure(db: Db, key: string, threshold: number, lockMinutes: number) {
+/**
+ * Counts one sign-in attempt of a name from a source before its password is checked, in one statement (the row
+ * is locked while it counts): parallel attempts each see their own count. A lock that has run out starts the count
+ * again; a locked row is not counted further. Answers the count with this attempt and the lock, if any.
+ */
+export async function countAttempt(db: Db, key: string, source: string, now: Date) {
   return db
     .insertInto('login_throttle')
-    .values({ user_name_key: key, failed_count: 1 })
+    .values({ user_name_key: key, source, failed_count: 1, updated_at: now })
     .onConflict((oc) =>
-      oc.column('user_name_key').doUpdateSet({
-        failed_count: sql`CASE WHEN login_throttle.locked_until IS NOT NULL AND login_throttle.locked_until <= now() THEN 1 ELSE login_throttle.failed_count + 1 END`,
-        locked_until: sql`CASE WHEN login_throttle.locked_until IS NOT NULL AND login_throttle.locked_until <= now() THEN NULL ELSE login_throttle.locked_until END`,
-        updated_at: sql`now()`,
+      oc.columns(['user_name_key', 'source']).doUpdateSet({
+        failed_count: sql`CASE WHEN login_throttle.locked_until IS NULL THEN login_throttle.failed_count + 1
+          WHEN login_throttle.locked_until <= ${now} THEN 1 ELSE login_throttle.failed_count END`,
+        locked_until: sql`CASE WHEN login_throttle.locked_until <= ${now} THEN NULL ELSE login_throttle.locked_until END`,
+        updated_at: now,
       }),
     )
     .returning(['failed_count', 'locked_until'])
-    .executeTakeFirstOrThrow()
-    .then(async (row) => {
-      if (row.failed_count >= threshold && !row.locked_until) {
-        await db
-          .updateTable('login_throttle')
-          .set({ locked_until: sql`now() + make_interval(mins => ${lockMinutes})` })
-          .where('user_name_key', '=', key)
-          .execute();
-        return { failedCount: row.failed_count, isNowLocked: true };
-      }
-      return { failedCount: row.failed_count, isNowLocked: false };
-    });
+    .executeTakeFirstOrThrow();
 }
 
-export async function clearThrottle(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('user_name_key', '=', key).execute();
+/** Locks a name for a source (or every source) until the given time, unless it is locked already. */
+export async function lockAttempts(db: Db, key: string, source: string, until: Date): Promise<void> {
+  await db
+    .updateTable('login_throttle')
+    .set({ locked_until: until })
+    .where('user_name_key', '=', key)
+    .where('source', '=', source)
+    .where('locked_until', 'is', null)
+    .execute();
+}
+
+/** A right password: the source's count and the name's count start again (other sources keep theirs). */
+export async function clearAttempts(db: Db, key: string, source: string): Promise<void> {
+  await db
+    .deleteFrom('login_throttle')
+    .where('user_name_key', '=', key)
+    .where('source', 'in', [source, EVERY_SOURCE])
+    .execute();
+}
+
+/** Lifts every lock and count of a name, from every source (a new password, an admin's unlock). */
+export async function clearThrottle(db: Db, key: string): Promise<number> {
+  const result = await db.deleteFrom('login_throttle').where('user_name_key', '=', key).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function insertFamily(db: Db, f: { id: string; userId: number; expiresAt: Date }) {

@@ -18,6 +18,7 @@ import { hashPassword, verifyPassword } from '@/lib/passwords.ts';
 import { isSettingOn } from '@/lib/settings.ts';
 import { hashCode, hashToken, randomOtp, randomToken, safeEqualHex } from '@/lib/tokens.ts';
 import * as q from './auth.queries.ts';
+import { countAttempt, failureDelayMs, lockWhenReached, pause } from './login-throttle.ts';
 
 export const AUTH_TEXTS = {
   badCredentials: 'Invalid username or password',
@@ -124,34 +125,36 @@ async function sendCode(
 
 export async function login(ctx: FeatureContext, body: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
   const key = body.userName.trim().toLowerCase();
-  const throttle = await q.readThrottle(ctx.db, key);
-  if (throttle?.locked_until && throttle.locked_until > ctx.now()) {
+  const attempt = await countAttempt(ctx, key, meta.ip);
+  if (attempt.refused) {
     await audit(ctx, meta, {
       event: 'LOGIN_FAILURE',
       outcome: 'FAILURE',
       userName: body.userName,
-      details: { reason: 'LOCKED' },
+      details: { reason: 'LOCKED', scope: attempt.scope },
     });
+    await pause(failureDelayMs(ctx.config.loginDelayMs, attempt.sourceCount));
     throw new AppError('ACCOUNT_LOCKED', AUTH_TEXTS.locked);
   }
   const user = await q.findUserByName(ctx.db, body.userName);
   const isPasswordOk = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !isPasswordOk) {
-    const state = await q.recordFailure(ctx.db, key, ctx.config.lockoutThreshold, ctx.config.lockoutMinutes);
     await audit(ctx, meta, {
       event: 'LOGIN_FAILURE',
       outcome: 'FAILURE',
       userId: user?.id ?? null,
       userName: body.userName,
-      details: { reason: 'BAD_CREDENTIALS', failedCount: state.failedCount },
+      details: { reason: 'BAD_CREDENTIALS', failedCount: attempt.sourceCount },
     });
-    if (state.isNowLocked) {
+    const locked = await lockWhenReached(ctx, key, meta.ip, attempt);
+    await pause(failureDelayMs(ctx.config.loginDelayMs, attempt.sourceCount));
+    if (locked) {
       await audit(ctx, meta, {
         event: 'ACCOUNT_LOCKED',
         outcome: 'FAILURE',
         userId: user?.id ?? null,
         userName: body.userName,
-        details: { minutes: ctx.config.lockoutMinutes },
+        details: { minutes: ctx.config.lockoutMinutes, scope: locked },
       });
       throw new AppError('ACCOUNT_LOCKED', AUTH_TEXTS.locked);
     }
@@ -167,7 +170,7 @@ export async function login(ctx: FeatureContext, body: LoginRequest, meta: Reque
     });
     throw new AppError('BAD_CREDENTIALS', AUTH_TEXTS.disabled);
   }
-  await q.clearThrottle(ctx.db, key);
+  await q.clearAttempts(ctx.db, key, meta.ip);
 
   if (await isSettingOn(ctx.db, 'USER', SETTING_KEYS.MULTIFACTOR_AUTHENTICATION)) {
     const tempToken = randomToken();

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import { setUserActivation } from './user-activation.ts';
 
 // Column → SQL it searches and sorts by. Only these columns are accepted from the client.
 const COLUMNS = {
@@ -71,7 +72,11 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
   };
 }
 
-/** App users, DataTables-paged (user picker of the module form; full user admin comes with spec 3). */
+/** App users, DataTables-paged (user picker of the module form), and their activation (the admin's unlock). */
 export function userRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
-  return async (app) => registerRoutes(app, [route(E.list, (input) => listAppUsers(ctx, input))]);
+  return async (app) =>
+    registerRoutes(app, [
+      route(E.list, (input) => listAppUsers(ctx, input)),
+      route(E.activation, (input, req) => setUserActivation(ctx, input, req)),
+    ]);
 }

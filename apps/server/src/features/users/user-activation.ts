@@ -1,0 +1,62 @@
+import type { EndpointInput, userEndpoints } from '@recon/contract';
+import { withTransaction } from '@recon/db';
+import type { FastifyRequest } from 'fastify';
+import type { FeatureContext } from '@/deps.ts';
+import { actorOf } from '@/lib/actor.ts';
+import { notFound, validation } from '@/lib/app-error.ts';
+import { writeAudit } from '@/lib/audit.ts';
+
+/**
+ * PUT v2/appusers?Update=UserActivationManagement: enables or disables a user. Disabling ends their sessions at
+ * once; enabling lifts every sign-in lock and count of their name, from every address: the admin's unlock of a
+ * locked account (issue 11). The change and its audit record commit together.
+ */
+export async function setUserActivation(
+  ctx: FeatureContext,
+  { body }: EndpointInput<typeof userEndpoints.activation>,
+  req: FastifyRequest,
+) {
+  const actor = actorOf(req);
+  if (body.id === actor.principal.userId && !body.isActive) {
+    throw validation('You cannot disable your own account', 'isActive');
+  }
+  const answer = await withTransaction(ctx.db, {}, async (tx) => {
+    const user = await tx.db
+      .updateTable('app_user')
+      .set({ is_active: body.isActive, updated_at: ctx.now() })
+      .where('id', '=', body.id)
+      .returning(['id', 'user_name', 'is_active'])
+      .executeTakeFirst();
+    if (!user) throw notFound('User');
+    let locksLifted = 0;
+    if (body.isActive) {
+      const lifted = await tx.db
+        .deleteFrom('login_throttle')
+        .where('user_name_key', '=', user.user_name.toLowerCase())
+        .executeTakeFirst();
+      locksLifted = Number(lifted.numDeletedRows);
+    } else {
+      await tx.db
+        .updateTable('token_family')
+        .set({ revoked_at: ctx.now(), revoked_reason: 'USER_DISABLED' })
+        .where('user_id', '=', user.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
+    await writeAudit(tx.db, {
+      event: body.isActive ? 'USER_ENABLED' : 'USER_DISABLED',
+      outcome: 'SUCCESS',
+      userId: actor.principal.userId,
+      userName: actor.principal.userName,
+      entityType: 'USER',
+      entityId: user.id,
+      ip: actor.ip,
+      requestId: actor.requestId,
+      details: { userName: user.user_name, locksLifted },
+    });
+    return { id: user.id, userName: user.user_name, isActive: user.is_active, locksLifted };
+  });
+  // The cached principals answer for a few seconds: a disabled user is refused from the next call on.
+  ctx.principals.invalidateAll();
+  return answer;
+}
