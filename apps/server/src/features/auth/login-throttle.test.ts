@@ -28,7 +28,7 @@ async function failureReasons(userName: string): Promise<string[]> {
   return rows.map((r) => String((r.details as { reason?: string }).reason));
 }
 
-const activation = (session: Session, body: unknown) =>
+const activation = (session: Session, body: Record<string, unknown>) =>
   call(t, session, { method: 'PUT', url: '/web/v2/appusers?Update=UserActivationManagement', payload: body });
 
 describe('sign-in throttling', () => {
