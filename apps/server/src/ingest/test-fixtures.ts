@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileDateFormat, FileKind, SkipRules } from '@recon/contract';
-import type { DataType, Db, StoredNumberFormat } from '@recon/db';
+import { type DataType, type Db, type StoredNumberFormat, withTransaction } from '@recon/db';
 import pino from 'pino';
 import type { Config } from '@/config.ts';
 import type { ActivityRun, WorkerContext } from '@/jobs/activity.ts';
@@ -20,7 +20,7 @@ export async function addDataTable(
   duplicateKeys: readonly string[] = [],
 ): Promise<TableFixture> {
   const names = physicalNames(moduleId, name);
-  return db.transaction().execute(async (tx) => {
+  return withTransaction(db, {}, async ({ db: tx }) => {
     await createPhysicalTables(tx, names, columns);
     const { id } = await tx
       .insertInto('data_table')

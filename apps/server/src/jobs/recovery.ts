@@ -1,5 +1,5 @@
 import { JOB_EXECUTION_TEXTS } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import { failInterruptedRuns } from '@/lib/recon/recon-runner.ts';
 import { failInterruptedRollbacks } from '@/lib/rollback/executor.ts';
 import { wakeModule } from './executions.ts';
@@ -16,7 +16,7 @@ export async function recoverAfterRestart(db: Db, now: Date): Promise<number[]> 
   await failInterruptedRuns(db);
   // A rollback cut off keeps every step it finished; it becomes ROLLBACK_FAILED, retried from where it stopped.
   await failInterruptedRollbacks(db, now);
-  return db.transaction().execute(async (tx) => {
+  return withTransaction(db, {}, async ({ db: tx }) => {
     const interrupted = await tx
       .updateTable('job_execution')
       .set({ status: 'FAILED', error_message: JOB_EXECUTION_TEXTS.serverStopped, finished_at: now, updated_at: now })

@@ -1,3 +1,4 @@
+import { withTransaction } from '@recon/db';
 import { ActivityFailedWithCounts, type ActivityResult, type ActivityRun, type WorkerContext } from './activity.ts';
 import { claimExecution } from './exclusivity.ts';
 import { wakeModule, wakeNewerRuns } from './executions.ts';
@@ -23,7 +24,7 @@ export async function runExecution(r: Runner, executionId: number): Promise<void
   if (claim !== 'STARTED' && claim !== 'CONTINUED') return;
   if (claim === 'STARTED') {
     // Runs queued behind this one may be allowed to overlap with it (parallel job configs): let them look again.
-    await r.db.transaction().execute(async (tx) => {
+    await withTransaction(r.db, {}, async ({ db: tx }) => {
       const run = await tx
         .selectFrom('job_execution')
         .select('module_id')
@@ -38,13 +39,10 @@ export async function runExecution(r: Runner, executionId: number): Promise<void
   } catch (err) {
     // The database went away or a bug: the run must not stay RUNNING with nobody working on it.
     r.log.error({ err, executionId }, 'job execution stopped outside its activities');
-    await r.db
-      .transaction()
-      .execute(async (tx) => {
-        const ended = await q.endExecution(tx, executionId, 'FAILED', messageOf(err), r.now());
-        if (ended) await wakeModule(tx, ended.module_id);
-      })
-      .catch((e: unknown) => r.log.error({ err: e, executionId }, 'could not mark the execution FAILED'));
+    await withTransaction(r.db, {}, async ({ db: tx }) => {
+      const ended = await q.endExecution(tx, executionId, 'FAILED', messageOf(err), r.now());
+      if (ended) await wakeModule(tx, ended.module_id);
+    }).catch((e: unknown) => r.log.error({ err: e, executionId }, 'could not mark the execution FAILED'));
   }
   wakeLocalWorkers();
 }
@@ -74,7 +72,7 @@ async function runActivities(r: Runner, executionId: number): Promise<void> {
     if (!outcome.isPermanent && attempt <= execution.no_of_retrial) {
       // Never sleep in a worker: a delayed message brings the run back after the interval.
       const delayMs = execution.retrial_interval * MINUTE_MS;
-      await r.db.transaction().execute(async (tx) => {
+      await withTransaction(r.db, {}, async ({ db: tx }) => {
         const now = r.now();
         const run = { executionId, activityId: next.id };
         await q.waitForRetry(tx, run, outcome, new Date(now.getTime() + delayMs), now);
@@ -105,7 +103,7 @@ function isAtApprovalGate(state: q.RunState, next: q.RunActivity | undefined): b
 
 /** A step that frees the module (end, failure, approval wait): the module's waiting runs are queued again. */
 async function endStep(r: Runner, step: (tx: Runner['db'], now: Date) => Promise<{ module_id: number } | undefined>) {
-  await r.db.transaction().execute(async (tx) => {
+  await withTransaction(r.db, {}, async ({ db: tx }) => {
     const ended = await step(tx, r.now());
     if (ended) await wakeModule(tx, ended.module_id);
   });

@@ -1,4 +1,4 @@
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import * as cronParserModule from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import { createExecution } from './executions.ts';
@@ -51,7 +51,7 @@ export async function fireDueSchedules(w: SchedulerContext, now: Date): Promise<
     const fireAt = lastFireBefore(job.cron_expression ?? '', now);
     if (!fireAt || (job.cron_fired_until && fireAt <= job.cron_fired_until)) continue;
     try {
-      const id = await w.db.transaction().execute(async (tx) => {
+      const id = await withTransaction(w.db, {}, async ({ db: tx }) => {
         // Consume the fire first: of two schedulers seeing the same fire, only one updates the row.
         let consume = tx
           .updateTable('job')

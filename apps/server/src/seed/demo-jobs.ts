@@ -1,5 +1,5 @@
 import { JOB_FILTER_NAMES } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import { sql } from 'kysely';
 
 export const DEMO_JOB_NAME = 'Daily Bank and Gateway Load';
@@ -12,7 +12,7 @@ export async function seedDemoJob(
   db: Db,
   ids: { moduleId: number; bankPipelineId: number; pgPipelineId: number; reconId?: number },
 ): Promise<number> {
-  return db.transaction().execute(async (tx) => {
+  return withTransaction(db, {}, async ({ db: tx }) => {
     const existing = await tx
       .selectFrom('job')
       .select('id')

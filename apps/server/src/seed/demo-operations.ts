@@ -1,5 +1,5 @@
 import { type DataTableColumnInput, defaultInputType } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import { sql } from 'kysely';
 import { ensureStateTable, syncDateIndexes } from '@/lib/data-tables/ddl.ts';
 import { createDataTable, findDataTableByName, listDataTableColumns } from '@/lib/data-tables/registry.ts';
@@ -78,7 +78,7 @@ async function ensureTable(tx: Db, moduleId: number, t: (typeof DEMO_TABLES)[num
 export async function seedDemoOperations(db: Db, moduleIds: readonly number[]): Promise<DemoOperations | null> {
   const moduleId = moduleIds[0];
   if (moduleId === undefined) return null;
-  return db.transaction().execute(async (tx) => {
+  return withTransaction(db, {}, async ({ db: tx }) => {
     const [bank, pg] = DEMO_TABLES;
     const bankTableId = await ensureTable(tx, moduleId, bank as (typeof DEMO_TABLES)[number]);
     const pgTableId = await ensureTable(tx, moduleId, pg as (typeof DEMO_TABLES)[number]);
@@ -127,7 +127,7 @@ export async function seedDemoDataSources(
     { name: 'Bank Statement', pipelineId: input.bankPipelineId, tableId: input.bankTableId, sequence: 1 },
     { name: 'Gateway Settlement', pipelineId: input.pgPipelineId, tableId: input.pgTableId, sequence: 2 },
   ];
-  return db.transaction().execute(async (tx) => {
+  return withTransaction(db, {}, async ({ db: tx }) => {
     const ids: number[] = [];
     for (const s of sources) {
       const existing = await tx

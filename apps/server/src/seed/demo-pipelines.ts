@@ -1,5 +1,5 @@
 import type { FileDateFormat } from '@recon/contract';
-import type { Db, FileMapping } from '@recon/db';
+import { type Db, type FileMapping, withTransaction } from '@recon/db';
 import { sql } from 'kysely';
 
 /**
@@ -102,7 +102,7 @@ export async function seedDemoPipelines(
   db: Db,
   input: { moduleId: number; bankTableId: number; pgTableId: number },
 ): Promise<{ bankPipelineId: number; pgPipelineId: number }> {
-  return db.transaction().execute(async (tx) => ({
+  return withTransaction(db, {}, async ({ db: tx }) => ({
     bankPipelineId: await ensurePipeline(tx, input.moduleId, input.bankTableId, DEMO_BANK_PIPELINE),
     pgPipelineId: await ensurePipeline(tx, input.moduleId, input.pgTableId, DEMO_PG_PIPELINE),
   }));

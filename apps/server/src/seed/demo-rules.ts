@@ -1,5 +1,5 @@
 import type { RuleCondition, RuleType } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 
 /**
  * The demo recon's rules (Bank Statement = side A, Gateway Settlement = side B), in order, written for the sample
@@ -137,7 +137,7 @@ function rules(ids: Ids): { name: string; description: string; ruleType: RuleTyp
 }
 
 export async function seedDemoRules(db: Db, ids: Ids): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await withTransaction(db, {}, async ({ db: tx }) => {
     const existing = await tx
       .selectFrom('recon_rule')
       .select('id')

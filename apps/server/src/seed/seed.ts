@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PRIVILEGE_CODES } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import { sql } from 'kysely';
 import { hashPassword } from '@/lib/passwords.ts';
 import { DEFAULT_SETTINGS, describePrivilege, SEEDED_DEPARTMENTS, SEEDED_ROLES } from './roles.ts';
@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS, describePrivilege, SEEDED_DEPARTMENTS, SEEDED_ROLES }
  * default settings. Idempotent.
  */
 export async function seedSystem(db: Db): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await withTransaction(db, {}, async ({ db: tx }) => {
     await tx
       .insertInto('privilege')
       .values(PRIVILEGE_CODES.map((code) => ({ code, version: 'v2', description: describePrivilege(code) })))
@@ -65,7 +65,7 @@ export type NewUser = {
 /** Creates a user with roles and modules; answers the id. Used by the seeds and by tests. */
 export async function createUser(db: Db, u: NewUser): Promise<number> {
   const passwordHash = await hashPassword(u.password);
-  return db.transaction().execute(async (tx) => {
+  return withTransaction(db, {}, async ({ db: tx }) => {
     const { id } = await tx
       .insertInto('app_user')
       .values({

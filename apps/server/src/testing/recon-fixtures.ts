@@ -1,4 +1,5 @@
 import type { DataType } from '@recon/contract';
+import { withTransaction } from '@recon/db';
 import { ensureStateTable, qualified, stateTableName } from '@/lib/data-tables/ddl.ts';
 import { createDataTable, findDataTableByName } from '@/lib/data-tables/registry.ts';
 import { type TestApp, uniqueName } from './test-app.ts';
@@ -67,7 +68,7 @@ export async function addReconFixture(
   const out = {} as ReconFixture['sides'];
   for (const [i, side] of (['A', 'B'] as const).entries()) {
     const name = uniqueName(`${label}_${side}`).toLowerCase().replaceAll('-', '_');
-    await db.transaction().execute((tx) =>
+    await withTransaction(db, {}, ({ db: tx }) =>
       createDataTable(tx, {
         moduleId,
         name,

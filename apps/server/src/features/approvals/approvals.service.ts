@@ -14,7 +14,7 @@ import {
   rollbackRejected,
   type TransactionColumn,
 } from '@recon/contract';
-import { type Db, LOCKS, withTransaction } from '@recon/db';
+import { type Db, LOCKS, sqlOf, withTransaction } from '@recon/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
@@ -108,7 +108,9 @@ async function rollbackPart(db: Db, a: ApprovalRecord): Promise<RollbackApproval
     .executeTakeFirstOrThrow();
   // While it waits, the impact is worked out again from the database: what approving would roll back now.
   const plan =
-    request.status === 'APPROVAL_PENDING' ? await planRollback(db, a.module_id, request.job_execution_id) : undefined;
+    request.status === 'APPROVAL_PENDING'
+      ? await planRollback({ db, sql: sqlOf(db) }, a.module_id, request.job_execution_id)
+      : undefined;
   const impact = plan ? pendingImpact(plan, request.execution_status) : (request.impact as RollbackImpact);
   return {
     rollbackId: request.id,
@@ -209,7 +211,8 @@ async function approveRollback(
   remark: string | null,
   log: FastifyBaseLogger,
 ) {
-  const outcome = await ctx.db.transaction().execute(async (tx): Promise<{ rollbackId: number } | Refusal> => {
+  const outcome = await withTransaction(ctx.db, {}, async (step): Promise<{ rollbackId: number } | Refusal> => {
+    const tx = step.db;
     const a = await lockPending(tx, actor, id);
     const request = await tx
       .selectFrom('rollback_request')
@@ -218,7 +221,7 @@ async function approveRollback(
       .forUpdate()
       .executeTakeFirstOrThrow();
     await tx.selectFrom('job_execution').select('id').where('id', '=', request.job_execution_id).forUpdate().execute();
-    const plan = (await planRollback(tx, actor.moduleId, request.job_execution_id)) as RollbackPlan;
+    const plan = (await planRollback(step, actor.moduleId, request.job_execution_id)) as RollbackPlan;
     if (plan.blocking.length > 0) {
       return {
         code: 'CONFLICT',
@@ -325,7 +328,7 @@ async function approveKnockOff(ctx: FeatureContext, actor: ModuleActor, first: A
 
 /** Rejecting: nothing is done; a rollback ends REJECTED ("Approval rejected") and its run is as it was. */
 async function reject(ctx: FeatureContext, actor: ModuleActor, id: number, remark: string) {
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const a = await lockPending(tx, actor, id);
     const now = ctx.now();
     if (a.kind === 'ROLLBACK') {

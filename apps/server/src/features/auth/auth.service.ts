@@ -10,7 +10,7 @@ import type {
   VerifyOtpRequest,
 } from '@recon/contract';
 import { SETTING_KEYS } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { type AuditEntry, writeAudit } from '@/lib/audit.ts';
@@ -72,7 +72,7 @@ async function issueSession(ctx: FeatureContext, userId: number, meta: RequestMe
     Math.min(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000, familyExpires.getTime()),
   );
   const refreshToken = randomToken();
-  const profile = await ctx.db.transaction().execute(async (tx) => {
+  const profile = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     await q.insertFamily(tx, { id: familyId, userId, expiresAt: familyExpires });
     await q.insertRefreshToken(tx, { hash: hashToken(refreshToken), familyId, expiresAt: refreshExpires });
     return q.loadSignedInProfile(tx, userId);
@@ -175,7 +175,7 @@ export async function login(ctx: FeatureContext, body: LoginRequest, meta: Reque
   if (await isSettingOn(ctx.db, 'USER', SETTING_KEYS.MULTIFACTOR_AUTHENTICATION)) {
     const tempToken = randomToken();
     const expiresAt = new Date(ctx.now().getTime() + LOGIN_CHALLENGE_TTL_MS);
-    await ctx.db.transaction().execute(async (tx) => {
+    await withTransaction(ctx.db, {}, async ({ db: tx }) => {
       const c = await q.insertChallenge(tx, {
         userId: user.id,
         purpose: 'LOGIN',
@@ -227,7 +227,7 @@ async function checkCode(
 }
 
 export async function verifyOtp(ctx: FeatureContext, body: VerifyOtpRequest, meta: RequestMeta): Promise<SignedInUser> {
-  const failure = await ctx.db.transaction().execute(async (tx) => {
+  const failure = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenLoginChallenge(tx, body.userId, ctx.now());
     if (!c) return AUTH_TEXTS.otpNoPending;
     const wrong = await checkCode(ctx, tx, c, body.otp);
@@ -250,7 +250,7 @@ export async function verifyOtp(ctx: FeatureContext, body: VerifyOtpRequest, met
 }
 
 export async function resendOtp(ctx: FeatureContext, userId: number) {
-  return ctx.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenLoginChallenge(tx, userId, ctx.now());
     if (!c) throw new AppError('OTP_INVALID', AUTH_TEXTS.otpNoPending);
     if (c.code_hash && ctx.now().getTime() - c.created_at.getTime() < OTP_RESEND_INTERVAL_MS) {
@@ -264,7 +264,7 @@ export async function resendOtp(ctx: FeatureContext, userId: number) {
 }
 
 export async function updateNumber(ctx: FeatureContext, mobile: string, tempToken: string, meta: RequestMeta) {
-  return ctx.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenChallengeByToken(tx, hashToken(tempToken), ctx.now());
     if (!c)
       throw new AppError('VALIDATION', AUTH_TEXTS.tempTokenInvalid, [
@@ -302,7 +302,7 @@ export async function forgotPassword(ctx: FeatureContext, userName: string, meta
   if (user?.is_active && (user.email || user.contact_number)) {
     const tempToken = randomToken();
     const link = `${ctx.config.publicUrl}/reset-password?tempToken=${tempToken}`;
-    await ctx.db.transaction().execute(async (tx) => {
+    await withTransaction(ctx.db, {}, async ({ db: tx }) => {
       await q.insertChallenge(tx, {
         userId: user.id,
         purpose: 'RESET_PASSWORD',
@@ -336,7 +336,7 @@ export async function forgotPassword(ctx: FeatureContext, userName: string, meta
 }
 
 export async function sendResetOtp(ctx: FeatureContext, tempToken: string) {
-  return ctx.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenChallengeByToken(tx, hashToken(tempToken), ctx.now());
     if (c?.purpose !== 'RESET_PASSWORD')
       throw new AppError('VALIDATION', AUTH_TEXTS.tempTokenInvalid, [
@@ -354,7 +354,7 @@ export async function sendResetOtp(ctx: FeatureContext, tempToken: string) {
 export async function resetPassword(ctx: FeatureContext, body: ResetPasswordRequest, meta: RequestMeta) {
   const isOtpRequired = await isSettingOn(ctx.db, 'USER', SETTING_KEYS.IS_OTP_REQUIRED_IN_FORGOT_PASSWORD);
   const newHash = await hashPassword(body.password);
-  const outcome = await ctx.db.transaction().execute(async (tx) => {
+  const outcome = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenChallengeByToken(tx, hashToken(body.tempToken), ctx.now());
     if (c?.purpose !== 'RESET_PASSWORD')
       throw new AppError('VALIDATION', AUTH_TEXTS.tempTokenInvalid, [
@@ -402,7 +402,7 @@ export async function refresh(ctx: FeatureContext, body: RefreshRequest, meta: R
     throw new AppError('REFRESH_INVALID', AUTH_TEXTS.sessionInvalid);
   }
   const now = ctx.now();
-  const result = await ctx.db.transaction().execute(async (tx) => {
+  const result = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const t = await q.lockRefreshToken(tx, hashToken(body.refreshToken));
     if (
       !t ||

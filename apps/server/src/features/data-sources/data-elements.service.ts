@@ -6,6 +6,7 @@ import {
   elementAlreadyExists,
   type UpdateDataElementRequest,
 } from '@recon/contract';
+import { withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { getDataTable, listDataTableColumns } from '@/lib/data-tables/registry.ts';
@@ -37,38 +38,35 @@ export async function createDataElement(
   dataSourceId: number,
   body: DataElementInput,
 ): Promise<DataElement> {
-  return ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const { table, columns, elements } = await loadContext(tx, actor, dataSourceId);
-      checkElementColumn(columns, table, body.name, body.type);
-      if (elements.some((e) => e.name === body.name)) throw fieldError('name', elementAlreadyExists(body.name));
-      const [id] = await q.insertElements(tx, dataSourceId, [
-        {
-          name: body.name,
-          input_type: body.inputType ?? defaultInputType(body.type),
-          type: body.type,
-          active: body.active,
-          sequence: elements.length + 1,
-        },
-      ]);
-      const newId = id as number;
-      const order = placeAt([...elements.map((e) => e.id), newId], newId, body.sequence ?? elements.length + 1);
-      await q.setElementOrder(tx, dataSourceId, order);
-      const created = (await q.listElements(tx, dataSourceId)).find((e) => e.id === newId) as q.ElementRecord;
-      await auditChange(tx, actor, {
-        event: 'DATA_ELEMENT_CREATED',
-        entityType: 'data_element',
-        entityId: newId,
-        details: { dataSourceId, ...toElement(created) },
-      });
-      return toElement(created);
-    })
-    .catch((err: unknown) => {
-      // Two people adding the same column at once: the unique index decides.
-      if ((err as { code?: string }).code === '23505') throw fieldError('name', elementAlreadyExists(body.name));
-      throw err;
+  return withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const { table, columns, elements } = await loadContext(tx, actor, dataSourceId);
+    checkElementColumn(columns, table, body.name, body.type);
+    if (elements.some((e) => e.name === body.name)) throw fieldError('name', elementAlreadyExists(body.name));
+    const [id] = await q.insertElements(tx, dataSourceId, [
+      {
+        name: body.name,
+        input_type: body.inputType ?? defaultInputType(body.type),
+        type: body.type,
+        active: body.active,
+        sequence: elements.length + 1,
+      },
+    ]);
+    const newId = id as number;
+    const order = placeAt([...elements.map((e) => e.id), newId], newId, body.sequence ?? elements.length + 1);
+    await q.setElementOrder(tx, dataSourceId, order);
+    const created = (await q.listElements(tx, dataSourceId)).find((e) => e.id === newId) as q.ElementRecord;
+    await auditChange(tx, actor, {
+      event: 'DATA_ELEMENT_CREATED',
+      entityType: 'data_element',
+      entityId: newId,
+      details: { dataSourceId, ...toElement(created) },
     });
+    return toElement(created);
+  }).catch((err: unknown) => {
+    // Two people adding the same column at once: the unique index decides.
+    if ((err as { code?: string }).code === '23505') throw fieldError('name', elementAlreadyExists(body.name));
+    throw err;
+  });
 }
 
 /** Changes one element: active, input type, name / type (still a compatible column of the table), sequence. */
@@ -78,7 +76,7 @@ export async function updateDataElement(
   dataSourceId: number,
   body: UpdateDataElementRequest,
 ): Promise<DataElement> {
-  return ctx.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const { table, columns, elements } = await loadContext(tx, actor, dataSourceId);
     const before = elements.find((e) => e.id === body.id);
     if (!before) throw new AppError('NOT_FOUND', DATA_SOURCE_TEXTS.dataElementNotFound);

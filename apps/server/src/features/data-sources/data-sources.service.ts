@@ -8,7 +8,7 @@ import {
   type DuplicateDataSourceRequest,
   type UpdateSequenceRequest,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { ensureStateTable, hasRecordedState, syncDateIndexes } from '@/lib/data-tables/ddl.ts';
@@ -137,24 +137,21 @@ const auditValues = (v: q.DataSourceValues) => ({
 });
 
 export async function createDataSource(ctx: FeatureContext, actor: ModuleActor, body: DataSourceRequest) {
-  const id = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const form = await resolveForm(tx, actor, body);
-      const elements = initialElements(form.columns, form.table, body.dataElements);
-      const id = await q.insertDataSource(tx, actor.moduleId, form.values, actor.userId);
-      await q.insertElements(tx, id, elements);
-      await ensureStateTable(tx, id);
-      await syncDateIndexes(tx, [form.values.data_table_id]);
-      await auditChange(tx, actor, {
-        event: 'DATA_SOURCE_CREATED',
-        entityType: 'data_source',
-        entityId: id,
-        details: { ...auditValues(form.values), dataElements: elements.map((e) => e.name) },
-      });
-      return id;
-    })
-    .catch(nameRace);
+  const id = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const form = await resolveForm(tx, actor, body);
+    const elements = initialElements(form.columns, form.table, body.dataElements);
+    const id = await q.insertDataSource(tx, actor.moduleId, form.values, actor.userId);
+    await q.insertElements(tx, id, elements);
+    await ensureStateTable(tx, id);
+    await syncDateIndexes(tx, [form.values.data_table_id]);
+    await auditChange(tx, actor, {
+      event: 'DATA_SOURCE_CREATED',
+      entityType: 'data_source',
+      entityId: id,
+      details: { ...auditValues(form.values), dataElements: elements.map((e) => e.name) },
+    });
+    return id;
+  }).catch(nameRace);
   return detailOf(ctx.db, actor.moduleId, id);
 }
 
@@ -164,39 +161,36 @@ export async function createDataSource(ctx: FeatureContext, actor: ModuleActor, 
  * the date index (decision 0009).
  */
 export async function updateDataSource(ctx: FeatureContext, actor: ModuleActor, id: number, body: DataSourceRequest) {
-  await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const before = await requireDataSource(tx, actor.moduleId, id);
-      const form = await resolveForm(tx, actor, body, id);
-      const movedRecon = form.values.recon_id !== before.recon_id;
-      const newTable = form.values.data_table_id !== before.data_table_id;
-      // Its state names rows of its table as its recon closed them: meaningless for another table or recon.
-      if ((newTable || movedRecon) && (await hasRecordedState(tx, id))) {
-        throw fieldError(newTable ? 'table' : 'recon', DATA_SOURCE_TEXTS.stateLocked);
-      }
-      await q.updateDataSource(tx, id, form.values, movedRecon);
-      await ensureStateTable(tx, id);
-      if (movedRecon) await q.renumberRecon(tx, before.recon_id);
-      if (newTable) {
-        await q.deleteElements(tx, id);
-        await q.insertElements(tx, id, initialElements(form.columns, form.table, undefined));
-      }
-      // The table left behind loses its index when no other data source uses it; the new one gains it. Both are
-      // checked on every save, so a save also restores an index dropped by hand.
-      await syncDateIndexes(tx, [before.data_table_id, form.values.data_table_id]);
-      await auditChange(tx, actor, {
-        event: 'DATA_SOURCE_UPDATED',
-        entityType: 'data_source',
-        entityId: id,
-        details: {
-          before: auditValues(before),
-          after: auditValues(form.values),
-          dataElementsReset: newTable,
-        },
-      });
-    })
-    .catch(nameRace);
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const before = await requireDataSource(tx, actor.moduleId, id);
+    const form = await resolveForm(tx, actor, body, id);
+    const movedRecon = form.values.recon_id !== before.recon_id;
+    const newTable = form.values.data_table_id !== before.data_table_id;
+    // Its state names rows of its table as its recon closed them: meaningless for another table or recon.
+    if ((newTable || movedRecon) && (await hasRecordedState(tx, id))) {
+      throw fieldError(newTable ? 'table' : 'recon', DATA_SOURCE_TEXTS.stateLocked);
+    }
+    await q.updateDataSource(tx, id, form.values, movedRecon);
+    await ensureStateTable(tx, id);
+    if (movedRecon) await q.renumberRecon(tx, before.recon_id);
+    if (newTable) {
+      await q.deleteElements(tx, id);
+      await q.insertElements(tx, id, initialElements(form.columns, form.table, undefined));
+    }
+    // The table left behind loses its index when no other data source uses it; the new one gains it. Both are
+    // checked on every save, so a save also restores an index dropped by hand.
+    await syncDateIndexes(tx, [before.data_table_id, form.values.data_table_id]);
+    await auditChange(tx, actor, {
+      event: 'DATA_SOURCE_UPDATED',
+      entityType: 'data_source',
+      entityId: id,
+      details: {
+        before: auditValues(before),
+        after: auditValues(form.values),
+        dataElementsReset: newTable,
+      },
+    });
+  }).catch(nameRace);
   return detailOf(ctx.db, actor.moduleId, id);
 }
 
@@ -207,47 +201,44 @@ export async function duplicateDataSource(
   id: number,
   body: DuplicateDataSourceRequest,
 ) {
-  const newId = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const source = await requireDataSource(tx, actor.moduleId, id);
-      if (await q.isNameTaken(tx, actor.moduleId, body.name)) throw fieldError('name', DATA_SOURCE_TEXTS.nameTaken);
-      const recon = await q.getRecon(tx, actor.moduleId, body.reconId);
-      if (!recon) throw new AppError('NOT_FOUND', DATA_SOURCE_TEXTS.reconNotFound);
-      const newId = await q.insertDataSource(
-        tx,
-        actor.moduleId,
-        {
-          name: body.name,
-          recon_id: recon.id,
-          pipeline_id: source.pipeline_id,
-          invalid_pipeline_id: source.invalid_pipeline_id,
-          data_table_id: source.data_table_id,
-          max_duplicate_record: source.max_duplicate_record,
-          max_duplicate_unit: source.max_duplicate_unit,
-          max_invalid_record: source.max_invalid_record,
-          max_invalid_unit: source.max_invalid_unit,
-          is_active: source.is_active,
-        },
-        actor.userId,
-      );
-      const elements = await q.listElements(tx, id);
-      await q.insertElements(
-        tx,
-        newId,
-        elements.map(({ id: _id, ...e }) => e),
-      );
-      await ensureStateTable(tx, newId);
-      await syncDateIndexes(tx, [source.data_table_id]);
-      await auditChange(tx, actor, {
-        event: 'DATA_SOURCE_DUPLICATED',
-        entityType: 'data_source',
-        entityId: newId,
-        details: { fromId: id, fromName: source.name, name: body.name, reconId: recon.id },
-      });
-      return newId;
-    })
-    .catch(nameRace);
+  const newId = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const source = await requireDataSource(tx, actor.moduleId, id);
+    if (await q.isNameTaken(tx, actor.moduleId, body.name)) throw fieldError('name', DATA_SOURCE_TEXTS.nameTaken);
+    const recon = await q.getRecon(tx, actor.moduleId, body.reconId);
+    if (!recon) throw new AppError('NOT_FOUND', DATA_SOURCE_TEXTS.reconNotFound);
+    const newId = await q.insertDataSource(
+      tx,
+      actor.moduleId,
+      {
+        name: body.name,
+        recon_id: recon.id,
+        pipeline_id: source.pipeline_id,
+        invalid_pipeline_id: source.invalid_pipeline_id,
+        data_table_id: source.data_table_id,
+        max_duplicate_record: source.max_duplicate_record,
+        max_duplicate_unit: source.max_duplicate_unit,
+        max_invalid_record: source.max_invalid_record,
+        max_invalid_unit: source.max_invalid_unit,
+        is_active: source.is_active,
+      },
+      actor.userId,
+    );
+    const elements = await q.listElements(tx, id);
+    await q.insertElements(
+      tx,
+      newId,
+      elements.map(({ id: _id, ...e }) => e),
+    );
+    await ensureStateTable(tx, newId);
+    await syncDateIndexes(tx, [source.data_table_id]);
+    await auditChange(tx, actor, {
+      event: 'DATA_SOURCE_DUPLICATED',
+      entityType: 'data_source',
+      entityId: newId,
+      details: { fromId: id, fromName: source.name, name: body.name, reconId: recon.id },
+    });
+    return newId;
+  }).catch(nameRace);
   return detailOf(ctx.db, actor.moduleId, newId);
 }
 
@@ -258,7 +249,7 @@ export async function duplicateDataSource(
 export async function updateSequence(ctx: FeatureContext, actor: ModuleActor, body: UpdateSequenceRequest) {
   const ids = body.map((d) => d.id);
   if (new Set(ids).size !== ids.length) throw fieldError('body', DATA_SOURCE_TEXTS.sequenceDuplicateId);
-  const reconId = await ctx.db.transaction().execute(async (tx) => {
+  const reconId = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const found = await q.getDataSourcesByIds(tx, actor.moduleId, ids);
     if (found.length !== ids.length) throw notFound();
     const recons = new Set(found.map((d) => d.recon_id));

@@ -15,7 +15,7 @@ import {
   STATUS_COLUMN_PATTERN,
   type TableColumn,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { createAuditedDataTable } from '@/lib/data-tables/create-table.ts';
@@ -76,7 +76,7 @@ export async function addColumn(
   id: number,
   body: AddDataTableColumnRequest,
 ): Promise<DataTableDetail> {
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const table = await getDataTable(tx, actor.moduleId, id);
     if (!table) throw notFound();
     const existing = await listDataTableColumns(tx, id);
@@ -147,7 +147,7 @@ export async function saveDuplicateCheckConfig(
   actor: ModuleActor,
   body: SaveDuplicateCheckConfigRequest,
 ): Promise<DuplicateCheckConfig> {
-  return ctx.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const t = await requireTableByName(tx, actor.moduleId, body.tableName);
     const columns = new Set((await listDataTableColumns(tx, t.id)).map((c) => c.name));
     const seen = new Set<string>();
@@ -173,7 +173,7 @@ export async function saveDuplicateCheckConfig(
 }
 
 export async function deleteDuplicateCheckConfig(ctx: FeatureContext, actor: ModuleActor, id: number) {
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const config = await q.getDuplicateCheckConfigInModule(tx, actor.moduleId, id);
     if (!config) throw new AppError('NOT_FOUND', DATA_TABLE_TEXTS.duplicateConfigNotFound);
     await q.deleteDuplicateCheckConfig(tx, id);

@@ -1,4 +1,5 @@
 import { departmentEndpoints as E, type EndpointInput, UNASSIGNED_TEXTS } from '@recon/contract';
+import { withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -17,7 +18,7 @@ async function assignDepartment(
   const isAdmin = principal.roles.includes('ROLE_ADMIN');
   if (principal.userId !== params.userId && !isAdmin)
     throw new AppError('FORBIDDEN', UNASSIGNED_TEXTS.departmentFailed);
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const dept = await tx
       .selectFrom('department')
       .select(['id', 'name'])

@@ -17,6 +17,7 @@ import {
   type PrivilegeRule,
   TAB_PRIVILEGES,
 } from '@recon/contract';
+import { withTransaction } from '@recon/db';
 import type { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
 import { wakeLocalWorkers } from '@/jobs/queue.ts';
@@ -50,7 +51,7 @@ export async function requestDownload(
   await requirePrivilege({ code: TAB_PRIVILEGES[readByTabQuery(body.view).tab] });
   const planned = await planTransactionExport(ctx.db, actor.moduleId, body);
   const now = ctx.now();
-  const created = await ctx.db.transaction().execute(async (tx) => {
+  const created = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const row = await q.insertRequest(tx, {
       module_id: actor.moduleId,
       requested_by: actor.userId,
@@ -131,7 +132,7 @@ export async function serveDownload(
   from: { ip: string; requestId: string },
 ): Promise<ServedFile> {
   const now = ctx.now();
-  const found = await ctx.db.transaction().execute(async (tx) => {
+  const found = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const request = await q.requestOfToken(tx, hashToken(token), now);
     if (!request?.path || !DOWNLOADABLE_STATUSES.includes(request.status)) return null;
     await q.markDownloaded(tx, request.id, now);

@@ -11,6 +11,7 @@ import type {
   UploadStatus,
 } from '@recon/contract';
 import { FILE_TEXTS, hasExtensionOfKind, PIPELINE_TEXTS, wrongExtensionMessage } from '@recon/contract';
+import { withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import type { Actor } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
@@ -103,7 +104,7 @@ export async function storeFile(
     else if (twin)
       verdict = invalid('Duplicate File Name', `A file named "${name}" was already loaded (file ${twin.id})`);
   }
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     await q.finishUpload(
       tx,
       id,

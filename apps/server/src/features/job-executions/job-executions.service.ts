@@ -6,7 +6,7 @@ import {
   type MakerCheckerResponse,
   unknownExecutionActivities,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { approveExecution, makerCheckerBlocker, rejectExecution } from '@/jobs/approval.ts';
 import { getExecutionDetail } from '@/jobs/execution-view.ts';
@@ -50,7 +50,7 @@ export async function lastByDataSource(db: Db, moduleId: number, dataSourceId: n
 
 /** PUT /v2/jobexecutions/executeFailedJob/{id}: a FAILED run continues from its failed activity. */
 export async function retryFailed(ctx: FeatureContext, moduleId: number, id: number, actor: Actor) {
-  const detail = await ctx.db.transaction().execute(async (tx) => {
+  const detail = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const before = await getExecutionDetail(tx, moduleId, id);
     if (!before) throw notFound('Job execution');
     await resumeFailedExecution(tx, id, ctx.now());
@@ -109,7 +109,7 @@ export async function decideFileApproval(
   actor: Actor,
 ): Promise<JobExecutionDetail> {
   const userId = actor.principal.userId;
-  const detail = await ctx.db.transaction().execute(async (tx) => {
+  const detail = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const e = await q.getExecutionForApproval(tx, moduleId, id);
     if (!e) throw notFound('Job execution');
     const blocker = await approvalBlocker(tx, e, userId);

@@ -11,6 +11,7 @@ import {
   PIPELINE_PRIVILEGE_LABELS,
   validateJobRun,
 } from '@recon/contract';
+import { withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { getExecutionDetail } from '@/jobs/execution-view.ts';
 import { createExecution } from '@/jobs/executions.ts';
@@ -63,7 +64,7 @@ export async function runJob(
   const cycleNumber = rawCycle === null || rawCycle === undefined || rawCycle === '' ? null : cycleNumberOf(rawCycle);
   const fileIds = body.fileIds ?? [];
   const now = ctx.now();
-  const detail = await ctx.db.transaction().execute(async (tx) => {
+  const detail = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const id = await createExecution(tx, {
       moduleId,
       jobId: job.id,
@@ -101,7 +102,7 @@ export async function changeSchedule(
   actor: Actor,
 ): Promise<JobDetail> {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const job = await q.getJob(tx, moduleId, body.id);
     if (!job) throw notFound('Job');
     let change: Parameters<typeof q.setSchedule>[2];

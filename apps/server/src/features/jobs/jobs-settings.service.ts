@@ -8,7 +8,7 @@ import {
   userNotInModule,
   validateJobAdditionalSettings,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import {
   type PipelinePrivilegeMap,
@@ -108,7 +108,7 @@ export async function saveAdditionalSettings(
 ): Promise<JobAdditionalSettings> {
   const message = validateJobAdditionalSettings(body);
   if (message) throw validation(message);
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const job = await q.getJob(tx, moduleId, body.jobId);
     if (!job) throw notFound('Job');
     const stored = await toStored(tx, moduleId, new Set(await q.jobPipelineIds(tx, job.id)), body);

@@ -19,7 +19,7 @@ import {
   unknownPipelineSource,
   validateJobSave,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { pruneSettings, readStoredSettings } from '@/jobs/job-settings-store.ts';
 import { isValidCronExpression } from '@/jobs/schedules.ts';
@@ -164,66 +164,63 @@ export async function saveJob(
   if (cron !== null && !isValidCronExpression(cron)) throw validation(JOB_TEXTS.cronInvalid, 'cronExpression');
   const now = ctx.now();
 
-  const id = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const before = jobId ? await q.getJob(tx, moduleId, jobId) : undefined;
-      if (jobId && !before) throw notFound('Job');
-      await assertTargetsExist(tx, moduleId, activities);
-      if (await q.isNameTaken(tx, moduleId, name, jobId)) throw nameTaken();
-      const values: q.JobValues = {
+  const id = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const before = jobId ? await q.getJob(tx, moduleId, jobId) : undefined;
+    if (jobId && !before) throw notFound('Job');
+    await assertTargetsExist(tx, moduleId, activities);
+    if (await q.isNameTaken(tx, moduleId, name, jobId)) throw nameTaken();
+    const values: q.JobValues = {
+      name,
+      description: body.description?.trim() ?? before?.description ?? '',
+      no_of_retrial: retries,
+      retrial_interval: interval,
+      schedule_type: scheduleType,
+      cron_expression: cron,
+      dashboard_id: body.dashboardId === undefined ? (before?.dashboard_id ?? null) : body.dashboardId,
+      file_approval_enabled: body.fileApprovalEnabled ?? before?.file_approval_enabled ?? false,
+    };
+    const id = before ? before.id : await q.insertJob(tx, moduleId, values, actor.principal.userId, now);
+    await q.syncActivities(tx, id, activities);
+    await q.replaceFilters(tx, id, filters);
+    const pipelines = new Set(await q.jobPipelineIds(tx, id));
+    const pruned = pruneSettings(readStoredSettings(before?.additional_settings), pipelines);
+    const hasSchedule = before?.cron_state === 'SCHEDULED' || before?.cron_state === 'PAUSED';
+    await q.updateJob(
+      tx,
+      id,
+      {
+        ...values,
+        file_approval_enabled: values.file_approval_enabled && !pruned.isApprovalOff,
+        additional_settings: JSON.stringify(pruned.settings),
+        // A job turned MANUAL loses its schedule.
+        ...(scheduleType === 'MANUAL' && hasSchedule ? { cron_state: 'TERMINATED' as const } : {}),
+      },
+      now,
+    );
+    await writeAudit(tx, {
+      ...auditOf(actor, moduleId),
+      event: before ? 'JOB_UPDATED' : 'JOB_CREATED',
+      entityId: id,
+      details: {
         name,
-        description: body.description?.trim() ?? before?.description ?? '',
-        no_of_retrial: retries,
-        retrial_interval: interval,
-        schedule_type: scheduleType,
-        cron_expression: cron,
-        dashboard_id: body.dashboardId === undefined ? (before?.dashboard_id ?? null) : body.dashboardId,
-        file_approval_enabled: body.fileApprovalEnabled ?? before?.file_approval_enabled ?? false,
-      };
-      const id = before ? before.id : await q.insertJob(tx, moduleId, values, actor.principal.userId, now);
-      await q.syncActivities(tx, id, activities);
-      await q.replaceFilters(tx, id, filters);
-      const pipelines = new Set(await q.jobPipelineIds(tx, id));
-      const pruned = pruneSettings(readStoredSettings(before?.additional_settings), pipelines);
-      const hasSchedule = before?.cron_state === 'SCHEDULED' || before?.cron_state === 'PAUSED';
-      await q.updateJob(
-        tx,
-        id,
-        {
-          ...values,
-          file_approval_enabled: values.file_approval_enabled && !pruned.isApprovalOff,
-          additional_settings: JSON.stringify(pruned.settings),
-          // A job turned MANUAL loses its schedule.
-          ...(scheduleType === 'MANUAL' && hasSchedule ? { cron_state: 'TERMINATED' as const } : {}),
-        },
-        now,
-      );
-      await writeAudit(tx, {
-        ...auditOf(actor, moduleId),
-        event: before ? 'JOB_UPDATED' : 'JOB_CREATED',
-        entityId: id,
-        details: {
-          name,
-          activities: activities.map((a) => ({
-            sequence: a.sequence,
-            type: a.type,
-            typeId: a.type_id,
-            enabled: a.enabled,
-          })),
-          filters,
-          scheduleType,
-          cronExpression: cron,
-          ...(before ? { before: { name: before.name, scheduleType: before.schedule_type } } : {}),
-        },
-      });
-      return id;
-    })
-    .catch((err: unknown) => {
-      // Two saves racing for one name: the unique index decides.
-      if ((err as { code?: string }).code === '23505' && !(err instanceof AppError)) throw nameTaken();
-      throw err;
+        activities: activities.map((a) => ({
+          sequence: a.sequence,
+          type: a.type,
+          typeId: a.type_id,
+          enabled: a.enabled,
+        })),
+        filters,
+        scheduleType,
+        cronExpression: cron,
+        ...(before ? { before: { name: before.name, scheduleType: before.schedule_type } } : {}),
+      },
     });
+    return id;
+  }).catch((err: unknown) => {
+    // Two saves racing for one name: the unique index decides.
+    if ((err as { code?: string }).code === '23505' && !(err instanceof AppError)) throw nameTaken();
+    throw err;
+  });
   return getJobDetail(ctx.db, moduleId, id);
 }
 

@@ -8,7 +8,7 @@ import {
   type MasterDataRowRequest,
   unknownColumn,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { createAuditedDataTable } from '@/lib/data-tables/create-table.ts';
@@ -93,7 +93,7 @@ export async function createMasterRow(
   id: number,
   body: MasterDataRowRequest,
 ): Promise<MasterDataRow> {
-  return ctx.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const { table, columns } = await requireMasterTable(tx, actor.moduleId, id);
     const cells = checkValues(columns, body);
     if (!cells.some(([, v]) => v !== null)) throw valuesRequired();
@@ -116,7 +116,7 @@ export async function updateMasterRow(
   rowId: number,
   body: MasterDataRowRequest,
 ): Promise<MasterDataRow> {
-  return ctx.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const { table, columns } = await requireMasterTable(tx, actor.moduleId, id);
     const cells = checkValues(columns, body);
     if (cells.length === 0) throw valuesRequired();
@@ -142,7 +142,7 @@ export async function updateMasterRow(
 }
 
 export async function deleteMasterRow(ctx: FeatureContext, actor: ModuleActor, id: number, rowId: number) {
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const { table, columns } = await requireMasterTable(tx, actor.moduleId, id);
     const before = await q.getRow(tx, table, columns, rowId, true);
     if (!before) throw rowNotFound();

@@ -1,5 +1,6 @@
 import type { CreateModuleRequest, ModuleDetail, ModuleUsersRequest, UpdateModuleRequest } from '@recon/contract';
 import { MODULE_TEXTS } from '@recon/contract';
+import { withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { type Actor, actorOf } from '@/lib/actor.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -42,33 +43,30 @@ export async function createModule(
   body: CreateModuleRequest,
   actor: Actor,
 ): Promise<ModuleDetail> {
-  const id = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      if (await q.isNameTaken(tx, body.name)) throw nameTaken();
-      const userIds = [...new Set(body.userIds)];
-      await assertUsersExist(tx, userIds);
-      const { id } = await q.insertModule(tx, body.name, actor.principal.userId);
-      // The creator joins the module too, so it can be selected at once.
-      await q.addMembers(tx, id, [...new Set([...userIds, actor.principal.userId])]);
-      await writeAudit(tx, {
-        event: 'MODULE_CREATED',
-        outcome: 'SUCCESS',
-        userId: actor.principal.userId,
-        userName: actor.principal.userName,
-        entityType: 'module',
-        entityId: id,
-        details: { name: body.name.trim(), userIds },
-        ip: actor.ip,
-        requestId: actor.requestId,
-      });
-      return id;
-    })
-    .catch((err: unknown) => {
-      // Two creators racing for one name: the unique index decides.
-      if ((err as { code?: string }).code === '23505') throw nameTaken();
-      throw err;
+  const id = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    if (await q.isNameTaken(tx, body.name)) throw nameTaken();
+    const userIds = [...new Set(body.userIds)];
+    await assertUsersExist(tx, userIds);
+    const { id } = await q.insertModule(tx, body.name, actor.principal.userId);
+    // The creator joins the module too, so it can be selected at once.
+    await q.addMembers(tx, id, [...new Set([...userIds, actor.principal.userId])]);
+    await writeAudit(tx, {
+      event: 'MODULE_CREATED',
+      outcome: 'SUCCESS',
+      userId: actor.principal.userId,
+      userName: actor.principal.userName,
+      entityType: 'module',
+      entityId: id,
+      details: { name: body.name.trim(), userIds },
+      ip: actor.ip,
+      requestId: actor.requestId,
     });
+    return id;
+  }).catch((err: unknown) => {
+    // Two creators racing for one name: the unique index decides.
+    if ((err as { code?: string }).code === '23505') throw nameTaken();
+    throw err;
+  });
   ctx.principals.invalidateAll();
   return getModuleDetail(ctx, id);
 }
@@ -79,48 +77,45 @@ export async function updateModule(
   body: UpdateModuleRequest,
   actor: Actor,
 ): Promise<ModuleDetail> {
-  await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const before = await q.getModule(tx, id);
-      if (!before) throw new AppError('NOT_FOUND', 'Module not found');
-      if (await q.isNameTaken(tx, body.name, id)) throw nameTaken();
-      await q.updateModule(tx, id, body);
-      await writeAudit(tx, {
-        event: 'MODULE_UPDATED',
-        outcome: 'SUCCESS',
-        userId: actor.principal.userId,
-        userName: actor.principal.userName,
-        entityType: 'module',
-        entityId: id,
-        details: {
-          before: {
-            name: before.name,
-            status: before.status,
-            rollbacksNeedApproval: before.rollbacks_need_approval,
-            bulkKnockOffNeedsApproval: before.bulk_knock_off_needs_approval,
-          },
-          after: {
-            name: body.name.trim(),
-            status: body.status ?? before.status,
-            rollbacksNeedApproval: body.rollbacksNeedApproval ?? before.rollbacks_need_approval,
-            bulkKnockOffNeedsApproval: body.bulkKnockOffNeedsApproval ?? before.bulk_knock_off_needs_approval,
-          },
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const before = await q.getModule(tx, id);
+    if (!before) throw new AppError('NOT_FOUND', 'Module not found');
+    if (await q.isNameTaken(tx, body.name, id)) throw nameTaken();
+    await q.updateModule(tx, id, body);
+    await writeAudit(tx, {
+      event: 'MODULE_UPDATED',
+      outcome: 'SUCCESS',
+      userId: actor.principal.userId,
+      userName: actor.principal.userName,
+      entityType: 'module',
+      entityId: id,
+      details: {
+        before: {
+          name: before.name,
+          status: before.status,
+          rollbacksNeedApproval: before.rollbacks_need_approval,
+          bulkKnockOffNeedsApproval: before.bulk_knock_off_needs_approval,
         },
-        ip: actor.ip,
-        requestId: actor.requestId,
-      });
-    })
-    .catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23505') throw nameTaken();
-      throw err;
+        after: {
+          name: body.name.trim(),
+          status: body.status ?? before.status,
+          rollbacksNeedApproval: body.rollbacksNeedApproval ?? before.rollbacks_need_approval,
+          bulkKnockOffNeedsApproval: body.bulkKnockOffNeedsApproval ?? before.bulk_knock_off_needs_approval,
+        },
+      },
+      ip: actor.ip,
+      requestId: actor.requestId,
     });
+  }).catch((err: unknown) => {
+    if ((err as { code?: string }).code === '23505') throw nameTaken();
+    throw err;
+  });
   ctx.principals.invalidateAll();
   return getModuleDetail(ctx, id);
 }
 
 export async function deleteModule(ctx: FeatureContext, id: number, actor: Actor) {
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const before = await q.getModule(tx, id);
     if (!before) throw new AppError('NOT_FOUND', 'Module not found');
     await q.softDeleteModule(tx, id);
@@ -152,7 +147,7 @@ export async function changeMembers(
   actor: Actor,
 ) {
   const userIds = userIdsOf(body);
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     if (!(await q.getModule(tx, id))) throw new AppError('NOT_FOUND', 'Module not found');
     await assertUsersExist(tx, userIds);
     if (op === 'add') await q.addMembers(tx, id, userIds);

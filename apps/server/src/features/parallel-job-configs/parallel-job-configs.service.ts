@@ -7,7 +7,7 @@ import {
   parallelModuleNotAssigned,
   validateParallelJobConfig,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
@@ -74,50 +74,47 @@ export async function saveConfig(
     if (foreign !== undefined) throw validation(parallelModuleNotAssigned(foreign), 'configIds');
   }
   const now = ctx.now();
-  const id = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const before = configId ? await q.getConfig(tx, moduleId, configId) : undefined;
-      if (configId && !before) throw notFound();
-      if (values.config_type === 'JOB') {
-        const jobs = await q.jobNames(tx, moduleId, values.config_ids);
-        const missing = values.config_ids.find((j) => !jobs.has(j));
-        if (missing !== undefined) throw validation(parallelJobNotFound(missing), 'configIds');
-      }
-      if (await q.isNameTaken(tx, moduleId, values.config_name, configId)) throw nameTaken();
-      const id = before ? before.id : await q.insertConfig(tx, moduleId, values, actor.principal.userId, now);
-      if (before) await q.updateConfig(tx, id, values, now);
-      await writeAudit(tx, {
-        event: before ? 'PARALLEL_JOB_CONFIG_UPDATED' : 'PARALLEL_JOB_CONFIG_CREATED',
-        outcome: 'SUCCESS',
-        userId: actor.principal.userId,
-        userName: actor.principal.userName,
-        moduleId,
-        entityType: 'parallel_job_config',
-        entityId: id,
-        details: {
-          configName: values.config_name,
-          configType: values.config_type,
-          configIds: values.config_ids,
-          ...(before
-            ? {
-                before: {
-                  configName: before.config_name,
-                  configType: before.config_type,
-                  configIds: before.config_ids.map(Number),
-                },
-              }
-            : {}),
-        },
-        ip: actor.ip,
-        requestId: actor.requestId,
-      });
-      return id;
-    })
-    .catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23505' && !(err instanceof AppError)) throw nameTaken();
-      throw err;
+  const id = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const before = configId ? await q.getConfig(tx, moduleId, configId) : undefined;
+    if (configId && !before) throw notFound();
+    if (values.config_type === 'JOB') {
+      const jobs = await q.jobNames(tx, moduleId, values.config_ids);
+      const missing = values.config_ids.find((j) => !jobs.has(j));
+      if (missing !== undefined) throw validation(parallelJobNotFound(missing), 'configIds');
+    }
+    if (await q.isNameTaken(tx, moduleId, values.config_name, configId)) throw nameTaken();
+    const id = before ? before.id : await q.insertConfig(tx, moduleId, values, actor.principal.userId, now);
+    if (before) await q.updateConfig(tx, id, values, now);
+    await writeAudit(tx, {
+      event: before ? 'PARALLEL_JOB_CONFIG_UPDATED' : 'PARALLEL_JOB_CONFIG_CREATED',
+      outcome: 'SUCCESS',
+      userId: actor.principal.userId,
+      userName: actor.principal.userName,
+      moduleId,
+      entityType: 'parallel_job_config',
+      entityId: id,
+      details: {
+        configName: values.config_name,
+        configType: values.config_type,
+        configIds: values.config_ids,
+        ...(before
+          ? {
+              before: {
+                configName: before.config_name,
+                configType: before.config_type,
+                configIds: before.config_ids.map(Number),
+              },
+            }
+          : {}),
+      },
+      ip: actor.ip,
+      requestId: actor.requestId,
     });
+    return id;
+  }).catch((err: unknown) => {
+    if ((err as { code?: string }).code === '23505' && !(err instanceof AppError)) throw nameTaken();
+    throw err;
+  });
   const saved = await q.getConfig(ctx.db, moduleId, id);
   if (!saved) throw notFound();
   const [config] = await withNames(ctx.db, moduleId, [saved]);
@@ -125,7 +122,7 @@ export async function saveConfig(
 }
 
 export async function deleteConfig(ctx: FeatureContext, moduleId: number, id: number, actor: Actor) {
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const before = await q.getConfig(tx, moduleId, id);
     if (!before) throw notFound();
     await q.deleteConfig(tx, id);

@@ -13,7 +13,7 @@ import {
   tableColumnTypeMismatch,
   tableColumnUnknown,
 } from '@recon/contract';
-import type { DataType, Db, FileMapping } from '@recon/db';
+import { type DataType, type Db, type FileMapping, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { dateFormatsOf, skipRulesOf } from '@/ingest/load-plan.ts';
 import type { Actor } from '@/lib/actor.ts';
@@ -190,7 +190,7 @@ export async function saveConfig(
   mode: 'create' | 'update',
   actor: Actor,
 ): Promise<FileUploadConfig> {
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const p = await filePipeline(tx, moduleId, pipelineId);
     const before = await q.getConfig(tx, pipelineId);
     if (mode === 'create' && before) throw validation(PIPELINE_TEXTS.configExists, 'pipelineId');

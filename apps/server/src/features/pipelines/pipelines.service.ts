@@ -1,5 +1,6 @@
 import type { FileUploadConfigStatus, Pipeline, PipelineRequest, PipelineSource } from '@recon/contract';
 import { PIPELINE_TEXTS } from '@recon/contract';
+import { withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import type { Actor } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
@@ -51,31 +52,28 @@ export async function createPipeline(
   body: PipelineRequest,
   actor: Actor,
 ): Promise<Pipeline> {
-  const id = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      if (await q.isNameTaken(tx, moduleId, body.name)) throw nameTaken();
-      const table = await assertDataTable(tx, moduleId, body.dataTableId);
-      const id = await q.insertPipeline(tx, { ...body, moduleId, userId: actor.principal.userId });
-      await writeAudit(tx, {
-        event: 'PIPELINE_CREATED',
-        outcome: 'SUCCESS',
-        userId: actor.principal.userId,
-        userName: actor.principal.userName,
-        moduleId,
-        entityType: 'pipeline',
-        entityId: id,
-        details: { name: body.name, source: body.source, dataTable: table.name },
-        ip: actor.ip,
-        requestId: actor.requestId,
-      });
-      return id;
-    })
-    .catch((err: unknown) => {
-      // Two creators racing for one name: the unique index decides.
-      if ((err as { code?: string }).code === '23505') throw nameTaken();
-      throw err;
+  const id = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    if (await q.isNameTaken(tx, moduleId, body.name)) throw nameTaken();
+    const table = await assertDataTable(tx, moduleId, body.dataTableId);
+    const id = await q.insertPipeline(tx, { ...body, moduleId, userId: actor.principal.userId });
+    await writeAudit(tx, {
+      event: 'PIPELINE_CREATED',
+      outcome: 'SUCCESS',
+      userId: actor.principal.userId,
+      userName: actor.principal.userName,
+      moduleId,
+      entityType: 'pipeline',
+      entityId: id,
+      details: { name: body.name, source: body.source, dataTable: table.name },
+      ip: actor.ip,
+      requestId: actor.requestId,
     });
+    return id;
+  }).catch((err: unknown) => {
+    // Two creators racing for one name: the unique index decides.
+    if ((err as { code?: string }).code === '23505') throw nameTaken();
+    throw err;
+  });
   return getPipeline(ctx, moduleId, id);
 }
 
@@ -86,37 +84,34 @@ export async function updatePipeline(
   body: PipelineRequest,
   actor: Actor,
 ): Promise<Pipeline> {
-  await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const before = await q.getPipeline(tx, moduleId, id);
-      if (!before) throw pipelineNotFound();
-      if (await q.isNameTaken(tx, moduleId, body.name, id)) throw nameTaken();
-      const table = await assertDataTable(tx, moduleId, body.dataTableId);
-      // The config maps file columns onto this table's columns, and loaded rows live in it.
-      if (table.id !== before.data_table_id && (before.has_config || (await q.hasFiles(tx, id)))) {
-        throw validation(PIPELINE_TEXTS.dataTableLocked, 'dataTableId');
-      }
-      await q.updatePipeline(tx, id, body, ctx.now());
-      await writeAudit(tx, {
-        event: 'PIPELINE_UPDATED',
-        outcome: 'SUCCESS',
-        userId: actor.principal.userId,
-        userName: actor.principal.userName,
-        moduleId,
-        entityType: 'pipeline',
-        entityId: id,
-        details: {
-          before: { name: before.name, source: before.source, dataTableId: before.data_table_id },
-          after: { name: body.name, source: body.source, dataTableId: body.dataTableId },
-        },
-        ip: actor.ip,
-        requestId: actor.requestId,
-      });
-    })
-    .catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23505') throw nameTaken();
-      throw err;
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const before = await q.getPipeline(tx, moduleId, id);
+    if (!before) throw pipelineNotFound();
+    if (await q.isNameTaken(tx, moduleId, body.name, id)) throw nameTaken();
+    const table = await assertDataTable(tx, moduleId, body.dataTableId);
+    // The config maps file columns onto this table's columns, and loaded rows live in it.
+    if (table.id !== before.data_table_id && (before.has_config || (await q.hasFiles(tx, id)))) {
+      throw validation(PIPELINE_TEXTS.dataTableLocked, 'dataTableId');
+    }
+    await q.updatePipeline(tx, id, body, ctx.now());
+    await writeAudit(tx, {
+      event: 'PIPELINE_UPDATED',
+      outcome: 'SUCCESS',
+      userId: actor.principal.userId,
+      userName: actor.principal.userName,
+      moduleId,
+      entityType: 'pipeline',
+      entityId: id,
+      details: {
+        before: { name: before.name, source: before.source, dataTableId: before.data_table_id },
+        after: { name: body.name, source: body.source, dataTableId: body.dataTableId },
+      },
+      ip: actor.ip,
+      requestId: actor.requestId,
     });
+  }).catch((err: unknown) => {
+    if ((err as { code?: string }).code === '23505') throw nameTaken();
+    throw err;
+  });
   return getPipeline(ctx, moduleId, id);
 }

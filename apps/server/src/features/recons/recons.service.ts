@@ -7,7 +7,7 @@ import {
   reconInUseByJobs,
   type UpdateReconRequest,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
@@ -81,25 +81,22 @@ function rethrowNameRace(err: unknown): never {
 
 export async function createRecon(ctx: FeatureContext, actor: ModuleActor, body: CreateReconRequest) {
   const description = body.description ?? '';
-  const id = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      if (await q.isNameTaken(tx, actor.moduleId, body.name)) throw nameTaken();
-      const id = await q.insertRecon(tx, {
-        moduleId: actor.moduleId,
-        name: body.name,
-        description,
-        createdBy: actor.userId,
-      });
-      await auditChange(tx, actor, {
-        event: 'RECON_CREATED',
-        entityType: 'recon',
-        entityId: id,
-        details: { name: body.name, description },
-      });
-      return id;
-    })
-    .catch(rethrowNameRace);
+  const id = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    if (await q.isNameTaken(tx, actor.moduleId, body.name)) throw nameTaken();
+    const id = await q.insertRecon(tx, {
+      moduleId: actor.moduleId,
+      name: body.name,
+      description,
+      createdBy: actor.userId,
+    });
+    await auditChange(tx, actor, {
+      event: 'RECON_CREATED',
+      entityType: 'recon',
+      entityId: id,
+      details: { name: body.name, description },
+    });
+    return id;
+  }).catch(rethrowNameRace);
   return detailOf(ctx.db, actor.moduleId, id);
 }
 
@@ -107,68 +104,62 @@ export async function updateRecon(ctx: FeatureContext, actor: ModuleActor, id: n
   const description = body.description ?? '';
   const sideA = body.sideADataSourceId ?? null;
   const sideB = body.sideBDataSourceId ?? null;
-  await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const before = await detailOf(tx, actor.moduleId, id);
-      if (await q.isNameTaken(tx, actor.moduleId, body.name, id)) throw nameTaken();
-      if ((sideA === null) !== (sideB === null)) {
-        throw fieldError(sideA === null ? 'sideADataSourceId' : 'sideBDataSourceId', RECON_TEXTS.bothSides);
-      }
-      if (sideA !== null && sideB !== null) {
-        if (sideA === sideB) throw fieldError('sideBDataSourceId', RECON_TEXTS.sameSides);
-        const own = new Set(before.dataSources.map((d) => d.id));
-        if (!own.has(sideA)) throw fieldError('sideADataSourceId', RECON_TEXTS.sideNotInRecon);
-        if (!own.has(sideB)) throw fieldError('sideBDataSourceId', RECON_TEXTS.sideNotInRecon);
-        await q.setSides(tx, id, sideA, sideB);
-      }
-      await q.updateRecon(tx, id, { name: body.name, description });
-      await auditChange(tx, actor, {
-        event: 'RECON_UPDATED',
-        entityType: 'recon',
-        entityId: id,
-        details: {
-          before: {
-            name: before.name,
-            description: before.description,
-            sideA: before.sideA?.id ?? null,
-            sideB: before.sideB?.id ?? null,
-          },
-          after: {
-            name: body.name,
-            description,
-            sideA: sideA ?? before.sideA?.id ?? null,
-            sideB: sideB ?? before.sideB?.id ?? null,
-          },
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const before = await detailOf(tx, actor.moduleId, id);
+    if (await q.isNameTaken(tx, actor.moduleId, body.name, id)) throw nameTaken();
+    if ((sideA === null) !== (sideB === null)) {
+      throw fieldError(sideA === null ? 'sideADataSourceId' : 'sideBDataSourceId', RECON_TEXTS.bothSides);
+    }
+    if (sideA !== null && sideB !== null) {
+      if (sideA === sideB) throw fieldError('sideBDataSourceId', RECON_TEXTS.sameSides);
+      const own = new Set(before.dataSources.map((d) => d.id));
+      if (!own.has(sideA)) throw fieldError('sideADataSourceId', RECON_TEXTS.sideNotInRecon);
+      if (!own.has(sideB)) throw fieldError('sideBDataSourceId', RECON_TEXTS.sideNotInRecon);
+      await q.setSides(tx, id, sideA, sideB);
+    }
+    await q.updateRecon(tx, id, { name: body.name, description });
+    await auditChange(tx, actor, {
+      event: 'RECON_UPDATED',
+      entityType: 'recon',
+      entityId: id,
+      details: {
+        before: {
+          name: before.name,
+          description: before.description,
+          sideA: before.sideA?.id ?? null,
+          sideB: before.sideB?.id ?? null,
         },
-      });
-    })
-    .catch(rethrowNameRace);
+        after: {
+          name: body.name,
+          description,
+          sideA: sideA ?? before.sideA?.id ?? null,
+          sideB: sideB ?? before.sideB?.id ?? null,
+        },
+      },
+    });
+  }).catch(rethrowNameRace);
   return detailOf(ctx.db, actor.moduleId, id);
 }
 
 export async function deleteRecon(ctx: FeatureContext, actor: ModuleActor, id: number) {
-  await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const before = await detailOf(tx, actor.moduleId, id);
-      if (before.dataSources.length > 0) {
-        throw fieldError('id', reconInUseByDataSources(before.dataSources.map((d) => d.name)));
-      }
-      const jobs = await q.jobsRunningRecon(tx, actor.moduleId, id);
-      if (jobs.length > 0) throw fieldError('id', reconInUseByJobs(jobs.map((j) => j.name)));
-      await q.deleteRecon(tx, id);
-      await auditChange(tx, actor, {
-        event: 'RECON_DELETED',
-        entityType: 'recon',
-        entityId: id,
-        details: { name: before.name, description: before.description },
-      });
-    })
-    .catch((err: unknown) => {
-      // A data source created meanwhile: its foreign key wins the race, the answer stays the same.
-      if ((err as { code?: string }).code === '23503') throw fieldError('id', reconInUseByDataSources([]));
-      throw err;
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const before = await detailOf(tx, actor.moduleId, id);
+    if (before.dataSources.length > 0) {
+      throw fieldError('id', reconInUseByDataSources(before.dataSources.map((d) => d.name)));
+    }
+    const jobs = await q.jobsRunningRecon(tx, actor.moduleId, id);
+    if (jobs.length > 0) throw fieldError('id', reconInUseByJobs(jobs.map((j) => j.name)));
+    await q.deleteRecon(tx, id);
+    await auditChange(tx, actor, {
+      event: 'RECON_DELETED',
+      entityType: 'recon',
+      entityId: id,
+      details: { name: before.name, description: before.description },
     });
+  }).catch((err: unknown) => {
+    // A data source created meanwhile: its foreign key wins the race, the answer stays the same.
+    if ((err as { code?: string }).code === '23503') throw fieldError('id', reconInUseByDataSources([]));
+    throw err;
+  });
   return { message: RECON_TEXTS.deleted };
 }

@@ -1,5 +1,5 @@
 import { roleEndpoints as E, type EndpointInput, ROLE_ADMIN, roleDisplayName } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -57,7 +57,7 @@ async function updateRolePrivileges(
       { field: 'roleName', defaultMessage: 'The Admin role always holds every privilege' },
     ]);
   }
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const role = await tx.selectFrom('role').select('id').where('name', '=', roleName).forUpdate().executeTakeFirst();
     if (!role) throw new AppError('NOT_FOUND', 'Role not found');
     const known = new Set(

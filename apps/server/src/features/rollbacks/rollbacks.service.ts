@@ -9,7 +9,7 @@ import {
   type RollbackDetail,
   type RollbackImpact,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, sqlOf, withTransaction } from '@recon/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
@@ -29,7 +29,7 @@ import { getRollbackDetail, liveRequestOf } from './rollbacks.queries.ts';
  */
 
 export async function getImpact(db: Db, moduleId: number, executionId: number): Promise<RollbackImpact> {
-  const plan = await planRollback(db, moduleId, executionId);
+  const plan = await planRollback({ db, sql: sqlOf(db) }, moduleId, executionId);
   if (!plan) throw new AppError('NOT_FOUND', JOB_EXECUTION_TEXTS.notFound);
   return impactOf(plan, (await liveRequestOf(db, executionId)) ?? null);
 }
@@ -122,7 +122,8 @@ export async function requestRollback(
 ): Promise<RollbackDetail> {
   let outcome: Outcome;
   try {
-    outcome = await ctx.db.transaction().execute(async (tx): Promise<Outcome> => {
+    outcome = await withTransaction(ctx.db, {}, async (step): Promise<Outcome> => {
+      const tx = step.db;
       // The execution's row is held: no second request, retry of the run or approval decision meanwhile.
       const execution = await tx
         .selectFrom('job_execution')
@@ -142,7 +143,7 @@ export async function requestRollback(
         const message = notRollbackable(jobStatusLabel(execution.status));
         return { refused: { code: 'VALIDATION', message, details: { status: execution.status } } };
       }
-      const plan = (await planRollback(tx, actor.moduleId, executionId)) as RollbackPlan;
+      const plan = (await planRollback(step, actor.moduleId, executionId)) as RollbackPlan;
       if (plan.blocking.length > 0) return { refused: blockedBy(plan) };
       const now = ctx.now();
       const impact = impactOf(plan, null);
@@ -208,7 +209,8 @@ export async function retryRollback(
   log: FastifyBaseLogger,
 ): Promise<RollbackDetail> {
   let executionId = 0;
-  const outcome = await ctx.db.transaction().execute(async (tx): Promise<Outcome> => {
+  const outcome = await withTransaction(ctx.db, {}, async (step): Promise<Outcome> => {
+    const tx = step.db;
     const request = await tx
       .selectFrom('rollback_request')
       .select(['id', 'job_execution_id', 'status', 'attempt', 'error_message'])
@@ -223,7 +225,7 @@ export async function retryRollback(
         refused: { code: 'VALIDATION', message: ROLLBACK_TEXTS.onlyFailedRetry, details: { status: request.status } },
       };
     }
-    const plan = (await planRollback(tx, actor.moduleId, request.job_execution_id)) as RollbackPlan;
+    const plan = (await planRollback(step, actor.moduleId, request.job_execution_id)) as RollbackPlan;
     if (plan.blocking.length > 0) return { refused: blockedBy(plan) };
     const now = ctx.now();
     await writePlan(tx, rollbackId, plan);

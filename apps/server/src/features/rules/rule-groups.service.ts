@@ -1,5 +1,5 @@
 import { RULE_TEXTS, type RuleGroup, type UpdateRuleGroupRequest } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
@@ -33,7 +33,7 @@ export async function updateRuleGroup(
   actor: ModuleActor,
   body: UpdateRuleGroupRequest,
 ): Promise<RuleGroup> {
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const group = await q.getRuleGroup(tx, actor.moduleId, body.id, true);
     if (!group) throw groupNotFound();
     const before = await q.listReconRules(tx, group.recon_id);

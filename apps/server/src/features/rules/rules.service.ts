@@ -10,7 +10,7 @@ import {
   type SaveRuleRequest,
   valueKindOf,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
@@ -114,28 +114,25 @@ const audited = (r: q.RuleValues & { reconId: number }) => ({
 
 /** POST /v2/rules: the rule goes last in its recon's order; the recon's group is created with its first rule. */
 export async function createRule(ctx: FeatureContext, actor: ModuleActor, body: SaveRuleRequest): Promise<RuleDetail> {
-  const id = await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const values = await checkedValues(tx, actor, body);
-      const groupId = await q.lockGroupOfRecon(tx, actor.moduleId, body.reconId, actor.userId);
-      const id = await q.insertRule(tx, {
-        ...values,
-        moduleId: actor.moduleId,
-        reconId: body.reconId,
-        groupId,
-        userId: actor.userId,
-      });
-      await q.touchGroup(tx, groupId, actor.userId);
-      await auditChange(tx, actor, {
-        event: 'RULE_CREATED',
-        entityType: 'recon_rule',
-        entityId: id,
-        details: audited({ ...values, reconId: body.reconId }),
-      });
-      return id;
-    })
-    .catch(rethrowNameRace);
+  const id = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const values = await checkedValues(tx, actor, body);
+    const groupId = await q.lockGroupOfRecon(tx, actor.moduleId, body.reconId, actor.userId);
+    const id = await q.insertRule(tx, {
+      ...values,
+      moduleId: actor.moduleId,
+      reconId: body.reconId,
+      groupId,
+      userId: actor.userId,
+    });
+    await q.touchGroup(tx, groupId, actor.userId);
+    await auditChange(tx, actor, {
+      event: 'RULE_CREATED',
+      entityType: 'recon_rule',
+      entityId: id,
+      details: audited({ ...values, reconId: body.reconId }),
+    });
+    return id;
+  }).catch(rethrowNameRace);
   return getRuleDetail(ctx, actor.moduleId, id);
 }
 
@@ -146,39 +143,36 @@ export async function updateRule(
   id: number,
   body: SaveRuleRequest,
 ): Promise<RuleDetail> {
-  await ctx.db
-    .transaction()
-    .execute(async (tx) => {
-      const before = await q.getRule(tx, actor.moduleId, id, true);
-      if (!before) throw notFound();
-      const values = await checkedValues(tx, actor, body, id);
-      const isMoving = before.recon_id !== body.reconId;
-      const moveTo = isMoving
-        ? { reconId: body.reconId, groupId: await q.lockGroupOfRecon(tx, actor.moduleId, body.reconId, actor.userId) }
-        : undefined;
-      await q.updateRule(tx, id, { ...values, userId: actor.userId, moveTo });
-      if (moveTo) {
-        await q.renumberGroup(tx, before.rule_group_id);
-        await q.touchGroup(tx, before.rule_group_id, actor.userId);
-        await q.touchGroup(tx, moveTo.groupId, actor.userId);
-      }
-      await auditChange(tx, actor, {
-        event: 'RULE_UPDATED',
-        entityType: 'recon_rule',
-        entityId: id,
-        details: {
-          before: audited({
-            reconId: before.recon_id,
-            name: before.name,
-            description: before.description,
-            rule_type: before.rule_type,
-            enabled: before.enabled,
-            conditions: before.conditions,
-          }),
-          after: audited({ ...values, reconId: body.reconId }),
-        },
-      });
-    })
-    .catch(rethrowNameRace);
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const before = await q.getRule(tx, actor.moduleId, id, true);
+    if (!before) throw notFound();
+    const values = await checkedValues(tx, actor, body, id);
+    const isMoving = before.recon_id !== body.reconId;
+    const moveTo = isMoving
+      ? { reconId: body.reconId, groupId: await q.lockGroupOfRecon(tx, actor.moduleId, body.reconId, actor.userId) }
+      : undefined;
+    await q.updateRule(tx, id, { ...values, userId: actor.userId, moveTo });
+    if (moveTo) {
+      await q.renumberGroup(tx, before.rule_group_id);
+      await q.touchGroup(tx, before.rule_group_id, actor.userId);
+      await q.touchGroup(tx, moveTo.groupId, actor.userId);
+    }
+    await auditChange(tx, actor, {
+      event: 'RULE_UPDATED',
+      entityType: 'recon_rule',
+      entityId: id,
+      details: {
+        before: audited({
+          reconId: before.recon_id,
+          name: before.name,
+          description: before.description,
+          rule_type: before.rule_type,
+          enabled: before.enabled,
+          conditions: before.conditions,
+        }),
+        after: audited({ ...values, reconId: body.reconId }),
+      },
+    });
+  }).catch(rethrowNameRace);
   return getRuleDetail(ctx, actor.moduleId, id);
 }

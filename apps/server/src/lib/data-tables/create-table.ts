@@ -1,5 +1,5 @@
 import type { CreateDataTableRequest, DataTableKind } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import { createDataTable, dataTableNameTaken } from '@/lib/data-tables/registry.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 
@@ -13,26 +13,23 @@ export async function createAuditedDataTable(
   body: CreateDataTableRequest,
   kind: DataTableKind,
 ): Promise<number> {
-  return db
-    .transaction()
-    .execute(async (tx) => {
-      const id = await createDataTable(tx, {
-        moduleId: actor.moduleId,
-        name: body.name,
-        description: body.description,
-        kind,
-        columns: body.columns,
-        createdBy: actor.userId,
-      });
-      await auditChange(tx, actor, {
-        event: 'DATA_TABLE_CREATED',
-        entityType: 'data_table',
-        entityId: id,
-        details: { name: body.name, kind, columns: body.columns.map((c) => `${c.name}:${c.dataType}`) },
-      });
-      return id;
-    })
-    .catch(rethrowNameRace);
+  return withTransaction(db, {}, async ({ db: tx }) => {
+    const id = await createDataTable(tx, {
+      moduleId: actor.moduleId,
+      name: body.name,
+      description: body.description,
+      kind,
+      columns: body.columns,
+      createdBy: actor.userId,
+    });
+    await auditChange(tx, actor, {
+      event: 'DATA_TABLE_CREATED',
+      entityType: 'data_table',
+      entityId: id,
+      details: { name: body.name, kind, columns: body.columns.map((c) => `${c.name}:${c.dataType}`) },
+    });
+    return id;
+  }).catch(rethrowNameRace);
 }
 
 /** A unique-index violation on the table name, said as the name check says it. */

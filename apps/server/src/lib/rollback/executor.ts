@@ -1,5 +1,5 @@
 import { ROLLBACK_ENTITY_LABELS, ROLLBACK_TEXTS } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '@/lib/audit.ts';
 import { runStep, type StepRecord } from './steps.ts';
@@ -62,7 +62,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 async function fail(deps: RollbackDeps, r: Claimed, failures: readonly Failure[]) {
   const now = deps.now();
   const [first] = failures as [Failure];
-  await deps.db.transaction().execute(async (tx) => {
+  await withTransaction(deps.db, {}, async ({ db: tx }) => {
     for (const { record, err } of failures) {
       await tx
         .updateTable('rollback_record')
@@ -203,7 +203,7 @@ export function enqueueRollback(deps: RollbackDeps, rollbackId: number): Promise
  * it is failed too. Answers the requests' ids.
  */
 export async function failInterruptedRollbacks(db: Db, now: Date): Promise<number[]> {
-  return db.transaction().execute(async (tx) => {
+  return withTransaction(db, {}, async ({ db: tx }) => {
     const cut = await tx
       .updateTable('rollback_request')
       .set({

@@ -3,7 +3,7 @@ import type { Db } from '@recon/db';
 import { quoteIdent } from '@recon/recon-engine';
 import { sql } from 'kysely';
 import { type LoadedPipeline, loadedPipelinesOf, runsHoldingFileRows } from './loaded-rows.ts';
-import { laterRunsOf, stateTablesOfRecon } from './recon-state.ts';
+import { laterRunsOf, type Reads, stateTablesOfRecon } from './recon-state.ts';
 
 /**
  * What a rollback of a job execution has to undo, read from the database as it is now (so a retry plans only
@@ -159,7 +159,8 @@ async function filesDuplicatingFileRows(db: Db, p: LoadedPipeline, fileIds: read
 type Found = { reason: PlannedDependency['reason']; dependsOnRunId: number | null };
 
 /** Runs outside the execution that used its data, transitively; the execution's own runs are not included. */
-async function exploreRuns(db: Db, pipelines: readonly PlannedPipeline[], ownRuns: readonly RunInfo[]) {
+async function exploreRuns(reads: Reads, pipelines: readonly PlannedPipeline[], ownRuns: readonly RunInfo[]) {
+  const { db } = reads;
   const own = ownRuns.map((r) => r.id);
   const found = new Map<number, Found>();
   for (const p of pipelines) {
@@ -188,7 +189,7 @@ async function exploreRuns(db: Db, pipelines: readonly PlannedPipeline[], ownRun
       tables = await stateTablesOfRecon(db, run.reconId);
       tablesByRecon.set(run.reconId, tables);
     }
-    const later = await laterRunsOf(db, run.id, tables);
+    const later = await laterRunsOf(reads.sql, run.id, tables);
     const fresh = later.filter((id) => !own.includes(id) && !found.has(id));
     for (const info of await runsByIds(db, fresh)) {
       if (info.status !== 'COMPLETED') continue;
@@ -200,7 +201,12 @@ async function exploreRuns(db: Db, pipelines: readonly PlannedPipeline[], ownRun
 }
 
 /** Plans the rollback of an execution of the module, or answers undefined when there is no such execution. */
-export async function planRollback(db: Db, moduleId: number, executionId: number): Promise<RollbackPlan | undefined> {
+export async function planRollback(
+  reads: Reads,
+  moduleId: number,
+  executionId: number,
+): Promise<RollbackPlan | undefined> {
+  const { db } = reads;
   const execution = await executionOf(db, moduleId, executionId);
   if (!execution) return undefined;
   const pipelines = (await loadedPipelinesOf(db, executionId))
@@ -218,7 +224,7 @@ export async function planRollback(db: Db, moduleId: number, executionId: number
     ownIds.map((r) => r.id),
   );
 
-  const found = await exploreRuns(db, pipelines, ownRuns);
+  const found = await exploreRuns(reads, pipelines, ownRuns);
   const dependencies: PlannedDependency[] = (await runsByIds(db, [...found.keys()])).map((r) => {
     const f = found.get(r.id) as Found;
     return { ...r, ...f, isBlocking: r.jobExecutionId !== null && r.jobExecutionId !== executionId };

@@ -1,18 +1,13 @@
-import { type Db, LOCKS, type Tx, withTransaction } from '@recon/db';
-import { dependentRuns, type Queryable, type StateTable } from '@recon/recon-engine';
-import { CompiledQuery, sql } from 'kysely';
+import { type Db, LOCKS, type Sql, type Tx, withTransaction } from '@recon/db';
+import { dependentRuns, type StateTable } from '@recon/recon-engine';
+import { sql } from 'kysely';
 import { qualified } from '@/lib/data-tables/ddl.ts';
 
-/** The engine's journal functions on a Kysely db or transaction (they send plain SQL with parameters). */
-export function queryableOf(db: Db): Queryable {
-  return {
-    query: async (text, values = []) => {
-      const r = await db.executeQuery(CompiledQuery.raw(text, values));
-      const rows = r.rows as Record<string, unknown>[];
-      return { rows, rowCount: r.numAffectedRows === undefined ? rows.length : Number(r.numAffectedRows) };
-    },
-  };
-}
+/**
+ * Where the rollback's reads go: Kysely and the engine's plain statements, both of one transaction (`tx`) or both of
+ * the pool outside one (`{ db, sql: sqlOf(db) }`, the impact preview).
+ */
+export type Reads = Pick<Tx, 'db' | 'sql'>;
 
 /**
  * Every state table a recon's runs may have written: those of all its data sources (active or not), so a
@@ -48,8 +43,7 @@ export async function reconsOfDataTable(db: Db, dataTableId: number): Promise<nu
  * a later run to this one. The usual case (the run is the newest) costs one short scan per table instead of a
  * union of every group the run formed.
  */
-export async function laterRunsOf(db: Db, runId: number, tables: readonly StateTable[]): Promise<number[]> {
-  const q = queryableOf(db);
+export async function laterRunsOf(q: Sql, runId: number, tables: readonly StateTable[]): Promise<number[]> {
   for (const t of tables) {
     const later = await q.query(`SELECT 1 FROM ${t.stateTable} WHERE run_id > $1 LIMIT 1`, [runId]);
     if (later.rows.length > 0) return dependentRuns(q, runId, tables);

@@ -1,4 +1,4 @@
-import type { Db, RollbackEntityKind } from '@recon/db';
+import { type Db, type RollbackEntityKind, withTransaction } from '@recon/db';
 import { rollbackRun } from '@recon/recon-engine';
 import { qualified } from '@/lib/data-tables/ddl.ts';
 import { deleteFileRows, markFilesRolledBack } from './loaded-rows.ts';
@@ -54,7 +54,7 @@ async function rollBackRun(ctx: StepContext, record: StepRecord): Promise<void> 
     if (status !== 'COMPLETED')
       throw new Error(`Recon run #${runId} is ${status}: only a completed run can be rolled back`);
     const tables = await stateTablesOfRecon(tx, run.recon_id);
-    const later = await laterRunsOf(tx, runId, tables);
+    const later = await laterRunsOf(sql, runId, tables);
     if (later.length > 0) {
       throw new Error(
         `Recon run #${runId} is used by later recon runs ${later.map((id) => `#${id}`).join(', ')}, which are not rolled back`,
@@ -104,7 +104,7 @@ async function removePipelineRows(ctx: StepContext, record: StepRecord): Promise
 
 /** Last: the execution is ROLLED_BACK. */
 async function markExecutionRolledBack(ctx: StepContext, record: StepRecord): Promise<void> {
-  await ctx.db.transaction().execute(async (tx) => {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     await tx
       .updateTable('job_execution')
       .set({ status: 'ROLLED_BACK', updated_at: ctx.now() })
