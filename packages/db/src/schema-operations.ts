@@ -194,7 +194,8 @@ export type JobExecutionTable = {
   trigger_type: Generated<'MANUAL' | 'CRON' | 'RETRY' | 'UPLOAD'>;
   batch_number: number | null;
   cycle_number: number | null;
-  end_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A date: node-postgres reads it into a Date (at local midnight), so readers select to_char(end_date, 'YYYY-MM-DD'). */
+  end_date: ColumnType<Date | null, string | null | undefined, string | null>;
   params: Json<Record<string, unknown>>;
   error_message: string | null;
   created_by: number | null;

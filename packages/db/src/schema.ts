@@ -5,7 +5,7 @@ import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
 import type { RollbackDatabase } from './schema-rollbacks.ts';
 
-/** Kysely's view of the tables in `migrations/`. Keep in step with the SQL. */
+/** Kysely's view of the tables in `migrations/`. Keep in step with the SQL: schema-drift.test.ts fails when they part. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** bigint ids arrive as strings from pg unless parsed; createPool parses int8 to number (ids < 2^53). */

@@ -1,12 +1,7 @@
 import { resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileErrorKind, FileRejection, FileStatus, SkippedCount } from '@recon/contract';
-import {
-  describeRejectionReason,
-  FINAL_FILE_STATUSES,
-  hasExtensionOfKind,
-  wrongExtensionMessage,
-} from '@recon/contract';
+import { describeRejectionReason, FINAL_FILE_STATUSES } from '@recon/contract';
 import { LOCKS, withTransaction } from '@recon/db';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -27,6 +22,7 @@ import { IngestFileError, invalidContent, NO_HEADER_MESSAGE, NO_ROWS_MESSAGE } f
 import { describeLimit, isOverLimit } from './limits.ts';
 import type { LoadPlan } from './load-plan.ts';
 import { buildLoadSql } from './load-sql.ts';
+import { precheckFile } from './precheck.ts';
 import { openRecords } from './record-source.ts';
 import type { Cell } from './records.ts';
 import { type Layout, type LayoutSource, RowEncoder } from './row-encoder.ts';
@@ -34,23 +30,6 @@ import { SpillBuffer } from './spill-buffer.ts';
 
 export type { FileOutcome, RunRef } from './file-outcomes.ts';
 export type FileToLoad = { id: number; name: string; storedPath: string; sha256: string };
-
-/** Checks that need no reading: extension, and the same content or name already loaded in this pipeline. */
-async function precheck(ctx: WorkerContext, plan: LoadPlan, file: FileToLoad): Promise<IngestFileError | null> {
-  if (!hasExtensionOfKind(file.name, plan.settings.fileKind)) {
-    return new IngestFileError('Invalid File Extension', wrongExtensionMessage(plan.settings.fileKind));
-  }
-  const twin = await q.loadedTwin(ctx.db, {
-    id: file.id,
-    pipelineId: plan.pipelineId,
-    sha256: file.sha256,
-    name: file.name,
-  });
-  if (!twin) return null;
-  return twin.same_content
-    ? new IngestFileError('Duplicate Records File', `The same content was already loaded as file ${twin.id}`)
-    : new IngestFileError('Duplicate File Name', `A file named "${file.name}" was already loaded (file ${twin.id})`);
-}
 
 /** A parser or COPY error as the file's fault when it is one: a value PostgreSQL refuses as text is (class 22). */
 function fileErrorOf(err: unknown): unknown {
@@ -187,8 +166,8 @@ export async function loadFile(
   file: FileToLoad,
   run: RunRef,
 ): Promise<FileOutcome> {
-  const refused = await precheck(ctx, plan, file);
-  if (refused) return markInvalid(ctx, file.id, refused.kind, refused.message, run);
+  const checked = await precheckFile(ctx.db, file, { pipelineId: plan.pipelineId, fileKind: plan.settings.fileKind });
+  if (!checked.ok) return markInvalid(ctx, file.id, checked.kind, checked.problem, run);
   await q.updateFile(
     ctx.db,
     file.id,

@@ -82,11 +82,11 @@ export function filesOfRun(db: Db, jobExecutionId: number, pipelineId: number, m
     .execute();
 }
 
-/** A file of the same pipeline already loaded with the same content, else with the same name. */
+/** Another file of the same pipeline already loaded with the same content, else with the same name. */
 export async function loadedTwin(db: Db, file: { id: number; pipelineId: number; sha256: string; name: string }) {
   return db
     .selectFrom('uploaded_file')
-    .select(['id', 'original_name', sql<boolean>`content_sha256 = ${file.sha256}`.as('same_content')])
+    .select(['id', sql<boolean>`content_sha256 = ${file.sha256}`.as('same_content')])
     .where('pipeline_id', '=', file.pipelineId)
     .where('id', '<>', file.id)
     .where('status', '=', 'FINISHED')

@@ -64,19 +64,6 @@ export async function finishUpload(
     .execute();
 }
 
-/** A file of the pipeline already loaded with this content, else with this name. */
-export function loadedTwin(db: Db, pipelineId: number, sha256: string, name: string) {
-  return db
-    .selectFrom('uploaded_file')
-    .select(['id', sql<boolean>`content_sha256 = ${sha256}`.as('same_content')])
-    .where('pipeline_id', '=', pipelineId)
-    .where('status', '=', 'FINISHED')
-    .where((eb) => eb.or([eb('content_sha256', '=', sha256), eb('original_name', '=', name)]))
-    .orderBy(sql`content_sha256 = ${sha256}`, 'desc')
-    .orderBy('id')
-    .executeTakeFirst();
-}
-
 function fileQuery(db: Db, moduleId: number) {
   return db
     .selectFrom('uploaded_file as f')

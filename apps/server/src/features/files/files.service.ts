@@ -10,9 +10,10 @@ import type {
   UploadedFileResult,
   UploadStatus,
 } from '@recon/contract';
-import { FILE_TEXTS, hasExtensionOfKind, PIPELINE_TEXTS, wrongExtensionMessage } from '@recon/contract';
+import { FILE_TEXTS, PIPELINE_TEXTS } from '@recon/contract';
 import { withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
+import { precheckFile } from '@/ingest/precheck.ts';
 import type { Actor } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
@@ -45,10 +46,8 @@ const invalid = (errorKind: FileErrorKind, message: string): Verdict => ({
 
 /**
  * Stores one uploaded file under DATA_DIR/uploads/<module>/<pipeline>/<file id>, streamed with its hash and
- * size, and records what can be told before loading: too large, an extension the config's file kind does not
- * take (text kinds take .csv, .txt, .tsv, .psv, .dat; XLSX .xlsx), or the same content or name
- * already loaded in this pipeline make it INVALID (kept, with the reason); otherwise it is UPLOADED and waits
- * for a run of its pipeline.
+ * size, and records what can be told before loading (`precheckFile`, the same checks a job's load starts with):
+ * a problem makes it INVALID (kept, with the reason); otherwise it is UPLOADED and waits for a run of its pipeline.
  */
 export async function storeFile(
   ctx: FeatureContext,
@@ -86,24 +85,16 @@ export async function storeFile(
     );
     throw err;
   }
-  let verdict: Verdict = { status: 'UPLOADED', uploadStatus: 'UPLOADED', errorKind: null, message: null };
-  if (stored.isTruncated) {
-    // A partial file is useless: its bytes are dropped, the record stays to say why.
-    await rm(absolute, { force: true });
-    verdict = invalid(
-      'Invalid File Content',
-      `The file is larger than the upload limit of ${ctx.config.uploadMaxBytes} bytes`,
-    );
-  } else if (!hasExtensionOfKind(name, target.fileKind)) {
-    // The config says how a file is read (.txt, .dat … are delimited or fixed-width text as it declares).
-    verdict = invalid('Invalid File Extension', wrongExtensionMessage(target.fileKind));
-  } else {
-    const twin = await q.loadedTwin(ctx.db, target.id, stored.sha256, name);
-    if (twin?.same_content)
-      verdict = invalid('Duplicate Records File', `The same content was already loaded as file ${twin.id}`);
-    else if (twin)
-      verdict = invalid('Duplicate File Name', `A file named "${name}" was already loaded (file ${twin.id})`);
-  }
+  // A partial file is useless: its bytes are dropped, the record stays to say why.
+  if (stored.isTruncated) await rm(absolute, { force: true });
+  const checked = await precheckFile(
+    ctx.db,
+    { id, name, sha256: stored.sha256, truncatedAtBytes: stored.isTruncated ? ctx.config.uploadMaxBytes : undefined },
+    { pipelineId: target.id, fileKind: target.fileKind },
+  );
+  const verdict: Verdict = checked.ok
+    ? { status: 'UPLOADED', uploadStatus: 'UPLOADED', errorKind: null, message: null }
+    : invalid(checked.kind, checked.problem);
   await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     await q.finishUpload(
       tx,
