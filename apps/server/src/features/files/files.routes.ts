@@ -4,7 +4,7 @@ import {
   type EndpointInput,
   FILE_TEXTS,
   MAX_FILES_PER_UPLOAD,
-  readDataTablesParams,
+  readPagingParams,
 } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,7 +40,7 @@ async function uploadFiles(ctx: FeatureContext, { params }: Input<'upload'>, req
 async function listFileHistory(ctx: FeatureContext, { query }: Input<'history'>, req: FastifyRequest) {
   const { pipelineId, status, fromDate, toDate, start, length, draw } = query;
   if (fromDate && toDate && fromDate > toDate) throw validation(FILE_TEXTS.dateRangeInvalid, 'fromDate');
-  const { columns, order } = readDataTablesParams(query);
+  const { columns, order } = readPagingParams(query);
   const where: Expression<SqlBool>[] = [];
   if (pipelineId) where.push(sql<SqlBool>`f.pipeline_id = ${pipelineId}`);
   if (status) where.push(sql<SqlBool>`f.status = ${status}`);

@@ -1,4 +1,4 @@
-import { jobExecutionEndpoints as E, type EndpointInput, readDataTablesParams } from '@recon/contract';
+import { jobExecutionEndpoints as E, type EndpointInput, readPagingParams } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
@@ -10,7 +10,7 @@ import * as service from './job-executions.service.ts';
 
 /** GET v2/jobexecutions without Find: a DataTables page of the module's runs. */
 async function listJobExecutions(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>, req: FastifyRequest) {
-  const { columns, order } = readDataTablesParams(query);
+  const { columns, order } = readPagingParams(query);
   const { start, length, draw, jobId, status, fromDate, toDate } = query;
   const page = await q.listExecutions(ctx.db, moduleOf(req), {
     jobId,

@@ -6,7 +6,7 @@ import {
   type EndpointInput,
   type JobCronOperation,
   jobStatusLabel,
-  readDataTablesParams,
+  readPagingParams,
 } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +22,7 @@ type Input<K extends keyof typeof E> = EndpointInput<(typeof E)[K]>;
 
 /** GET v2/jobs without Find: a DataTables page of the module's jobs with their last run. */
 async function listJobs(ctx: FeatureContext, { query }: Input<'list'>, req: FastifyRequest) {
-  const { columns, order } = readDataTablesParams(query);
+  const { columns, order } = readPagingParams(query);
   const search = String(query['search[value]'] ?? '');
   const { start, length, draw } = query;
   const page = await lq.listJobs(ctx.db, moduleOf(req), { start, length, columns, order, search });

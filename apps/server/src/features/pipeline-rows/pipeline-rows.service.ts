@@ -1,5 +1,5 @@
 import type { DuplicateRow, InvalidRow } from '@recon/contract';
-import { DEFAULT_DATE_RANGE_DAYS, FILE_TEXTS, readDataTablesParams } from '@recon/contract';
+import { DEFAULT_DATE_RANGE_DAYS, FILE_TEXTS, readPagingParams } from '@recon/contract';
 import { quoteIdent } from '@recon/recon-engine';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
@@ -42,7 +42,7 @@ async function page(ctx: FeatureContext, moduleId: number, query: RowsQuery, spe
   const userColumns = new Set(ds.columns);
   const sqlOf = (name: string): Expression<unknown> | null =>
     spec.fields[name] ?? (userColumns.has(name) ? sql`r.${sql.raw(quoteIdent(name))}` : null);
-  const { columns, order } = readDataTablesParams(query);
+  const { columns, order } = readPagingParams(query);
   const search: Expression<SqlBool>[] = [];
   for (const c of columns) {
     const v = c.search.value.trim();

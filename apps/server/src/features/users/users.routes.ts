@@ -1,4 +1,4 @@
-import { userEndpoints as E, type EndpointInput, readDataTablesParams } from '@recon/contract';
+import { userEndpoints as E, type EndpointInput, readPagingParams } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
@@ -18,7 +18,7 @@ const isColumn = (c: string): c is ColumnKey => c in COLUMNS;
 
 /** GET v2/appusers: a DataTables page of users, searched and sorted by the known columns only. */
 async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>) {
-  const { columns, order } = readDataTablesParams(query);
+  const { columns, order } = readPagingParams(query);
   const filters: Expression<SqlBool>[] = [];
   for (const c of columns) {
     const v = c.search.value.trim();

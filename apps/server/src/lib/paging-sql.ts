@@ -1,4 +1,4 @@
-import { readDataTablesParams } from '@recon/contract';
+import { readPagingParams } from '@recon/contract';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /** Column key a client may send (`columns[i][data]`) → the SQL it searches and sorts by. Nothing else is accepted. */
@@ -12,16 +12,16 @@ export function containsFilter(expression: RawBuilder<unknown>, value: string): 
 }
 
 /**
- * WHERE and ORDER BY of a DataTables list: `columns[i][search][value]` filters (contains, AND-ed),
+ * WHERE and ORDER BY of a paged list: `columns[i][search][value]` filters (contains, AND-ed),
  * `search[value]` over the given global columns (OR-ed), `order[i]` on allowed columns, then a stable
  * tie-breaker so pages never overlap.
  */
-export function dataTablesSql(
+export function pagingSql(
   query: Record<string, unknown>,
   columns: ListColumnMap,
   options: { tieBreaker: RawBuilder<unknown>; globalSearch?: readonly string[]; filters?: RawBuilder<SqlBool>[] },
 ): { where: RawBuilder<SqlBool>; orderBy: RawBuilder<unknown> } {
-  const params = readDataTablesParams(query);
+  const params = readPagingParams(query);
   const filters: RawBuilder<SqlBool>[] = [...(options.filters ?? [])];
   for (const c of params.columns) {
     const value = c.search.value.trim();
