@@ -26,6 +26,7 @@ import { CONTENT_TYPES, downloadFileName, pathOfStored } from '@/lib/downloads/d
 import { enqueueDownload } from '@/lib/downloads/export-queue.ts';
 import { planTransactionExport, readByTabQuery } from '@/lib/downloads/transaction-export.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import { hashToken, randomToken } from '@/lib/tokens.ts';
 import * as q from './downloads.queries.ts';
 
@@ -92,7 +93,7 @@ export async function listDownloads(
   const types = query.reportType ? [query.reportType] : visibleTypes(owner.privileges);
   const page = query.maxResults ? { start: 0, length: query.maxResults } : query;
   const { rows, total } = await q.listOwnRequests(ctx.db, owner, types, page);
-  return { draw: query.draw, recordsTotal: total, recordsFiltered: total, data: rows.map(q.toDownloadRequest) };
+  return pagedList(query, { total, filtered: total, rows: rows.map(q.toDownloadRequest) });
 }
 
 /** GET /v2/dashletdownloads/downloadInitiate/{id}: a one-time, short-lived token for a file that is ready. */

@@ -4,6 +4,7 @@ import { quoteIdent } from '@recon/recon-engine';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import * as q from './pipeline-rows.queries.ts';
 
 export type RowsQuery = {
@@ -96,7 +97,7 @@ export async function invalidRows(ctx: FeatureContext, moduleId: number, query: 
     createdAt: (r._at as Date).toISOString(),
     values: valuesOf(r, ds.columns),
   }));
-  return { draw: query.draw, recordsTotal: result.total, recordsFiltered: result.filtered, data };
+  return pagedList(query, { total: result.total, filtered: result.filtered, rows: data });
 }
 
 export async function duplicateRows(ctx: FeatureContext, moduleId: number, query: RowsQuery) {
@@ -114,5 +115,5 @@ export async function duplicateRows(ctx: FeatureContext, moduleId: number, query
     loadedAt: (r._at as Date).toISOString(),
     values: valuesOf(r, ds.columns),
   }));
-  return { draw: query.draw, recordsTotal: result.total, recordsFiltered: result.filtered, data };
+  return pagedList(query, { total: result.total, filtered: result.filtered, rows: data });
 }

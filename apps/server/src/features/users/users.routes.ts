@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 
 // Column → SQL it searches and sorts by. Only these columns are accepted from the client.
 const COLUMNS = {
@@ -33,7 +34,7 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
     .map((d, i) => (d && isColumn(d) ? sql`${COLUMNS[d]} ${sql.raw(order[i]?.dir === 'desc' ? 'DESC' : 'ASC')}` : null))
     .filter((s) => s !== null);
   const orderBy = sql.join([...sorts, sql`u.id ASC`], sql`, `);
-  const { start, length, draw } = query;
+  const { start, length } = query;
   const [rows, totals] = await Promise.all([
     sql<{
       id: number;
@@ -55,11 +56,10 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
     ),
   ]);
   const t = totals.rows[0] ?? { total: 0, filtered: 0 };
-  return {
-    draw,
-    recordsTotal: t.total,
-    recordsFiltered: t.filtered,
-    data: rows.rows.map((r) => ({
+  return pagedList(query, {
+    total: t.total,
+    filtered: t.filtered,
+    rows: rows.rows.map((r) => ({
       id: r.id,
       userName: r.user_name,
       name: `${r.first_name} ${r.last_name}`.trim(),
@@ -68,7 +68,7 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
       module: r.modules,
       rolesName: r.roles,
     })),
-  };
+  });
 }
 
 /** App users, DataTables-paged (user picker of the module form; full user admin comes with spec 3). */
