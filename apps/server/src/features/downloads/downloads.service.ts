@@ -19,11 +19,11 @@ import {
 } from '@recon/contract';
 import type { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
+import { enqueueDownload } from '@/jobs/export-queue.ts';
 import { wakeLocalWorkers } from '@/jobs/queue.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { CONTENT_TYPES, downloadFileName, pathOfStored } from '@/lib/downloads/download-files.ts';
-import { enqueueDownload } from '@/lib/downloads/export-queue.ts';
 import { planTransactionExport, readByTabQuery } from '@/lib/downloads/transaction-export.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import { pagedList } from '@/lib/paging-sql.ts';
