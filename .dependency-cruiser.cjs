@@ -1,4 +1,4 @@
-/** Import rules of docs/ARCHITECTURE.md: web → contract ← server → recon-engine → db; features are islands. */
+/** Import rules of docs/ARCHITECTURE.md: web → contract ← server → recon-engine → db; features are islands; lib/ never imports upward. */
 module.exports = {
   forbidden: [
     { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
@@ -43,6 +43,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/features/([^/]+)/' },
       to: { path: '^apps/server/src/features/([^/]+)/', pathNot: '^apps/server/src/features/$1/' },
+    },
+    {
+      name: 'lib-not-upward',
+      comment: 'Server lib/ is shared below features, jobs, ingest and the app: it never imports them.',
+      severity: 'error',
+      from: { path: '^apps/server/src/lib/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: [
+          '^apps/server/src/(features|jobs|ingest|plugins|seed)/',
+          '^apps/server/src/(app|main|deps|config)\\.ts$',
+        ],
+      },
     },
     {
       name: 'web-features-are-islands',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataTablesQuerySchema, dataTablesResponseSchema } from './datatables.ts';
+import { pagedAnswerSchema, pagedQuerySchema } from './paging.ts';
 import type { PrivilegeRule } from './privileges.ts';
 import { ROLLBACK_STATUSES, rollbackImpactSchema } from './rollbacks.ts';
 import { transactionColumnSchema, transactionRowSchema } from './transactions.ts';
@@ -76,7 +76,7 @@ export const APPROVAL_SORT_COLUMNS = [
   'decidedAt',
 ] as const;
 
-export const approvalsQuerySchema = dataTablesQuerySchema.extend({
+export const approvalsQuerySchema = pagedQuerySchema.extend({
   status: z.enum(APPROVAL_STATUSES).optional(),
   kind: z.enum(APPROVAL_KINDS).optional(),
 });
@@ -95,7 +95,7 @@ export const approvalRowSchema = z.object({
   decidedAt: z.string().nullable(),
 });
 export type ApprovalRow = z.infer<typeof approvalRowSchema>;
-export const approvalsPageSchema = dataTablesResponseSchema(approvalRowSchema);
+export const approvalsPageSchema = pagedAnswerSchema(approvalRowSchema);
 
 // --- GET /v2/approvals/{id}
 
@@ -135,8 +135,8 @@ export type ApprovalDetail = z.infer<typeof approvalDetailSchema>;
 
 // --- GET /v2/approvals/{id}/rows (DataTables): the rows of a knock-off request, as they are now
 
-export const approvalRowsQuerySchema = dataTablesQuerySchema;
-export const approvalRowsPageSchema = dataTablesResponseSchema(transactionRowSchema);
+export const approvalRowsQuerySchema = pagedQuerySchema;
+export const approvalRowsPageSchema = pagedAnswerSchema(transactionRowSchema);
 export type ApprovalRowsPage = z.infer<typeof approvalRowsPageSchema>;
 
 // --- PUT /v2/approvals/{id}?Operation=Approve|Reject

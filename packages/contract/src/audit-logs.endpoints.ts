@@ -1,6 +1,6 @@
 import { auditLogRowSchema, auditLogsQuerySchema } from './audit.ts';
-import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint } from './endpoint.ts';
+import { pagedAnswerSchema } from './paging.ts';
 
 /** The security audit log (settings/audit-logs). */
 export const auditLogEndpoints = {
@@ -11,7 +11,7 @@ export const auditLogEndpoints = {
     module: 'ignore',
     privilege: { code: 'auditLogs' },
     query: auditLogsQuerySchema,
-    response: dataTablesResponseSchema(auditLogRowSchema),
+    response: pagedAnswerSchema(auditLogRowSchema),
     tags: ['Audit logs'],
     summary: 'Security events and privileged changes (DataTables)',
     description:

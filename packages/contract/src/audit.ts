@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataTablesQuerySchema } from './datatables.ts';
+import { pagedQuerySchema } from './paging.ts';
 
 /** Security and change events written to the audit log. */
 export const AUDIT_EVENTS = [
@@ -115,4 +115,4 @@ export const auditLogFilterSchema = z.object({
 export type AuditLogFilter = z.infer<typeof auditLogFilterSchema>;
 
 /** GET v2/auditlogs: the DataTables paging keys and the filters. */
-export const auditLogsQuerySchema = dataTablesQuerySchema.and(auditLogFilterSchema);
+export const auditLogsQuerySchema = pagedQuerySchema.and(auditLogFilterSchema);

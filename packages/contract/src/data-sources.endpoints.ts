@@ -15,8 +15,8 @@ import {
   updateDataElementRequestSchema,
   updateSequenceRequestSchema,
 } from './data-sources.ts';
-import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint, idParamsSchema } from './endpoint.ts';
+import { pagedAnswerSchema } from './paging.ts';
 import type { PrivilegeRule } from './privileges.ts';
 
 const tags = ['Data sources'];
@@ -39,7 +39,7 @@ export const dataSourceEndpoints = {
     discriminator: { name: 'Find', value: null },
     privilege: READERS,
     query: dataSourcesQuerySchema,
-    response: dataTablesResponseSchema(dataSourceRowSchema),
+    response: pagedAnswerSchema(dataSourceRowSchema),
     summary: 'Data sources: DataTables list',
     description:
       'Filters `name`, `reconName`, `pipelineName`, `table`, `recon` (id) or `columns[i][data]` ∈ name, recon, pipeline, table, sequence, isActive, createdAt, updatedAt (contains); `search[value]` over name, recon, pipeline and table.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNT_METHODS } from './data-source-form.ts';
 import { DATA_TYPES } from './data-tables.ts';
-import { dataTablesQuerySchema } from './datatables.ts';
+import { pagedQuerySchema } from './paging.ts';
 
 // Schemas of the data-sources calls (spec 2). The ordered form checks live in data-source-form.ts.
 
@@ -94,7 +94,7 @@ export const dataSourceDetailSchema = z.object({
 });
 export type DataSourceDetail = z.infer<typeof dataSourceDetailSchema>;
 
-export const dataSourcesQuerySchema = dataTablesQuerySchema.extend({
+export const dataSourcesQuerySchema = pagedQuerySchema.extend({
   Find: z
     .enum(['ByModule', 'ByRecon', 'validateDataSourceName'])
     .optional()

@@ -11,9 +11,9 @@ import {
   tableColumnsQuerySchema,
   tableColumnsResponseSchema,
 } from './data-tables.ts';
-import { dataTablesQuerySchema, dataTablesResponseSchema } from './datatables.ts';
 import { endpoint, idParamsSchema } from './endpoint.ts';
 import { messageBodySchema } from './errors.ts';
+import { pagedAnswerSchema, pagedQuerySchema } from './paging.ts';
 import type { PrivilegeRule } from './privileges.ts';
 
 const base = { module: 'required', tags: ['Data tables'] } as const;
@@ -47,8 +47,8 @@ export const dataTableEndpoints = {
     method: 'GET',
     path: LIST,
     privilege: LIST_READERS,
-    query: dataTablesQuerySchema,
-    response: dataTablesResponseSchema(dataTableRowSchema),
+    query: pagedQuerySchema,
+    response: pagedAnswerSchema(dataTableRowSchema),
     summary: "The module's data tables (DataTables)",
     description:
       'Column filters `columns[i][data]` ∈ name, kind, description, tableName, columnCount, createdAt (contains); `search[value]` over name, tableName and description; `order[i]`. Both kinds (DATA and MASTER) are listed.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dataTablesQuerySchema, dataTablesResponseSchema } from './datatables.ts';
 import { DOWNLOAD_ENTRIES } from './nav.ts';
+import { pagedAnswerSchema, pagedQuerySchema } from './paging.ts';
 import type { PrivilegeRule } from './privileges.ts';
 
 // Exports and the Downloads area (spec 2 "Downloads and uploads", "Download request", §4, §7, §9; issue 4).
@@ -153,11 +153,11 @@ export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
  * GET /v2/dashletdownloads: the caller's own requests in the module, newest first. `maxResults` (the dropdown):
  * the latest N; otherwise a DataTables page. `reportType` narrows to one download page.
  */
-export const downloadsQuerySchema = dataTablesQuerySchema.extend({
+export const downloadsQuerySchema = pagedQuerySchema.extend({
   maxResults: z.coerce.number().int().min(1).max(100).optional(),
   reportType: z.enum(DOWNLOAD_REPORT_TYPES).optional(),
 });
-export const downloadsResponseSchema = dataTablesResponseSchema(downloadRequestSchema);
+export const downloadsResponseSchema = pagedAnswerSchema(downloadRequestSchema);
 export type DownloadsResponse = z.infer<typeof downloadsResponseSchema>;
 
 export const downloadInitiateResponseSchema = z.object({

@@ -1,4 +1,3 @@
-import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint, idParamsSchema } from './endpoint.ts';
 import {
   FILE_HISTORY_COLUMNS,
@@ -10,6 +9,7 @@ import {
   MAX_FILES_PER_UPLOAD,
   uploadFilesResponseSchema,
 } from './files.ts';
+import { pagedAnswerSchema } from './paging.ts';
 
 const base = { module: 'required', tags: ['Files'] } as const;
 const HISTORY_READERS = { code: 'fileUpload' } as const;
@@ -46,7 +46,7 @@ export const fileEndpoints = {
     path: '/v2/files',
     privilege: HISTORY_READERS,
     query: fileHistoryQuerySchema,
-    response: dataTablesResponseSchema(fileHistoryRowSchema),
+    response: pagedAnswerSchema(fileHistoryRowSchema),
     summary: 'File upload history (DataTables)',
     description: `Filters: pipelineId, status, fromDate/toDate (YYYY-MM-DD, upload day, inclusive). Column search and order on columns[i][data] ∈ ${FILE_HISTORY_COLUMNS.join(', ')}. Newest first by default.`,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataTablesQuerySchema } from './datatables.ts';
+import { pagedQuerySchema } from './paging.ts';
 
 // Schemas of the file upload, file history and pipeline-rows calls (spec 2).
 
@@ -218,7 +218,7 @@ export const fileDateSchema = z
   .refine((d) => !Number.isNaN(Date.parse(d)), FILE_TEXTS.dateInvalid);
 
 /** Invalid or duplicate rows of one data source's files, by loading day (DataTables). */
-export const pipelineRowsQuerySchema = dataTablesQuerySchema.extend({
+export const pipelineRowsQuerySchema = pagedQuerySchema.extend({
   dataSourceId: z.coerce
     .number({ error: FILE_TEXTS.dataSourceIdRequired })
     .int()
@@ -231,7 +231,7 @@ export const pipelineRowsQuerySchema = dataTablesQuerySchema.extend({
 export const MAX_FILES_PER_UPLOAD = 20;
 
 /** The file upload history's filters (DataTables). */
-export const fileHistoryQuerySchema = dataTablesQuerySchema.extend({
+export const fileHistoryQuerySchema = pagedQuerySchema.extend({
   pipelineId: z.coerce.number().int().positive().optional(),
   status: z.enum(FILE_STATUSES).optional(),
   fromDate: fileDateSchema.optional(),

@@ -1,4 +1,3 @@
-import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint, idParamsSchema } from './endpoint.ts';
 import {
   fileApprovalQuerySchema,
@@ -8,6 +7,7 @@ import {
   makerCheckerRequestSchema,
   makerCheckerResponseSchema,
 } from './job-executions.ts';
+import { pagedAnswerSchema } from './paging.ts';
 
 const base = { module: 'required', tags: ['Job executions'] } as const;
 const READERS = { code: 'jobExecutions' } as const;
@@ -25,7 +25,7 @@ export const jobExecutionEndpoints = {
     discriminator: { name: 'Find', value: null },
     privilege: READERS,
     query: jobExecutionsListQuerySchema,
-    response: dataTablesResponseSchema(jobExecutionRowSchema),
+    response: pagedAnswerSchema(jobExecutionRowSchema),
     summary: 'Runs (DataTables)',
     description: 'Filters jobId, status, fromDate, toDate.',
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataTablesQuerySchema } from './datatables.ts';
+import { pagedQuerySchema } from './paging.ts';
 
 // Schemas of the job-executions calls (spec 2): runs of a job, their activity executions, file approval.
 
@@ -129,7 +129,7 @@ export type JobExecutionDetail = z.infer<typeof jobExecutionDetailSchema>;
 
 export const JOB_EXECUTIONS_FIND = ['LastJobExecutionByJobId', 'LastJobExecutionByDataSourceId'] as const;
 
-export const jobExecutionsListQuerySchema = dataTablesQuerySchema.extend({
+export const jobExecutionsListQuerySchema = pagedQuerySchema.extend({
   Find: z
     .enum(JOB_EXECUTIONS_FIND)
     .optional()

@@ -1,4 +1,3 @@
-import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint, idParamsSchema } from './endpoint.ts';
 import { jobExecutionDetailSchema } from './job-executions.ts';
 import {
@@ -14,6 +13,7 @@ import {
   exportReportConfigTypesResponseSchema,
 } from './jobs-catalogue.ts';
 import { jobCronRequestSchema, jobPostQuerySchema, jobPutQuerySchema, jobRunRequestSchema } from './jobs-run.ts';
+import { pagedAnswerSchema } from './paging.ts';
 
 const base = { module: 'required', tags: ['Jobs'] } as const;
 const READERS = { code: 'job' } as const;
@@ -30,7 +30,7 @@ export const jobEndpoints = {
     ...list,
     name: 'jobs.list',
     discriminator: { name: 'Find', value: null },
-    response: dataTablesResponseSchema(jobRowSchema),
+    response: pagedAnswerSchema(jobRowSchema),
     summary: 'Jobs (DataTables)',
     description: 'Default length 15.',
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataTablesQuerySchema } from './datatables.ts';
+import { pagedQuerySchema } from './paging.ts';
 
 // Schemas of the jobs calls (spec 2): a job is an ordered list of activities with four run filters.
 // Running, cron, bots, export configs, additional settings and parallel configs live in jobs-*.ts.
@@ -290,7 +290,7 @@ export const JOBS_FIND = [
   'ExportReportConfigTypes',
 ] as const;
 
-export const jobsListQuerySchema = dataTablesQuerySchema.extend({
+export const jobsListQuerySchema = pagedQuerySchema.extend({
   length: z.coerce.number().int().min(1).max(2000).default(15),
   Find: z
     .enum(JOBS_FIND)

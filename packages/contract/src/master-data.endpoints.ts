@@ -1,8 +1,8 @@
 import { createDataTableRequestSchema, dataTableDetailSchema, dataTableRowSchema } from './data-tables.ts';
-import { dataTablesQuerySchema, dataTablesResponseSchema } from './datatables.ts';
 import { endpoint, idParamsSchema } from './endpoint.ts';
 import { messageBodySchema } from './errors.ts';
 import { masterDataRowParamsSchema, masterDataRowRequestSchema, masterDataRowSchema } from './master-data.ts';
+import { pagedAnswerSchema, pagedQuerySchema } from './paging.ts';
 
 const base = { module: 'required', privilege: { code: 'masterData' }, tags: ['Master data'] } as const;
 const TABLES = '/v2/masterdata';
@@ -16,8 +16,8 @@ export const masterDataEndpoints = {
     name: 'masterData.listTables',
     method: 'GET',
     path: TABLES,
-    query: dataTablesQuerySchema,
-    response: dataTablesResponseSchema(dataTableRowSchema),
+    query: pagedQuerySchema,
+    response: pagedAnswerSchema(dataTableRowSchema),
     summary: "The module's master data tables (DataTables)",
     description: 'Same filters as GET /v2/datatables, MASTER tables only.',
   }),
@@ -46,8 +46,8 @@ export const masterDataEndpoints = {
     method: 'GET',
     path: ROWS,
     params: idParamsSchema,
-    query: dataTablesQuerySchema,
-    response: dataTablesResponseSchema(masterDataRowSchema),
+    query: pagedQuerySchema,
+    response: pagedAnswerSchema(masterDataRowSchema),
     summary: "A master data table's rows (DataTables)",
     description:
       'Each row is `_id` plus every user column as text or null: dates YYYY-MM-DD, date-times YYYY-MM-DDTHH:mm:ss, money as an exact decimal string. `columns[i][data]` is a column name (contains search); `search[value]` searches every column; `order[i]` sorts by the typed column.',

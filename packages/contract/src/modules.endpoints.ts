@@ -1,4 +1,3 @@
-import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint, idParamsSchema } from './endpoint.ts';
 import { messageBodySchema } from './errors.ts';
 import {
@@ -10,6 +9,7 @@ import {
   moduleUsersRequestSchema,
   updateModuleRequestSchema,
 } from './modules.ts';
+import { pagedAnswerSchema } from './paging.ts';
 
 // Module administration is not module-scoped: X-Module-Id is ignored.
 const base = { module: 'ignore', tags: ['Modules'] } as const;
@@ -38,7 +38,7 @@ export const moduleEndpoints = {
     path: MODULES,
     discriminator: { name: 'Find', value: 'AllAssigned' },
     query: modulesQuerySchema,
-    response: dataTablesResponseSchema(moduleSchema),
+    response: pagedAnswerSchema(moduleSchema),
     summary: "The caller's modules",
     description: "Paged `start`, `length`, `draw`: the caller's ACTIVE modules, any signed-in user, DataTables answer.",
   }),

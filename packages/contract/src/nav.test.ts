@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readDataTablesParams, toDataTablesQuery } from './datatables.ts';
 import { navLeaves, navPath, visibleNav } from './nav.ts';
+import { readPagingParams, toPagedQuery } from './paging.ts';
 import { hasPrivilege, PRIVILEGE_CODES } from './privileges.ts';
 import { parseFeatureModules, parseModuleIdList } from './settings.ts';
 
@@ -84,13 +84,13 @@ describe('settings parsing', () => {
 
 describe('DataTables params', () => {
   it('round-trips columns and order through the flat query', () => {
-    const q = toDataTablesQuery({
+    const q = toPagedQuery({
       start: 20,
       length: 10,
       columns: [{ data: 'name', searchValue: 'ann' }, { data: 'email' }],
       order: [{ column: 1, dir: 'desc' }],
     });
-    const parsed = readDataTablesParams(Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])));
+    const parsed = readPagingParams(Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])));
     expect(parsed.columns.map((c) => [c.data, c.search.value])).toEqual([
       ['name', 'ann'],
       ['email', ''],

@@ -1,6 +1,6 @@
-import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint } from './endpoint.ts';
 import { duplicateRowSchema, invalidRowSchema, pipelineRowsQuerySchema } from './files.ts';
+import { pagedAnswerSchema } from './paging.ts';
 
 const base = { module: 'required', tags: ['Transactions'], query: pipelineRowsQuerySchema } as const;
 const RANGE =
@@ -14,7 +14,7 @@ export const pipelineRowEndpoints = {
     method: 'GET',
     path: '/v2/pipelinerows/invalid',
     privilege: { code: 'invalidData' },
-    response: dataTablesResponseSchema(invalidRowSchema),
+    response: pagedAnswerSchema(invalidRowSchema),
     summary: "Rows of a data source's files that failed validation, with their reasons (DataTables)",
     description: `${RANGE}, fileName, rowNo, reasons, createdAt.`,
   }),
@@ -24,7 +24,7 @@ export const pipelineRowEndpoints = {
     method: 'GET',
     path: '/v2/pipelinerows/duplicates',
     privilege: { code: 'pipelineDuplicate' },
-    response: dataTablesResponseSchema(duplicateRowSchema),
+    response: pagedAnswerSchema(duplicateRowSchema),
     summary: 'Rows of a data source loaded as DUPLICATE (DataTables)',
     description: `${RANGE}, fileName, rowNo, loadedAt.`,
   }),

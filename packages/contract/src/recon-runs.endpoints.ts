@@ -1,5 +1,5 @@
-import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint, idParamsSchema } from './endpoint.ts';
+import { pagedAnswerSchema } from './paging.ts';
 import type { PrivilegeRule } from './privileges.ts';
 import {
   reconRunSchema,
@@ -34,7 +34,7 @@ export const reconRunEndpoints = {
     path: '/v2/reconruns',
     privilege: READERS,
     query: reconRunsQuerySchema,
-    response: dataTablesResponseSchema(reconRunSchema),
+    response: pagedAnswerSchema(reconRunSchema),
     summary: "The module's recon runs, newest first (DataTables; reconId narrows to one recon)",
   }),
   detail: endpoint({

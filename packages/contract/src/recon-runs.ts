@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataTablesQuerySchema } from './datatables.ts';
+import { pagedQuerySchema } from './paging.ts';
 
 // Recon runs: the engine applying a recon's rules (from a job's RECON activity or the Run recon action), dry runs,
 // and the manual actions on transactions, each one journaled so it can be rolled back.
@@ -72,6 +72,6 @@ export const startReconRunRequestSchema = z.object({
 });
 export const startReconRunResponseSchema = z.object({ id: z.number().int(), status: z.enum(RECON_RUN_STATUSES) });
 
-export const reconRunsQuerySchema = dataTablesQuerySchema.extend({
+export const reconRunsQuerySchema = pagedQuerySchema.extend({
   reconId: z.coerce.number().int().positive().optional(),
 });

@@ -1,6 +1,6 @@
-import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint, idParamsSchema } from './endpoint.ts';
 import { messageBodySchema } from './errors.ts';
+import { pagedAnswerSchema } from './paging.ts';
 import type { PrivilegeRule } from './privileges.ts';
 import {
   createReconRequestSchema,
@@ -40,7 +40,7 @@ export const reconEndpoints = {
     discriminator: { name: 'Find', value: null },
     privilege: READERS,
     query: reconsListQuerySchema,
-    response: dataTablesResponseSchema(reconRowSchema),
+    response: pagedAnswerSchema(reconRowSchema),
     summary: "The module's recons (DataTables)",
     description:
       '`columns[i][data]` ∈ name, description, dataSourceCount, createdAt, updatedAt; `search[value]` over name and description.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataTablesQuerySchema } from './datatables.ts';
+import { pagedQuerySchema } from './paging.ts';
 
 // Schemas of the recons calls (spec 2). A recon joins two data sources: side A (sequence 1) and side B (2).
 
@@ -52,7 +52,7 @@ export const reconDetailSchema = reconRowSchema.extend({
 });
 export type ReconDetail = z.infer<typeof reconDetailSchema>;
 
-export const reconsListQuerySchema = dataTablesQuerySchema.extend({
+export const reconsListQuerySchema = pagedQuerySchema.extend({
   Find: z
     .enum(['ByModule'])
     .optional()

@@ -1,5 +1,5 @@
-import { dataTablesResponseSchema } from './datatables.ts';
 import { endpoint, idParamsSchema } from './endpoint.ts';
+import { pagedAnswerSchema } from './paging.ts';
 import type { PrivilegeRule } from './privileges.ts';
 import {
   ROLLBACK_IMPACT_PRIVILEGE,
@@ -61,7 +61,7 @@ export const rollbackEndpoints = {
     path: '/v2/executionrollbacks',
     privilege: HISTORY,
     query: rollbacksQuerySchema,
-    response: dataTablesResponseSchema(rollbackRowSchema),
+    response: pagedAnswerSchema(rollbackRowSchema),
     summary: "The module's rollbacks, newest first (DataTables)",
     description:
       'Columns rollbackId, jobName, startTime, endTime, executedBy, status (search and order); filters status, jobExecutionId, fromDate, toDate.',

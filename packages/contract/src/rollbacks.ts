@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataTablesQuerySchema } from './datatables.ts';
+import { pagedQuerySchema } from './paging.ts';
 import type { PrivilegeRule } from './privileges.ts';
 
 // Rollbacks of job executions (spec 2 §3 Rollback, §4 statuses, §7 "Job executions and rollbacks"): what a
@@ -304,7 +304,7 @@ export type RollbackDetail = z.infer<typeof rollbackDetailSchema>;
 
 export const ROLLBACK_SORT_COLUMNS = ['rollbackId', 'jobName', 'startTime', 'endTime', 'executedBy', 'status'] as const;
 
-export const rollbacksQuerySchema = dataTablesQuerySchema.extend({
+export const rollbacksQuerySchema = pagedQuerySchema.extend({
   status: z.enum(ROLLBACK_STATUSES).optional(),
   jobExecutionId: z.coerce.number().int().positive().optional(),
   /** Requests made on or after this day (YYYY-MM-DD). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATA_TYPES } from './data-tables.ts';
-import { dataTablesQuerySchema, dataTablesResponseSchema } from './datatables.ts';
 import { TRANSACTION_TABS, type TransactionTab } from './nav.ts';
+import { pagedAnswerSchema, pagedQuerySchema } from './paging.ts';
 import type { PrivilegeCode, PrivilegeRule } from './privileges.ts';
 import { TOLERANCE_TYPES } from './rules.ts';
 
@@ -143,7 +143,7 @@ export const TRANSACTION_FINDS = [
 ] as const;
 
 /** GET /v2/transactions: one query schema for the OpenAPI page; each Find is parsed with its own below. */
-export const transactionsQuerySchema = dataTablesQuerySchema.extend({
+export const transactionsQuerySchema = pagedQuerySchema.extend({
   Find: z
     .enum(TRANSACTION_FINDS)
     .describe(
@@ -161,7 +161,7 @@ export const transactionsQuerySchema = dataTablesQuerySchema.extend({
   value: z.string().optional().describe('GlobalSearch: the reference'),
 });
 
-export const byTabQuerySchema = dataTablesQuerySchema.extend({
+export const byTabQuerySchema = pagedQuerySchema.extend({
   tab: z.enum(TRANSACTION_TABS, { error: TRANSACTION_TEXTS.tabRequired }),
   reconId: id(TRANSACTION_TEXTS.reconRequired),
   dataSourceId: id(TRANSACTION_TEXTS.dataSourceRequired),
@@ -239,7 +239,7 @@ export const transactionRowSchema = z.object({
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
 
-export const transactionsPageSchema = dataTablesResponseSchema(transactionRowSchema).extend({
+export const transactionsPageSchema = pagedAnswerSchema(transactionRowSchema).extend({
   /** The date column and the range the rows were read for. */
   dateColumn: z.string(),
   fromDate: z.string().nullable(),

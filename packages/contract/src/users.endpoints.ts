@@ -1,5 +1,5 @@
-import { dataTablesQuerySchema, dataTablesResponseSchema } from './datatables.ts';
 import { endpoint } from './endpoint.ts';
+import { pagedAnswerSchema, pagedQuerySchema } from './paging.ts';
 import {
   appUserRowSchema,
   userActivationQuerySchema,
@@ -15,8 +15,8 @@ export const userEndpoints = {
     path: '/v2/appusers',
     module: 'ignore',
     privilege: { anyOf: ['users', 'modules', 'createModule'] },
-    query: dataTablesQuerySchema,
-    response: dataTablesResponseSchema(appUserRowSchema),
+    query: pagedQuerySchema,
+    response: pagedAnswerSchema(appUserRowSchema),
     tags: ['App users'],
     summary: 'App users (DataTables)',
     description:

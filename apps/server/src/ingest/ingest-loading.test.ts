@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPipelineActivity } from '@/jobs/activities/pipeline.ts';
 import { addFilePipeline, createIngestEnv, fileRow, type IngestEnv, rowsOf, runFiles } from './ingest.test-helpers.ts';
-import { runPipelineActivity } from './pipeline-activity.ts';
 import { pipelineRun } from './test-fixtures.ts';
 
 let env: IngestEnv;

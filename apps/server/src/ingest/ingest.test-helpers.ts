@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@recon/db/testing';
 import { testConfig } from '@/config.ts';
+import { runPipelineActivity } from '@/jobs/activities/pipeline.ts';
 import { ActivityFailedWithCounts, type ActivityResult, type WorkerContext } from '@/jobs/activity.ts';
 import type { ColumnSpec } from '@/lib/data-tables/ddl.ts';
 import { createModuleRow } from '@/seed/seed.ts';
-import { runPipelineActivity } from './pipeline-activity.ts';
 import {
   addDataSource,
   addDataTable,

@@ -1,7 +1,7 @@
 import { activityCannotRunYet, JOB_ACTIVITY_TYPES, type JobActivityType } from '@recon/contract';
-import { runPipelineActivity } from '@/ingest/pipeline-activity.ts';
+import { runPipelineActivity } from '@/jobs/activities/pipeline.ts';
+import { runReconActivity } from '@/jobs/activities/recon.ts';
 import { type ActivityHandler, PermanentActivityError } from '@/jobs/activity.ts';
-import { runReconActivity } from '@/lib/recon/recon-activity.ts';
 
 export { PermanentActivityError };
 

@@ -2,14 +2,14 @@ import type { Db } from '@recon/db';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '@/config.ts';
+import { runDownload } from '@/lib/downloads/run-export.ts';
 import {
   DOWNLOAD_CONCURRENCY,
   DOWNLOAD_MESSAGE_EXPIRY_SECONDS,
   DOWNLOAD_QUEUE,
   type DownloadMessage,
   recoverDownloads,
-} from '@/lib/downloads/export-queue.ts';
-import { runDownload } from '@/lib/downloads/run-export.ts';
+} from './export-queue.ts';
 import { BOSS_SCHEMA, bossDb, RUN_QUEUE, type RunMessage, registerLocalWaker, TICK_CRON, TICK_QUEUE } from './queue.ts';
 import { recoverAfterRestart } from './recovery.ts';
 import { type ActivityHandlers, createActivityRegistry } from './registry.ts';

@@ -7,7 +7,7 @@ import {
 } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { sql } from 'kysely';
-import { dataTablesSql, type ListColumnMap } from '@/lib/datatables-sql.ts';
+import { type ListColumnMap, pagingSql } from '@/lib/paging-sql.ts';
 
 export type ApprovalRecord = {
   id: number;
@@ -66,7 +66,7 @@ export async function listApprovals(
   moduleId: number,
   query: Record<string, unknown> & { start: number; length: number; status?: ApprovalStatus; kind?: ApprovalKind },
 ): Promise<{ rows: ApprovalRow[]; total: number; filtered: number }> {
-  const { where, orderBy } = dataTablesSql(query, LIST_COLUMNS, {
+  const { where, orderBy } = pagingSql(query, LIST_COLUMNS, {
     tieBreaker: sql`a.id DESC`,
     globalSearch: ['summary', 'requestedBy', 'decidedBy'],
     filters: [

@@ -4,13 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { moduleActorOf, selectedModuleId as moduleId } from '@/lib/module-actor.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import { listApprovals } from './approvals.queries.ts';
 import * as service from './approvals.service.ts';
 
 /** GET v2/approvals: a DataTables page of the module's requests. */
 async function listApprovalRequests(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>, req: FastifyRequest) {
-  const { rows, total, filtered } = await listApprovals(ctx.db, moduleId(req), query);
-  return { draw: query.draw, recordsTotal: total, recordsFiltered: filtered, data: rows };
+  return pagedList(query, await listApprovals(ctx.db, moduleId(req), query));
 }
 
 /** My Jobs › Approvals (spec 1, privilege pendingApprovals): requests waiting for a second person. Module-scoped. */

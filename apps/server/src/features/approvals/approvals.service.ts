@@ -21,6 +21,7 @@ import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import { knockOffRows, rowsNotOpen } from '@/lib/recon/knock-off.ts';
 import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
 import { rowsByIdSql, toTransactionRow } from '@/lib/recon/transaction-rows.ts';
@@ -151,12 +152,11 @@ export async function getRows(
     source && pageIds.length > 0
       ? (await rowsByIdSql(source, sql`r._id = ANY(${pageIds}::bigint[])`).execute(db)).rows
       : [];
-  return {
-    draw: page.draw,
-    recordsTotal: ids.length,
-    recordsFiltered: ids.length,
-    data: source ? rows.map((r) => toTransactionRow(r, source.columns)) : [],
-  };
+  return pagedList(page, {
+    total: ids.length,
+    filtered: ids.length,
+    rows: source ? rows.map((r) => toTransactionRow(r, source.columns)) : [],
+  });
 }
 
 type Refusal = { code: 'VALIDATION' | 'CONFLICT'; message: string; field?: string };

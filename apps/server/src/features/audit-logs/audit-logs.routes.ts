@@ -5,6 +5,7 @@ import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -41,11 +42,10 @@ async function listAuditLogs(ctx: FeatureContext, { query: f }: EndpointInput<ty
     ),
   ]);
   const t = totals.rows[0] ?? { total: 0, filtered: 0 };
-  return {
-    draw: f.draw,
-    recordsTotal: t.total,
-    recordsFiltered: t.filtered,
-    data: rows.rows.map((r) => ({
+  return pagedList(f, {
+    total: t.total,
+    filtered: t.filtered,
+    rows: rows.rows.map((r) => ({
       id: r.id,
       occurredAt: r.occurred_at.toISOString(),
       event: r.event,
@@ -59,7 +59,7 @@ async function listAuditLogs(ctx: FeatureContext, { query: f }: EndpointInput<ty
       requestId: r.request_id,
       details: r.details,
     })),
-  };
+  });
 }
 
 /** The security audit log (settings/audit-logs), newest first. */

@@ -1,7 +1,7 @@
 import type { CountMethod, DataType } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { containsFilter, dataTablesSql, type ListColumnMap } from '@/lib/datatables-sql.ts';
+import { containsFilter, type ListColumnMap, pagingSql } from '@/lib/paging-sql.ts';
 
 /** A data source as lists show it (joined names; limits as exact decimal text without trailing zeros). */
 export type DataSourceRecord = {
@@ -84,7 +84,7 @@ export async function listDataSources(
     plain.push(sql<SqlBool>`(${containsFilter(sql`t.table_name`, v)} OR ${containsFilter(sql`t.name`, v)})`);
   }
   if (filters.recon !== undefined) plain.push(sql<SqlBool>`ds.recon_id = ${filters.recon}`);
-  const { where, orderBy } = dataTablesSql(query, LIST_COLUMNS, {
+  const { where, orderBy } = pagingSql(query, LIST_COLUMNS, {
     tieBreaker: sql`lower(ds.name), ds.id`,
     globalSearch: ['name', 'reconName', 'pipelineName', 'tableName'],
     filters: plain,

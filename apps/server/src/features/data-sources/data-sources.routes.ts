@@ -5,6 +5,7 @@ import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { moduleActorOf, selectedModuleId as moduleId } from '@/lib/module-actor.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import * as elements from './data-elements.service.ts';
 import * as service from './data-sources.service.ts';
 
@@ -13,7 +14,7 @@ type Input<K extends keyof typeof E> = EndpointInput<(typeof E)[K]>;
 /** GET v2/datasources without Find: a DataTables page. */
 async function listDataSources(ctx: FeatureContext, { query }: Input<'list'>, req: FastifyRequest) {
   const { rows, total, filtered } = await service.listPage(ctx, moduleId(req), query);
-  return { draw: query.draw, recordsTotal: total, recordsFiltered: filtered, data: rows.map(service.toRow) };
+  return pagedList(query, { total, filtered, rows: rows.map(service.toRow) });
 }
 
 /** PUT v2/datasources without Operation: an edit whose body carries the id. */

@@ -5,12 +5,12 @@ import type { FeatureContext } from '@/deps.ts';
 import { listDataTables } from '@/lib/data-tables/registry.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { moduleActorOf, selectedModuleId as moduleId } from '@/lib/module-actor.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import * as service from './data-tables.service.ts';
 
 /** GET v2/datatables: a DataTables page of the module's tables. */
 async function listDataTablesPage(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>, req: FastifyRequest) {
-  const { rows, total, filtered } = await listDataTables(ctx.db, moduleId(req), query);
-  return { draw: query.draw, recordsTotal: total, recordsFiltered: filtered, data: rows };
+  return pagedList(query, await listDataTables(ctx.db, moduleId(req), query));
 }
 
 /** Data tables, their columns and duplicate-check configs (spec 2): the endpoints of `dataTableEndpoints`. */

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@/config.ts';
-import { recoverDownloads } from '@/lib/downloads/export-queue.ts';
+import { recoverDownloads } from '@/jobs/export-queue.ts';
 import { startTestWorker } from '@/testing/job-fixtures.ts';
 import { addModule, addUser, call, type Session, signIn, type TestApp } from '@/testing/test-app.ts';
 import {

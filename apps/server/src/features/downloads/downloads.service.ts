@@ -20,13 +20,14 @@ import {
 import { withTransaction } from '@recon/db';
 import type { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
+import { enqueueDownload } from '@/jobs/export-queue.ts';
 import { wakeLocalWorkers } from '@/jobs/queue.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { CONTENT_TYPES, downloadFileName, pathOfStored } from '@/lib/downloads/download-files.ts';
-import { enqueueDownload } from '@/lib/downloads/export-queue.ts';
 import { planTransactionExport, readByTabQuery } from '@/lib/downloads/transaction-export.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import { hashToken, randomToken } from '@/lib/tokens.ts';
 import * as q from './downloads.queries.ts';
 
@@ -93,7 +94,7 @@ export async function listDownloads(
   const types = query.reportType ? [query.reportType] : visibleTypes(owner.privileges);
   const page = query.maxResults ? { start: 0, length: query.maxResults } : query;
   const { rows, total } = await q.listOwnRequests(ctx.db, owner, types, page);
-  return { draw: query.draw, recordsTotal: total, recordsFiltered: total, data: rows.map(q.toDownloadRequest) };
+  return pagedList(query, { total, filtered: total, rows: rows.map(q.toDownloadRequest) });
 }
 
 /** GET /v2/dashletdownloads/downloadInitiate/{id}: a one-time, short-lived token for a file that is ready. */

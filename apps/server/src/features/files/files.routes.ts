@@ -4,7 +4,7 @@ import {
   type EndpointInput,
   FILE_TEXTS,
   MAX_FILES_PER_UPLOAD,
-  readDataTablesParams,
+  readPagingParams,
 } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +13,7 @@ import type { FeatureContext } from '@/deps.ts';
 import { actorOf, moduleOf } from '@/lib/actor.ts';
 import { validation } from '@/lib/app-error.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import * as q from './files.queries.ts';
 import * as service from './files.service.ts';
 
@@ -38,9 +39,9 @@ async function uploadFiles(ctx: FeatureContext, { params }: Input<'upload'>, req
 
 /** GET v2/files: a DataTables page of the module's uploaded files, filtered, searched and ordered. */
 async function listFileHistory(ctx: FeatureContext, { query }: Input<'history'>, req: FastifyRequest) {
-  const { pipelineId, status, fromDate, toDate, start, length, draw } = query;
+  const { pipelineId, status, fromDate, toDate, start, length } = query;
   if (fromDate && toDate && fromDate > toDate) throw validation(FILE_TEXTS.dateRangeInvalid, 'fromDate');
-  const { columns, order } = readDataTablesParams(query);
+  const { columns, order } = readPagingParams(query);
   const where: Expression<SqlBool>[] = [];
   if (pipelineId) where.push(sql<SqlBool>`f.pipeline_id = ${pipelineId}`);
   if (status) where.push(sql<SqlBool>`f.status = ${status}`);
@@ -63,7 +64,7 @@ async function listFileHistory(ctx: FeatureContext, { query }: Input<'history'>,
     .filter((o): o is { data: q.HistoryColumn; dir: 'asc' | 'desc' } => !!o.data && isHistoryColumn(o.data))
     .map((o) => sql`${q.HISTORY_COLUMNS[o.data]} ${sql.raw(o.dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`);
   const page = await q.listHistory(ctx.db, moduleOf(req), where, orderBy, start, length);
-  return { draw, recordsTotal: page.total, recordsFiltered: page.filtered, data: page.rows.map(service.toHistoryRow) };
+  return pagedList(query, { total: page.total, filtered: page.filtered, rows: page.rows.map(service.toHistoryRow) });
 }
 
 /** File uploads and the file-upload history (spec 2): the endpoints of `fileEndpoints`. */

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { FILE_TEXTS, PIPELINE_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@/config.ts';
-import { runPipelineActivity } from '@/ingest/pipeline-activity.ts';
 import {
   addDataTable,
   addExecution,
@@ -14,6 +13,7 @@ import {
   pipelineRun,
   workerContext,
 } from '@/ingest/test-fixtures.ts';
+import { runPipelineActivity } from '@/jobs/activities/pipeline.ts';
 import { multipartBody } from '@/testing/multipart.ts';
 import {
   addModule,

@@ -1,4 +1,4 @@
-import type { DataTablesColumn, DataTablesOrder, JobExecutionStatus } from '@recon/contract';
+import type { JobExecutionStatus, PagedColumn, PagedOrder } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { sql } from 'kysely';
 import { executionRowsQuery } from '@/jobs/execution-view.ts';
@@ -29,8 +29,8 @@ export type ExecutionFilters = {
   status?: JobExecutionStatus;
   fromDate?: string;
   toDate?: string;
-  columns: DataTablesColumn[];
-  order: DataTablesOrder[];
+  columns: PagedColumn[];
+  order: PagedOrder[];
   start: number;
   length: number;
 };

@@ -1,17 +1,18 @@
-import { jobExecutionEndpoints as E, type EndpointInput, readDataTablesParams } from '@recon/contract';
+import { jobExecutionEndpoints as E, type EndpointInput, readPagingParams } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { toExecutionRow } from '@/jobs/execution-view.ts';
 import { moduleOf } from '@/lib/actor.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import * as q from './job-executions.queries.ts';
 import * as service from './job-executions.service.ts';
 
 /** GET v2/jobexecutions without Find: a DataTables page of the module's runs. */
 async function listJobExecutions(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>, req: FastifyRequest) {
-  const { columns, order } = readDataTablesParams(query);
-  const { start, length, draw, jobId, status, fromDate, toDate } = query;
+  const { columns, order } = readPagingParams(query);
+  const { start, length, jobId, status, fromDate, toDate } = query;
   const page = await q.listExecutions(ctx.db, moduleOf(req), {
     jobId,
     status,
@@ -22,7 +23,7 @@ async function listJobExecutions(ctx: FeatureContext, { query }: EndpointInput<t
     start,
     length,
   });
-  return { draw, recordsTotal: page.total, recordsFiltered: page.filtered, data: page.rows.map(toExecutionRow) };
+  return pagedList(query, { total: page.total, filtered: page.filtered, rows: page.rows.map(toExecutionRow) });
 }
 
 /** Job executions and their activity executions (spec 2): the endpoints of `jobExecutionEndpoints`. */

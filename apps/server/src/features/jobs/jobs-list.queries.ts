@@ -1,4 +1,4 @@
-import type { DataTablesColumn, DataTablesOrder } from '@recon/contract';
+import type { PagedColumn, PagedOrder } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { type Expression, type SqlBool, sql } from 'kysely';
 
@@ -35,7 +35,7 @@ export type JobListRow = {
 export async function listJobs(
   db: Db,
   moduleId: number,
-  p: { start: number; length: number; columns: DataTablesColumn[]; order: DataTablesOrder[]; search: string },
+  p: { start: number; length: number; columns: PagedColumn[]; order: PagedOrder[]; search: string },
 ) {
   const filters: Expression<SqlBool>[] = [];
   for (const c of p.columns) {

@@ -6,13 +6,14 @@ import {
   type EndpointInput,
   type JobCronOperation,
   jobStatusLabel,
-  readDataTablesParams,
+  readPagingParams,
 } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { moduleOf } from '@/lib/actor.ts';
 import { type Route, registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import { actorOf, getJobDetail, saveJob } from './jobs.service.ts';
 import * as lq from './jobs-list.queries.ts';
 import { changeSchedule, runJob } from './jobs-run.service.ts';
@@ -22,15 +23,14 @@ type Input<K extends keyof typeof E> = EndpointInput<(typeof E)[K]>;
 
 /** GET v2/jobs without Find: a DataTables page of the module's jobs with their last run. */
 async function listJobs(ctx: FeatureContext, { query }: Input<'list'>, req: FastifyRequest) {
-  const { columns, order } = readDataTablesParams(query);
+  const { columns, order } = readPagingParams(query);
   const search = String(query['search[value]'] ?? '');
-  const { start, length, draw } = query;
+  const { start, length } = query;
   const page = await lq.listJobs(ctx.db, moduleOf(req), { start, length, columns, order, search });
-  return {
-    draw,
-    recordsTotal: page.total,
-    recordsFiltered: page.filtered,
-    data: page.rows.map((r) => ({
+  return pagedList(query, {
+    total: page.total,
+    filtered: page.filtered,
+    rows: page.rows.map((r) => ({
       id: r.id,
       name: r.name,
       description: r.description,
@@ -43,7 +43,7 @@ async function listJobs(ctx: FeatureContext, { query }: Input<'list'>, req: Fast
       lastExecutionStatusLabel: r.last_status ? jobStatusLabel(r.last_status) : null,
       lastExecutionAt: r.last_at ? r.last_at.toISOString() : null,
     })),
-  };
+  });
 }
 
 /** Find=JobsFromAllModules: the jobs of every module the caller is assigned to. */

@@ -4,7 +4,7 @@ import { quoteIdent } from '@recon/recon-engine';
 import { type RawBuilder, sql } from 'kysely';
 import { qualified, SYSTEM_COLUMNS } from '@/lib/data-tables/ddl.ts';
 import type { DataTableColumnRecord, DataTableRecord } from '@/lib/data-tables/registry.ts';
-import { dataTablesSql, type ListColumnMap } from '@/lib/datatables-sql.ts';
+import { type ListColumnMap, pagingSql } from '@/lib/paging-sql.ts';
 
 // Physical names come from the registry and pass quoteIdent (validated identifiers); values are parameters.
 const ident = (name: string) => sql.raw(quoteIdent(name));
@@ -33,7 +33,7 @@ export async function listRows(
     ['_id', sql`r._id`],
     ...columns.map((c) => [c.name, sql`r.${ident(c.name)}`] as const),
   ]);
-  const { where, orderBy } = dataTablesSql(query, map, {
+  const { where, orderBy } = pagingSql(query, map, {
     tieBreaker: sql`r._id`,
     globalSearch: columns.map((c) => c.name),
   });

@@ -5,20 +5,19 @@ import type { FeatureContext } from '@/deps.ts';
 import { listDataTables } from '@/lib/data-tables/registry.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { moduleActorOf, selectedModuleId as moduleId } from '@/lib/module-actor.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import * as service from './master-data.service.ts';
 
 type Input<K extends keyof typeof E> = EndpointInput<(typeof E)[K]>;
 
 /** GET v2/masterdata: a DataTables page of the module's MASTER tables. */
 async function listMasterTables(ctx: FeatureContext, { query }: Input<'listTables'>, req: FastifyRequest) {
-  const { rows, total, filtered } = await listDataTables(ctx.db, moduleId(req), query, 'MASTER');
-  return { draw: query.draw, recordsTotal: total, recordsFiltered: filtered, data: rows };
+  return pagedList(query, await listDataTables(ctx.db, moduleId(req), query, 'MASTER'));
 }
 
 /** GET v2/masterdata/{id}/rows: a DataTables page of one table's rows. */
 async function listMasterRows(ctx: FeatureContext, { params, query }: Input<'listRows'>, req: FastifyRequest) {
-  const { rows, total, filtered } = await service.listMasterRows(ctx, moduleId(req), params.id, query);
-  return { draw: query.draw, recordsTotal: total, recordsFiltered: filtered, data: rows };
+  return pagedList(query, await service.listMasterRows(ctx, moduleId(req), params.id, query));
 }
 
 /** Master data: reference tables (data tables of kind MASTER) edited in the browser or loaded by upload (spec 2). */

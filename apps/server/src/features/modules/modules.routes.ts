@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import * as q from './modules.queries.ts';
 import * as service from './modules.service.ts';
 
@@ -28,12 +29,7 @@ async function listAssignedModules(
 ) {
   const principal = req.requirePrincipal();
   const { rows, total } = await q.listAssignedModules(ctx.db, principal.userId, query.start, query.length);
-  return {
-    draw: query.draw,
-    recordsTotal: total,
-    recordsFiltered: total,
-    data: rows.map((r) => ({ ...r, status: r.status as 'ACTIVE' })),
-  };
+  return pagedList(query, { total, filtered: total, rows: rows.map((r) => ({ ...r, status: r.status as 'ACTIVE' })) });
 }
 
 /** Modules (tenants) and their members. Module administration is not module-scoped: X-Module-Id is ignored. */

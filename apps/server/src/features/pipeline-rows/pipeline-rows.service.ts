@@ -1,9 +1,10 @@
 import type { DuplicateRow, InvalidRow } from '@recon/contract';
-import { DEFAULT_DATE_RANGE_DAYS, FILE_TEXTS, readDataTablesParams } from '@recon/contract';
+import { DEFAULT_DATE_RANGE_DAYS, FILE_TEXTS, readPagingParams } from '@recon/contract';
 import { quoteIdent } from '@recon/recon-engine';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import * as q from './pipeline-rows.queries.ts';
 
 export type RowsQuery = {
@@ -42,7 +43,7 @@ async function page(ctx: FeatureContext, moduleId: number, query: RowsQuery, spe
   const userColumns = new Set(ds.columns);
   const sqlOf = (name: string): Expression<unknown> | null =>
     spec.fields[name] ?? (userColumns.has(name) ? sql`r.${sql.raw(quoteIdent(name))}` : null);
-  const { columns, order } = readDataTablesParams(query);
+  const { columns, order } = readPagingParams(query);
   const search: Expression<SqlBool>[] = [];
   for (const c of columns) {
     const v = c.search.value.trim();
@@ -96,7 +97,7 @@ export async function invalidRows(ctx: FeatureContext, moduleId: number, query: 
     createdAt: (r._at as Date).toISOString(),
     values: valuesOf(r, ds.columns),
   }));
-  return { draw: query.draw, recordsTotal: result.total, recordsFiltered: result.filtered, data };
+  return pagedList(query, { total: result.total, filtered: result.filtered, rows: data });
 }
 
 export async function duplicateRows(ctx: FeatureContext, moduleId: number, query: RowsQuery) {
@@ -114,5 +115,5 @@ export async function duplicateRows(ctx: FeatureContext, moduleId: number, query
     loadedAt: (r._at as Date).toISOString(),
     values: valuesOf(r, ds.columns),
   }));
-  return { draw: query.draw, recordsTotal: result.total, recordsFiltered: result.filtered, data };
+  return pagedList(query, { total: result.total, filtered: result.filtered, rows: data });
 }

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { FILE_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@/config.ts';
-import { runPipelineActivity } from '@/ingest/pipeline-activity.ts';
 import {
   addDataSource,
   addDataTable,
@@ -15,6 +14,7 @@ import {
   pipelineRun,
   workerContext,
 } from '@/ingest/test-fixtures.ts';
+import { runPipelineActivity } from '@/jobs/activities/pipeline.ts';
 import { addModule, addUser, call, createTestApp, type Session, signIn, type TestApp } from '@/testing/test-app.ts';
 
 let t: TestApp;

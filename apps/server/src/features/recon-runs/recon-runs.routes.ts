@@ -4,12 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { moduleActorOf, selectedModuleId as moduleId } from '@/lib/module-actor.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import * as service from './recon-runs.service.ts';
 
 /** GET v2/reconruns: a DataTables page of runs. */
 async function listReconRuns(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>, req: FastifyRequest) {
-  const { rows, total, filtered } = await service.listRuns(ctx, moduleId(req), query);
-  return { draw: query.draw, recordsTotal: total, recordsFiltered: filtered, data: rows };
+  return pagedList(query, await service.listRuns(ctx, moduleId(req), query));
 }
 
 /** Recon runs: the Run recon action (and its dry run), and the list of runs with their per-rule outcome. */

@@ -3,8 +3,8 @@ import type { Db } from '@recon/db';
 import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { dataTablesSql, type ListColumnMap } from '@/lib/datatables-sql.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { type ListColumnMap, pagingSql } from '@/lib/paging-sql.ts';
 import { createRun, executeRun } from '@/lib/recon/recon-runner.ts';
 
 type RunRecord = {
@@ -112,7 +112,7 @@ export async function listRuns(
   moduleId: number,
   query: Record<string, unknown> & { start: number; length: number; reconId?: number },
 ): Promise<{ rows: ReconRun[]; total: number; filtered: number }> {
-  const { where, orderBy } = dataTablesSql(query, LIST_COLUMNS, { tieBreaker: sql`rr.id DESC` });
+  const { where, orderBy } = pagingSql(query, LIST_COLUMNS, { tieBreaker: sql`rr.id DESC` });
   const recon = query.reconId === undefined ? sql`true` : sql`rr.recon_id = ${query.reconId}`;
   const scope = sql`rr.module_id = ${moduleId} AND ${recon}`;
   const [page, counts] = await Promise.all([

@@ -2,8 +2,8 @@ import { RECON_RUN_TEXTS, RECON_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@/config.ts';
 import { addExecution, workerContext } from '@/ingest/test-fixtures.ts';
+import { runReconActivity } from '@/jobs/activities/recon.ts';
 import { PermanentActivityError } from '@/jobs/activity.ts';
-import { runReconActivity } from '@/lib/recon/recon-activity.ts';
 import { failInterruptedRuns } from '@/lib/recon/recon-runner.ts';
 import { addReconFixture, addRules, matchOn, type ReconFixture, statesOf } from '@/testing/recon-fixtures.ts';
 import {

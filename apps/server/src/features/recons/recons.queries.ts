@@ -1,6 +1,6 @@
 import type { Db } from '@recon/db';
 import { sql } from 'kysely';
-import { dataTablesSql, type ListColumnMap } from '@/lib/datatables-sql.ts';
+import { type ListColumnMap, pagingSql } from '@/lib/paging-sql.ts';
 
 export type ReconRecord = {
   id: number;
@@ -27,7 +27,7 @@ export async function listRecons(
   moduleId: number,
   query: Record<string, unknown> & { start: number; length: number },
 ): Promise<{ rows: ReconRecord[]; total: number; filtered: number }> {
-  const { where, orderBy } = dataTablesSql(query, LIST_COLUMNS, {
+  const { where, orderBy } = pagingSql(query, LIST_COLUMNS, {
     tieBreaker: sql`lower(r.name), r.id`,
     globalSearch: ['name', 'description'],
   });

@@ -5,14 +5,14 @@ import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { moduleActorOf, selectedModuleId as moduleId } from '@/lib/module-actor.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import * as service from './recons.service.ts';
 
 type Input<K extends keyof typeof E> = EndpointInput<(typeof E)[K]>;
 
 /** GET v2/recons without Find: a DataTables page. */
 async function listRecons(ctx: FeatureContext, { query }: Input<'list'>, req: FastifyRequest) {
-  const { rows, total, filtered } = await service.listPage(ctx, moduleId(req), query);
-  return { draw: query.draw, recordsTotal: total, recordsFiltered: filtered, data: rows };
+  return pagedList(query, await service.listPage(ctx, moduleId(req), query));
 }
 
 /** PUT v2/recons: an edit whose body carries the id. */

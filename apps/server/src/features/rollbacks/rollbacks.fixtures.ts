@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { testConfig } from '@/config.ts';
-import { runPipelineActivity } from '@/ingest/pipeline-activity.ts';
 import { addFileConfig, addStoredFile, workerContext } from '@/ingest/test-fixtures.ts';
+import { runPipelineActivity } from '@/jobs/activities/pipeline.ts';
+import { runReconActivity } from '@/jobs/activities/recon.ts';
 import type { ActivityRun } from '@/jobs/activity.ts';
-import { runReconActivity } from '@/lib/recon/recon-activity.ts';
 import { addReconFixture, addRules, matchOn, type ReconFixture } from '@/testing/recon-fixtures.ts';
 import { call, type Session, type TestApp, uniqueName } from '@/testing/test-app.ts';
 

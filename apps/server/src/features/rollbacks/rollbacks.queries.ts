@@ -10,7 +10,7 @@ import {
 } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { sql } from 'kysely';
-import { dataTablesSql, type ListColumnMap } from '@/lib/datatables-sql.ts';
+import { type ListColumnMap, pagingSql } from '@/lib/paging-sql.ts';
 import { toDependency } from '@/lib/rollback/impact.ts';
 import { runsByIds } from '@/lib/rollback/plan.ts';
 
@@ -78,7 +78,7 @@ export async function listRollbacks(
     // toDate covers its whole day.
     ...(query.toDate ? [sql<boolean>`r.created_at < ${query.toDate}::date + 1`] : []),
   ];
-  const { where, orderBy } = dataTablesSql(query, LIST_COLUMNS, {
+  const { where, orderBy } = pagingSql(query, LIST_COLUMNS, {
     tieBreaker: sql`r.id DESC`,
     globalSearch: ['jobName', 'executedBy', 'status'],
     filters,

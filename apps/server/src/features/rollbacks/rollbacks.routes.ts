@@ -4,13 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { moduleActorOf, selectedModuleId as moduleId } from '@/lib/module-actor.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import { listRollbacks } from './rollbacks.queries.ts';
 import * as service from './rollbacks.service.ts';
 
 /** GET v2/executionrollbacks: a DataTables page of the module's rollbacks. */
 async function listRollbackPage(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>, req: FastifyRequest) {
-  const { rows, total, filtered } = await listRollbacks(ctx.db, moduleId(req), query);
-  return { draw: query.draw, recordsTotal: total, recordsFiltered: filtered, data: rows };
+  return pagedList(query, await listRollbacks(ctx.db, moduleId(req), query));
 }
 
 /** Rollbacks of job executions (spec 2 §7): impact, request, retry, history. Every call is scoped to the module. */

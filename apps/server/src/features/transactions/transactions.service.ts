@@ -16,6 +16,7 @@ import {
 import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import {
   dateColumnsOf,
   resolveDateColumn,
@@ -72,10 +73,11 @@ export async function listByTab(
   const total = counts.rows[0]?.total ?? 0;
   const latest = total === 0 && view.date ? (await latestDateSql(view, tabStatuses).execute(ctx.db)).rows[0] : null;
   return {
-    draw: query.draw,
-    recordsTotal: total,
-    recordsFiltered: counts.rows[0]?.filtered ?? 0,
-    data: page.rows.map((r) => toTransactionRow(r, source.columns)),
+    ...pagedList(query, {
+      total,
+      filtered: counts.rows[0]?.filtered ?? 0,
+      rows: page.rows.map((r) => toTransactionRow(r, source.columns)),
+    }),
     dateColumn: view.date?.column ?? resolveDateColumn(source, query.dateColumn),
     fromDate: query.fromDate ?? null,
     toDate: query.toDate ?? null,

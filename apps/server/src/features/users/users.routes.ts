@@ -1,8 +1,9 @@
-import { userEndpoints as E, type EndpointInput, readDataTablesParams } from '@recon/contract';
+import { userEndpoints as E, type EndpointInput, readPagingParams } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import { pagedList } from '@/lib/paging-sql.ts';
 import { setUserActivation } from './user-activation.ts';
 
 // Column → SQL it searches and sorts by. Only these columns are accepted from the client.
@@ -19,7 +20,7 @@ const isColumn = (c: string): c is ColumnKey => c in COLUMNS;
 
 /** GET v2/appusers: a DataTables page of users, searched and sorted by the known columns only. */
 async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>) {
-  const { columns, order } = readDataTablesParams(query);
+  const { columns, order } = readPagingParams(query);
   const filters: Expression<SqlBool>[] = [];
   for (const c of columns) {
     const v = c.search.value.trim();
@@ -34,7 +35,7 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
     .map((d, i) => (d && isColumn(d) ? sql`${COLUMNS[d]} ${sql.raw(order[i]?.dir === 'desc' ? 'DESC' : 'ASC')}` : null))
     .filter((s) => s !== null);
   const orderBy = sql.join([...sorts, sql`u.id ASC`], sql`, `);
-  const { start, length, draw } = query;
+  const { start, length } = query;
   const [rows, totals] = await Promise.all([
     sql<{
       id: number;
@@ -56,11 +57,10 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
     ),
   ]);
   const t = totals.rows[0] ?? { total: 0, filtered: 0 };
-  return {
-    draw,
-    recordsTotal: t.total,
-    recordsFiltered: t.filtered,
-    data: rows.rows.map((r) => ({
+  return pagedList(query, {
+    total: t.total,
+    filtered: t.filtered,
+    rows: rows.rows.map((r) => ({
       id: r.id,
       userName: r.user_name,
       name: `${r.first_name} ${r.last_name}`.trim(),
@@ -69,7 +69,7 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
       module: r.modules,
       rolesName: r.roles,
     })),
-  };
+  });
 }
 
 /** App users, DataTables-paged (user picker of the module form), and their activation (the admin's unlock). */

@@ -1,4 +1,4 @@
-import { toDataTablesQuery } from '@recon/contract';
+import { toPagedQuery } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addModule,
@@ -57,7 +57,7 @@ function listQuery(
   search: Partial<Record<Column, string>> = {},
 ) {
   const withPrefix = { userName: 'zz-', ...search };
-  return toDataTablesQuery({
+  return toPagedQuery({
     start: p.start ?? 0,
     length: p.length ?? 100,
     draw: p.draw,

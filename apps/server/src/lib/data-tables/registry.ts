@@ -10,7 +10,7 @@ import {
 import type { Db } from '@recon/db';
 import { sql } from 'kysely';
 import { AppError } from '@/lib/app-error.ts';
-import { dataTablesSql, type ListColumnMap } from '@/lib/datatables-sql.ts';
+import { type ListColumnMap, pagingSql } from '@/lib/paging-sql.ts';
 import { createPhysicalTables, physicalNames } from './ddl.ts';
 
 /**
@@ -125,7 +125,7 @@ export async function listDataTables(
   kind?: DataTableKind,
 ): Promise<{ rows: DataTableRow[]; total: number; filtered: number }> {
   const scope = kind ? sql`dt.module_id = ${moduleId} AND dt.kind = ${kind}` : sql`dt.module_id = ${moduleId}`;
-  const { where, orderBy } = dataTablesSql(query, LIST_COLUMNS, {
+  const { where, orderBy } = pagingSql(query, LIST_COLUMNS, {
     tieBreaker: sql`lower(dt.name), dt.id`,
     globalSearch: ['name', 'tableName', 'description'],
   });

@@ -3,7 +3,7 @@ import {
   FILTER_PROBLEMS,
   type FilterOperator,
   filterValueMessage,
-  readDataTablesParams,
+  readPagingParams,
   TRANSACTION_STATUSES,
 } from '@recon/contract';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -54,7 +54,7 @@ function arityOf(operator: FilterOperator): 'none' | 'one' | 'two' | 'list' {
  * ignored, as the DataTables lists of the product do; a bad operator or value is a 400 naming the column.
  */
 export function readColumnFilters(source: TransactionSource, query: Record<string, unknown>): ColumnFilter[] {
-  const { columns } = readDataTablesParams(query);
+  const { columns } = readPagingParams(query);
   const filters: ColumnFilter[] = [];
   for (const c of columns) {
     const field = c.searchable ? fieldOf(source, c.data) : null;

@@ -1,7 +1,7 @@
 import {
   type ByTabQuery,
   LOADED_AT_DATE_COLUMN,
-  readDataTablesParams,
+  readPagingParams,
   TAB_STATUSES,
   TRANSACTION_STATUSES,
   TRANSACTION_TEXTS,
@@ -148,7 +148,7 @@ export function transactionViewSql(
 
 /** `order[i]` on fields of the data source, in order; unknown fields are ignored like the other lists do. */
 export function readOrder(source: TransactionSource, query: Record<string, unknown>): SortKey[] {
-  const { columns, order } = readDataTablesParams(query);
+  const { columns, order } = readPagingParams(query);
   return order.flatMap((o) => {
     const name = columns[o.column]?.data;
     return name && fieldOf(source, name) ? [{ field: name, dir: o.dir }] : [];

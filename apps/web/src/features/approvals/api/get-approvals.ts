@@ -4,8 +4,8 @@ import {
   type ApprovalRow,
   type ApprovalStatus,
   approvalEndpoints,
-  type DataTablesResponse,
-  toDataTablesQuery,
+  type PagedAnswer,
+  toPagedQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
@@ -13,9 +13,9 @@ import { call } from '@/lib/call';
 export type ApprovalsParams = { start: number; length: number; status?: ApprovalStatus; kind?: ApprovalKind };
 
 /** GET /v2/approvals: one DataTables page of the module's approval requests, newest first. */
-export async function getApprovals(params: ApprovalsParams): Promise<DataTablesResponse<ApprovalRow>> {
+export async function getApprovals(params: ApprovalsParams): Promise<PagedAnswer<ApprovalRow>> {
   const { start, length, ...filters } = params;
-  const query: Record<string, string | number> = toDataTablesQuery({
+  const query: Record<string, string | number> = toPagedQuery({
     start,
     length,
     draw: start / length + 1,

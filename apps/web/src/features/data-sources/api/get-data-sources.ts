@@ -1,4 +1,4 @@
-import { type DataSourceRow, type DataTablesResponse, dataSourceEndpoints, toDataTablesQuery } from '@recon/contract';
+import { type DataSourceRow, dataSourceEndpoints, type PagedAnswer, toPagedQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
@@ -16,9 +16,9 @@ export type DataSourcesParams = {
 };
 
 /** GET /v2/datasources: one page of the module's data sources with the list filters (each a "contains"). */
-export async function getDataSources(params: DataSourcesParams): Promise<DataTablesResponse<DataSourceRow>> {
+export async function getDataSources(params: DataSourcesParams): Promise<PagedAnswer<DataSourceRow>> {
   const { start, length, ...filters } = params;
-  const query: Record<string, string | number> = toDataTablesQuery({ start, length, draw: start / length + 1 });
+  const query: Record<string, string | number> = toPagedQuery({ start, length, draw: start / length + 1 });
   for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') query[key] = value;
   return call(dataSourceEndpoints.list, { query });
 }

@@ -1,4 +1,4 @@
-import { type DataTableRow, dataTableEndpoints, toDataTablesQuery } from '@recon/contract';
+import { type DataTableRow, dataTableEndpoints, toPagedQuery } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
@@ -8,7 +8,7 @@ const ALL_TABLES = 2000;
 
 /** GET /v2/datatables: every data table of the module, for the table picker. */
 export async function getTableOptions(): Promise<DataTableRow[]> {
-  return (await call(dataTableEndpoints.list, { query: toDataTablesQuery({ start: 0, length: ALL_TABLES }) })).data;
+  return (await call(dataTableEndpoints.list, { query: toPagedQuery({ start: 0, length: ALL_TABLES }) })).data;
 }
 
 export function tableOptionsQuery(moduleId: number) {

@@ -1,9 +1,9 @@
 import {
   type DataTableKind,
   type DataTableRow,
-  type DataTablesResponse,
   dataTableEndpoints,
-  toDataTablesQuery,
+  type PagedAnswer,
+  toPagedQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
@@ -14,9 +14,9 @@ export const dataTablesQueryRoot = ['data-tables'] as const;
 export type DataTablesParams = { start: number; length: number; search?: string; kind?: DataTableKind };
 
 /** GET /v2/datatables: one page of the module's data tables (both kinds), searched over name, table and description. */
-export async function getDataTables(params: DataTablesParams): Promise<DataTablesResponse<DataTableRow>> {
+export async function getDataTables(params: DataTablesParams): Promise<PagedAnswer<DataTableRow>> {
   const { start, length, search, kind } = params;
-  const query = toDataTablesQuery({
+  const query = toPagedQuery({
     start,
     length,
     draw: start / length + 1,

@@ -1,11 +1,11 @@
 import {
-  type DataTablesResponse,
   FILE_HISTORY_COLUMNS,
   FINAL_FILE_STATUSES,
   type FileHistoryRow,
   type FileStatus,
   fileEndpoints,
-  toDataTablesQuery,
+  type PagedAnswer,
+  toPagedQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
@@ -26,9 +26,9 @@ export type FileHistoryParams = {
 };
 
 /** GET /v2/files: one DataTables page of the module's uploaded files, newest first unless sorted. */
-export async function getFileHistory(params: FileHistoryParams): Promise<DataTablesResponse<FileHistoryRow>> {
+export async function getFileHistory(params: FileHistoryParams): Promise<PagedAnswer<FileHistoryRow>> {
   const { start, length, sort, fileName, ...filters } = params;
-  const query: Record<string, string | number> = toDataTablesQuery({
+  const query: Record<string, string | number> = toPagedQuery({
     start,
     length,
     draw: start / length + 1,

@@ -1,9 +1,9 @@
 import {
-  type DataTablesResponse,
   type JobExecutionRow,
   type JobExecutionStatus,
   jobExecutionEndpoints,
-  toDataTablesQuery,
+  type PagedAnswer,
+  toPagedQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { EXECUTION_REFRESH_MS, isMoving } from '@/features/job-executions/execution-status';
@@ -36,9 +36,9 @@ export type JobExecutionsParams = {
 };
 
 /** GET /v2/jobexecutions: one DataTables page of the module's runs, newest first unless sorted. */
-export async function getJobExecutions(params: JobExecutionsParams): Promise<DataTablesResponse<JobExecutionRow>> {
+export async function getJobExecutions(params: JobExecutionsParams): Promise<PagedAnswer<JobExecutionRow>> {
   const { start, length, sort, ...filters } = params;
-  const query: Record<string, string | number> = toDataTablesQuery({
+  const query: Record<string, string | number> = toPagedQuery({
     start,
     length,
     draw: start / length + 1,

@@ -1,4 +1,4 @@
-import { type DataTablesResponse, type JobRow, jobEndpoints, toDataTablesQuery } from '@recon/contract';
+import { type JobRow, jobEndpoints, type PagedAnswer, toPagedQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
@@ -8,9 +8,9 @@ export const jobsQueryRoot = ['jobs'] as const;
 export type JobsParams = { start: number; length: number; search: string };
 
 /** GET /v2/jobs (DataTables): one page of the module's jobs; `search[value]` searches names. */
-export async function getJobs({ start, length, search }: JobsParams): Promise<DataTablesResponse<JobRow>> {
+export async function getJobs({ start, length, search }: JobsParams): Promise<PagedAnswer<JobRow>> {
   const query: Record<string, string | number> = {
-    ...toDataTablesQuery({
+    ...toPagedQuery({
       start,
       length,
       draw: start / length + 1,

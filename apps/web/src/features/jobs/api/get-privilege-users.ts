@@ -1,4 +1,4 @@
-import { type AppUserRow, toDataTablesQuery, userEndpoints } from '@recon/contract';
+import { type AppUserRow, toPagedQuery, userEndpoints } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
@@ -11,7 +11,7 @@ const PICKER_LENGTH = 50;
  * pipeline-privilege user picker.
  */
 export async function getPrivilegeUsers(moduleName: string, search: string): Promise<AppUserRow[]> {
-  const params = toDataTablesQuery({
+  const params = toPagedQuery({
     start: 0,
     length: PICKER_LENGTH,
     columns: [

@@ -1,4 +1,4 @@
-import { type DataTablesResponse, type MasterDataRow, masterDataEndpoints, toDataTablesQuery } from '@recon/contract';
+import { type MasterDataRow, masterDataEndpoints, type PagedAnswer, toPagedQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { masterDataQueryRoot } from '@/features/master-data/api/get-master-tables';
 import { call } from '@/lib/call';
@@ -14,12 +14,9 @@ export type MasterRowsParams = {
 };
 
 /** GET /v2/masterdata/{id}/rows: one page of a master table's rows; every value arrives as text. */
-export async function getMasterRows(
-  tableId: number,
-  params: MasterRowsParams,
-): Promise<DataTablesResponse<MasterDataRow>> {
+export async function getMasterRows(tableId: number, params: MasterRowsParams): Promise<PagedAnswer<MasterDataRow>> {
   const { start, length, search, column, value } = params;
-  const query = toDataTablesQuery({
+  const query = toPagedQuery({
     start,
     length,
     draw: start / length + 1,

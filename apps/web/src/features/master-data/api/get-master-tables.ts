@@ -1,4 +1,4 @@
-import { type DataTableRow, type DataTablesResponse, masterDataEndpoints, toDataTablesQuery } from '@recon/contract';
+import { type DataTableRow, masterDataEndpoints, type PagedAnswer, toPagedQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
@@ -8,9 +8,9 @@ export const masterDataQueryRoot = ['master-data'] as const;
 export type MasterTablesParams = { start: number; length: number; search?: string };
 
 /** GET /v2/masterdata: one page of the module's master data tables. */
-export async function getMasterTables(params: MasterTablesParams): Promise<DataTablesResponse<DataTableRow>> {
+export async function getMasterTables(params: MasterTablesParams): Promise<PagedAnswer<DataTableRow>> {
   const { start, length, search } = params;
-  const query = toDataTablesQuery({ start, length, draw: start / length + 1 });
+  const query = toPagedQuery({ start, length, draw: start / length + 1 });
   if (search) query['search[value]'] = search;
   return call(masterDataEndpoints.listTables, { query });
 }

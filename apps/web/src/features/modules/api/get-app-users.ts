@@ -1,12 +1,12 @@
-import { type AppUserRow, type DataTablesResponse, toDataTablesQuery, userEndpoints } from '@recon/contract';
+import { type AppUserRow, type PagedAnswer, toPagedQuery, userEndpoints } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
 export type AppUsersParams = { search: string; start: number; length: number };
 
 /** GET /v2/appusers (DataTables): users whose name matches the search, for the module user picker. */
-export async function getAppUsers({ search, start, length }: AppUsersParams): Promise<DataTablesResponse<AppUserRow>> {
-  const params = toDataTablesQuery({
+export async function getAppUsers({ search, start, length }: AppUsersParams): Promise<PagedAnswer<AppUserRow>> {
+  const params = toPagedQuery({
     start,
     length,
     columns: [

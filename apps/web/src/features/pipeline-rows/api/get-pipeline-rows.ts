@@ -1,9 +1,9 @@
 import {
-  type DataTablesResponse,
   type DuplicateRow,
   type InvalidRow,
+  type PagedAnswer,
   pipelineRowEndpoints,
-  toDataTablesQuery,
+  toPagedQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { pipelineRowsRoot } from '@/features/pipeline-rows/api/get-data-sources';
@@ -35,7 +35,7 @@ export function toPipelineRowsQuery(params: PipelineRowsParams): Record<string, 
   if (sort && !columns.some((c) => c.data === sort.column)) columns.push({ data: sort.column, searchValue: '' });
   const order = sort ? [{ column: columns.findIndex((c) => c.data === sort.column), dir: sort.dir }] : [];
   return {
-    ...toDataTablesQuery({ start, length, draw: start / length + 1, columns, order }),
+    ...toPagedQuery({ start, length, draw: start / length + 1, columns, order }),
     dataSourceId,
     fromDate,
     toDate,
@@ -46,7 +46,7 @@ export function toPipelineRowsQuery(params: PipelineRowsParams): Record<string, 
 export async function getPipelineRows(
   kind: PipelineRowKind,
   params: PipelineRowsParams,
-): Promise<DataTablesResponse<PipelineRow>> {
+): Promise<PagedAnswer<PipelineRow>> {
   return call(pipelineRowEndpoints[kind], { query: toPipelineRowsQuery(params) });
 }
 

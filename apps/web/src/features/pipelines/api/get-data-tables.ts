@@ -1,4 +1,4 @@
-import { type DataTableRow, dataTableEndpoints, toDataTablesQuery } from '@recon/contract';
+import { type DataTableRow, dataTableEndpoints, toPagedQuery } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
 import { call } from '@/lib/call';
@@ -8,7 +8,7 @@ const PICKER_LENGTH = 2000;
 
 /** GET /v2/datatables (DataTables): the module's data tables, for the pipeline form's table picker. */
 export async function getDataTables(): Promise<DataTableRow[]> {
-  const query = toDataTablesQuery({
+  const query = toPagedQuery({
     start: 0,
     length: PICKER_LENGTH,
     order: [{ column: 0, dir: 'asc' }],

@@ -1,4 +1,4 @@
-import { type DataTablesResponse, type ReconRow, reconEndpoints, toDataTablesQuery } from '@recon/contract';
+import { type PagedAnswer, type ReconRow, reconEndpoints, toPagedQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 
@@ -8,9 +8,9 @@ export const reconsQueryRoot = ['recons'] as const;
 export type ReconsParams = { start: number; length: number; search?: string };
 
 /** GET /v2/recons: one page of the module's recons, searched over name and description. */
-export async function getRecons(params: ReconsParams): Promise<DataTablesResponse<ReconRow>> {
+export async function getRecons(params: ReconsParams): Promise<PagedAnswer<ReconRow>> {
   const { start, length, search } = params;
-  const query = toDataTablesQuery({ start, length, draw: start / length + 1 });
+  const query = toPagedQuery({ start, length, draw: start / length + 1 });
   if (search) query['search[value]'] = search;
   return call(reconEndpoints.list, { query });
 }

@@ -1,10 +1,10 @@
 import {
-  type DataTablesResponse,
+  type PagedAnswer,
   ROLLBACK_SORT_COLUMNS,
   type RollbackRow,
   type RollbackStatus,
   rollbackEndpoints,
-  toDataTablesQuery,
+  toPagedQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
@@ -25,9 +25,9 @@ export type RollbacksParams = {
 };
 
 /** GET /v2/executionrollbacks: one DataTables page of the module's rollbacks, newest first unless sorted. */
-export async function getRollbacks(params: RollbacksParams): Promise<DataTablesResponse<RollbackRow>> {
+export async function getRollbacks(params: RollbacksParams): Promise<PagedAnswer<RollbackRow>> {
   const { start, length, sort, jobName, ...filters } = params;
-  const query: Record<string, string | number> = toDataTablesQuery({
+  const query: Record<string, string | number> = toPagedQuery({
     start,
     length,
     draw: start / length + 1,

@@ -2,7 +2,7 @@ import {
   type FilterOperator,
   type TransactionsPage,
   type TransactionTab,
-  toDataTablesQuery,
+  toPagedQuery,
   transactionEndpoints,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -39,7 +39,7 @@ export function toTransactionsQuery(p: TransactionsParams): Record<string, strin
     tab: p.tab,
     reconId: p.reconId,
     dataSourceId: p.dataSourceId,
-    ...toDataTablesQuery({ start: p.start, length: p.length, draw: p.start / p.length + 1, columns, order }),
+    ...toPagedQuery({ start: p.start, length: p.length, draw: p.start / p.length + 1, columns, order }),
   };
   Object.entries(p.filters).forEach(([data, f]) => {
     const i = columns.findIndex((c) => c.data === data);

@@ -1,4 +1,4 @@
-import { type TransactionsPage, toDataTablesQuery, transactionEndpoints } from '@recon/contract';
+import { type TransactionsPage, toPagedQuery, transactionEndpoints } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { rulesQueryRoot } from '@/features/rules/api/query-keys';
 import { call } from '@/lib/call';
@@ -24,7 +24,7 @@ export async function getSideRows(p: SideRowsParams): Promise<TransactionsPage> 
       count: 'capped',
       reconId: p.reconId,
       dataSourceId: p.dataSourceId,
-      ...toDataTablesQuery({ start: p.start, length: p.length, draw: p.start / p.length + 1, columns }),
+      ...toPagedQuery({ start: p.start, length: p.length, draw: p.start / p.length + 1, columns }),
     },
   });
 }

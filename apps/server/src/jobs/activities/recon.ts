@@ -1,5 +1,5 @@
 import { type ActivityHandler, PermanentActivityError } from '@/jobs/activity.ts';
-import { runReconNow } from './recon-runner.ts';
+import { runReconNow } from '@/lib/recon/recon-runner.ts';
 
 /**
  * RECON activity: runs the recon's enabled rules on its open rows (those loaded by earlier activities included).

@@ -1,4 +1,4 @@
-import { readDataTablesParams } from '@recon/contract';
+import { type PagedAnswer, readPagingParams } from '@recon/contract';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /** Column key a client may send (`columns[i][data]`) → the SQL it searches and sorts by. Nothing else is accepted. */
@@ -12,16 +12,16 @@ export function containsFilter(expression: RawBuilder<unknown>, value: string): 
 }
 
 /**
- * WHERE and ORDER BY of a DataTables list: `columns[i][search][value]` filters (contains, AND-ed),
+ * WHERE and ORDER BY of a paged list: `columns[i][search][value]` filters (contains, AND-ed),
  * `search[value]` over the given global columns (OR-ed), `order[i]` on allowed columns, then a stable
  * tie-breaker so pages never overlap.
  */
-export function dataTablesSql(
+export function pagingSql(
   query: Record<string, unknown>,
   columns: ListColumnMap,
   options: { tieBreaker: RawBuilder<unknown>; globalSearch?: readonly string[]; filters?: RawBuilder<SqlBool>[] },
 ): { where: RawBuilder<SqlBool>; orderBy: RawBuilder<unknown> } {
-  const params = readDataTablesParams(query);
+  const params = readPagingParams(query);
   const filters: RawBuilder<SqlBool>[] = [...(options.filters ?? [])];
   for (const c of params.columns) {
     const value = c.search.value.trim();
@@ -44,4 +44,16 @@ export function dataTablesSql(
     where: filters.length > 0 ? sql<SqlBool>`${sql.join(filters, sql` AND `)}` : sql<SqlBool>`true`,
     orderBy: sql.join([...sorts, options.tieBreaker], sql`, `),
   };
+}
+
+/**
+ * One page of a list as its queries found it. `total` counts the list's own scope (module, tab, owner…) and
+ * `filtered` what is left after the caller's search and filters; each list says which scope it counts, and a list
+ * without a search answers `filtered: total`.
+ */
+export type ListPage<T> = { total: number; filtered: number; rows: T[] };
+
+/** The paged answer of one page: `draw` comes back as sent, so the client can drop an answer it no longer waits for. */
+export function pagedList<T>(request: { draw: number }, page: ListPage<T>): PagedAnswer<T> {
+  return { draw: request.draw, recordsTotal: page.total, recordsFiltered: page.filtered, data: page.rows };
 }

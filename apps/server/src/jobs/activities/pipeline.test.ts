@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFilePipeline, createIngestEnv, fileRow, type IngestEnv, rowsOf, runFiles } from './ingest.test-helpers.ts';
+import {
+  addFilePipeline,
+  createIngestEnv,
+  fileRow,
+  type IngestEnv,
+  rowsOf,
+  runFiles,
+} from '@/ingest/ingest.test-helpers.ts';
 
 let env: IngestEnv;
 beforeAll(async () => {

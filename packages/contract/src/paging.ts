@@ -1,32 +1,33 @@
 import { z } from 'zod';
 
 /**
- * DataTables server-side protocol, flattened the way query strings carry it:
+ * The paging protocol of the spec's lists (DataTables server-side paging; called "paged" in code so that
+ * "data table" names only the admin's tables), flattened the way query strings carry it:
  * `start`, `length`, `draw`, `columns[i][data]`, `columns[i][search][value]`, `order[i][column]`, `order[i][dir]`.
  */
-export const dataTablesQuerySchema = z
+export const pagedQuerySchema = z
   .object({
     start: z.coerce.number().int().min(0).default(0),
     length: z.coerce.number().int().min(1).max(2000).default(10),
     draw: z.coerce.number().int().min(0).default(0),
   })
   .catchall(z.string().or(z.array(z.string())));
-export type DataTablesQuery = z.infer<typeof dataTablesQuerySchema>;
+export type PagedQuery = z.infer<typeof pagedQuerySchema>;
 
-export type DataTablesColumn = {
+export type PagedColumn = {
   data: string;
   searchable: boolean;
   search: { value: string; type?: string; dataType?: string };
 };
-export type DataTablesOrder = { column: number; dir: 'asc' | 'desc' };
+export type PagedOrder = { column: number; dir: 'asc' | 'desc' };
 
 /** Reads the `columns[i][...]` and `order[i][...]` keys of a flat query into structured lists. */
-export function readDataTablesParams(query: Record<string, unknown>): {
-  columns: DataTablesColumn[];
-  order: DataTablesOrder[];
+export function readPagingParams(query: Record<string, unknown>): {
+  columns: PagedColumn[];
+  order: PagedOrder[];
 } {
-  const columns: DataTablesColumn[] = [];
-  const order: DataTablesOrder[] = [];
+  const columns: PagedColumn[] = [];
+  const order: PagedOrder[] = [];
   for (const [key, raw] of Object.entries(query)) {
     const value = Array.isArray(raw) ? String(raw[0] ?? '') : String(raw ?? '');
     const col =
@@ -53,7 +54,7 @@ export function readDataTablesParams(query: Record<string, unknown>): {
   return { columns: columns.filter(Boolean), order: order.filter(Boolean) };
 }
 
-export function dataTablesResponseSchema<T extends z.ZodTypeAny>(row: T) {
+export function pagedAnswerSchema<T extends z.ZodTypeAny>(row: T) {
   return z.object({
     draw: z.number().int(),
     recordsTotal: z.number().int(),
@@ -61,10 +62,10 @@ export function dataTablesResponseSchema<T extends z.ZodTypeAny>(row: T) {
     data: z.array(row),
   });
 }
-export type DataTablesResponse<T> = { draw: number; recordsTotal: number; recordsFiltered: number; data: T[] };
+export type PagedAnswer<T> = { draw: number; recordsTotal: number; recordsFiltered: number; data: T[] };
 
-/** Builds the flat query a DataTables list call sends. */
-export function toDataTablesQuery(p: {
+/** Builds the flat query a paged list call sends. */
+export function toPagedQuery(p: {
   start: number;
   length: number;
   draw?: number;

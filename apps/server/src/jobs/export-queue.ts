@@ -2,7 +2,7 @@ import { DOWNLOAD_TEXTS } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
-import { BOSS_SCHEMA, bossDb } from '@/jobs/queue.ts';
+import { BOSS_SCHEMA, bossDb } from './queue.ts';
 
 /** One message per export request: "write the file of request N". The job worker works on this queue. */
 export const DOWNLOAD_QUEUE = 'download-export';

@@ -1,8 +1,8 @@
 import { FINAL_FILE_STATUSES, type FileStatus } from '@recon/contract';
+import * as q from '@/ingest/ingest.queries.ts';
+import { loadFile } from '@/ingest/ingest-file.ts';
+import { buildLoadPlan } from '@/ingest/load-plan.ts';
 import { ActivityFailedWithCounts, type ActivityHandler } from '@/jobs/activity.ts';
-import * as q from './ingest.queries.ts';
-import { loadFile } from './ingest-file.ts';
-import { buildLoadPlan } from './load-plan.ts';
 
 /**
  * PIPE_LINE activity: validates and loads every file attached to this execution for the activity's
