@@ -1,5 +1,5 @@
 import { jobEndpoints } from '@recon/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 import { loggedOptionFetch } from '@/lib/reads/option-fetch';
 import { readKeys } from '@/lib/reads/read-keys';
@@ -17,3 +17,7 @@ export const jobsFromAllModulesQuery = queryOptions({
   queryFn: () => loggedOptionFetch('job', getJobsFromAllModules),
   meta: { isGlobalErrorSkipped: true },
 });
+
+export function useJobsFromAllModules(isEnabled = true) {
+  return useQuery({ ...jobsFromAllModulesQuery, enabled: isEnabled });
+}
