@@ -4,12 +4,12 @@ import { Button, Card, Descriptions, Flex, Result, Spin, Table, Tag, Typography 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useDataTable } from '@/features/data-tables/api/get-data-table';
 import { AddColumnModal } from '@/features/data-tables/components/add-column-modal';
 import { DuplicateCheckCard } from '@/features/data-tables/components/duplicate-check-card';
 import { DATA_TABLES_PATH } from '@/features/data-tables/paths';
 import { formatDate } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
+import { useDataTable } from '@/lib/reads/data-tables';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';

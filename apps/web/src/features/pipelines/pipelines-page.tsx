@@ -4,7 +4,6 @@ import { Button, Card, Flex, Input, Space, Table, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePipelines } from '@/features/pipelines/api/get-pipelines';
 import { PipelineFormModal } from '@/features/pipelines/components/pipeline-form-modal';
 import {
   configureFileUploadPath,
@@ -14,6 +13,7 @@ import {
 import { useBrand } from '@/lib/brand-context';
 import { formatDate } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
+import { usePipelines } from '@/lib/reads/pipelines';
 import { DATE_TIME_COLUMN_WIDTH } from '@/ui/column-widths';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';

@@ -4,7 +4,6 @@ import { Alert, Button, Card, Empty, Flex, Modal, Switch, Table, Tag, Typography
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router';
-import { useReconOptions } from '@/features/rules/api/get-recon-options';
 import { useReconRules } from '@/features/rules/api/get-recon-rules';
 import { useUpdateRuleGroup } from '@/features/rules/api/update-rule-group';
 import { RuleRowActions } from '@/features/rules/components/rule-row-actions';
@@ -13,6 +12,7 @@ import { isOrderChanged, moveRule } from '@/features/rules/rule-order';
 import { useHasPrivilege } from '@/lib/access-context';
 import { formatDate } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
+import { useReconOptions } from '@/lib/reads/recons';
 import { AppSelect } from '@/ui/app-select';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';

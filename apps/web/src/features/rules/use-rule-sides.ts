@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useDataElements } from '@/features/rules/api/get-data-elements';
 import { useReconSides } from '@/features/rules/api/get-recon-sides';
 import type { Sides } from '@/features/rules/condition-rows';
+import { useDataElements } from '@/lib/reads/data-sources';
 
 /** A recon's side A and side B with the data elements a rule may read from each. */
 export function useRuleSides(moduleId: number, reconId: number | undefined) {

@@ -1,6 +1,7 @@
 import { roleEndpoints, type SignedInUser } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 import { readJson, writeJson } from '@/lib/storage';
 
 /** Privileges are cached locally so a returning user sees the menu at once while they are fetched again. */
@@ -36,7 +37,7 @@ export async function getPrivileges(user: SignedInUser): Promise<string[]> {
 export function privilegesQuery(user: SignedInUser) {
   const cached = readCached(user);
   return queryOptions({
-    queryKey: ['privileges', user.id, rolesKey(user)],
+    queryKey: readKeys.privileges.ofUser(user.id, rolesKey(user)),
     queryFn: () => getPrivileges(user),
     initialData: cached?.codes,
     // The cached copy shows at once but is always checked against the server on start.

@@ -1,8 +1,8 @@
 import { dataSourceEndpoints } from '@recon/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 export type NameCheck = { isValid: boolean; message: string };
 
@@ -15,7 +15,7 @@ export async function checkDataSourceName(name: string, exceptId?: number): Prom
 
 export function dataSourceNameQuery(moduleId: number, name: string, exceptId?: number) {
   return queryOptions({
-    queryKey: [...dataSourcesQueryRoot, moduleId, 'name-check', name, exceptId ?? null],
+    queryKey: readKeys.dataSources.nameCheck(moduleId, name, exceptId ?? null),
     queryFn: () => checkDataSourceName(name, exceptId),
     // Another user may take the name at any moment: every blur asks again.
     staleTime: 0,

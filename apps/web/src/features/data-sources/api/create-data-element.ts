@@ -1,7 +1,7 @@
 import { type DataElement, type DataElementInput, dataSourceEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** POST v2/datasources/createDataElement?dataSourceId=: a column of the table becomes an element. */
 export async function createDataElement(input: { dataSourceId: number; body: DataElementInput }): Promise<DataElement> {
@@ -13,6 +13,7 @@ export function useCreateDataElement(successMessage: string) {
   return useMutation({
     mutationFn: createDataElement,
     meta: { isGlobalErrorSkipped: true, successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataSourcesQueryRoot }),
+    // A recon's row counts its data sources and its detail lists them.
+    onSuccess: () => invalidateReads(queryClient, 'dataSources', 'recons'),
   });
 }

@@ -1,7 +1,7 @@
 import { type DataSourceDetail, type DataSourceRequest, dataSourceEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** POST /v2/datasources: the new data source is last in its recon; its elements default to the table's columns. */
 export async function createDataSource(body: DataSourceRequest): Promise<DataSourceDetail> {
@@ -14,6 +14,7 @@ export function useCreateDataSource(successMessage: string) {
   return useMutation({
     mutationFn: createDataSource,
     meta: { isGlobalErrorSkipped: true, successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataSourcesQueryRoot }),
+    // A recon's row counts its data sources and its detail lists them.
+    onSuccess: () => invalidateReads(queryClient, 'dataSources', 'recons'),
   });
 }

@@ -1,7 +1,7 @@
 import { type DataSourceDetail, type DuplicateDataSourceRequest, dataSourceEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** POST /v2/datasources/{id}/duplicate {name, reconId}: pipelines, table, limits and elements are copied. */
 export async function duplicateDataSource(input: {
@@ -16,6 +16,7 @@ export function useDuplicateDataSource(successMessage: string) {
   return useMutation({
     mutationFn: duplicateDataSource,
     meta: { isGlobalErrorSkipped: true, successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataSourcesQueryRoot }),
+    // A recon's row counts its data sources and its detail lists them.
+    onSuccess: () => invalidateReads(queryClient, 'dataSources', 'recons'),
   });
 }

@@ -1,7 +1,7 @@
 import { type DataSourceDetail, dataSourceEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/datasources/{id}: the full config, limits as decimal strings, with its data elements. */
 export async function getDataSource(id: number): Promise<DataSourceDetail> {
@@ -10,7 +10,7 @@ export async function getDataSource(id: number): Promise<DataSourceDetail> {
 
 export function dataSourceQuery(moduleId: number, id: number) {
   return queryOptions({
-    queryKey: [...dataSourcesQueryRoot, moduleId, 'detail', id],
+    queryKey: readKeys.dataSources.detail(moduleId, id),
     queryFn: () => getDataSource(id),
     enabled: Number.isInteger(id) && id > 0,
   });

@@ -1,9 +1,7 @@
 import { type DataSourceRow, dataSourceEndpoints, type PagedAnswer, toPagedQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
-
-/** Every query of this feature starts with this key, so one invalidation refreshes them all. */
-export const dataSourcesQueryRoot = ['data-sources'] as const;
+import { readKeys } from '@/lib/reads/read-keys';
 
 export type DataSourcesParams = {
   start: number;
@@ -25,7 +23,7 @@ export async function getDataSources(params: DataSourcesParams): Promise<PagedAn
 
 export function dataSourcesQuery(moduleId: number, params: DataSourcesParams) {
   return queryOptions({
-    queryKey: [...dataSourcesQueryRoot, moduleId, 'list', params],
+    queryKey: readKeys.dataSources.list(moduleId, params),
     queryFn: () => getDataSources(params),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { type DataTableRow, dataTableEndpoints, toPagedQuery } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** The largest page the list call serves; a module's tables fit in it. */
 const ALL_TABLES = 2000;
@@ -13,7 +13,7 @@ export async function getTableOptions(): Promise<DataTableRow[]> {
 
 export function tableOptionsQuery(moduleId: number) {
   return queryOptions({
-    queryKey: [...dataSourcesQueryRoot, moduleId, 'table-options'],
+    queryKey: readKeys.dataTables.all(moduleId, 'default-order'),
     queryFn: getTableOptions,
   });
 }

@@ -1,7 +1,7 @@
 import { type DataElement, dataSourceEndpoints, type UpdateDataElementRequest } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** PUT v2/datasources/updateDataElement?dataSourceId=: one element's active flag, input type or sequence. */
 export async function updateDataElement(input: {
@@ -22,6 +22,7 @@ export function useSaveDataElements(successMessage: string) {
       for (const body of input.changes) await updateDataElement({ dataSourceId: input.dataSourceId, body });
     },
     meta: { successMessage },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dataSourcesQueryRoot }),
+    // A recon's row counts its data sources and its detail lists them.
+    onSettled: () => invalidateReads(queryClient, 'dataSources', 'recons'),
   });
 }

@@ -1,7 +1,7 @@
 import { type DataSourceRow, dataSourceEndpoints, type UpdateSequenceRequest } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** PUT v2/datasources?Operation=UpdateSequence: the order of one recon's data sources (1 = side A, 2 = side B). */
 export async function updateDataSourceSequence(body: UpdateSequenceRequest): Promise<DataSourceRow[]> {
@@ -13,6 +13,7 @@ export function useUpdateDataSourceSequence(successMessage: string) {
   return useMutation({
     mutationFn: updateDataSourceSequence,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataSourcesQueryRoot }),
+    // A recon's row counts its data sources and its detail lists them.
+    onSuccess: () => invalidateReads(queryClient, 'dataSources', 'recons'),
   });
 }

@@ -1,7 +1,7 @@
 import { type DataSourceDetail, type DataSourceRequest, dataSourceEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** PUT /v2/datasources/{id}: the create checks again; another table resets the data elements. */
 export async function updateDataSource(input: { id: number; body: DataSourceRequest }): Promise<DataSourceDetail> {
@@ -13,6 +13,7 @@ export function useUpdateDataSource(successMessage: string) {
   return useMutation({
     mutationFn: updateDataSource,
     meta: { isGlobalErrorSkipped: true, successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataSourcesQueryRoot }),
+    // A recon's row counts its data sources and its detail lists them.
+    onSuccess: () => invalidateReads(queryClient, 'dataSources', 'recons'),
   });
 }

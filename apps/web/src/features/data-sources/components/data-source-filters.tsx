@@ -1,8 +1,8 @@
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useReconOptions } from '@/features/data-sources/api/get-recon-options';
 import type { DataSourceListState } from '@/features/data-sources/list-params';
 import { useModuleSelection } from '@/lib/module-context';
+import { useReconOptions } from '@/lib/reads/recons';
 import { AppSelect } from '@/ui/app-select';
 import { FilterBar, FilterField } from '@/ui/filter-bar';
 

@@ -9,8 +9,6 @@ import { Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NameCheck, useCheckDataSourceName } from '@/features/data-sources/api/check-data-source-name';
-import { usePipelineOptions } from '@/features/data-sources/api/get-pipeline-options';
-import { useReconOptions } from '@/features/data-sources/api/get-recon-options';
 import { useTableColumns } from '@/features/data-sources/api/get-table-columns';
 import { useTableDetail } from '@/features/data-sources/api/get-table-detail';
 import { useTableOptions } from '@/features/data-sources/api/get-table-options';
@@ -27,6 +25,8 @@ import {
 } from '@/features/data-sources/data-source-values';
 import { type FieldMessages, setFieldMessages } from '@/lib/form-errors';
 import { useModuleSelection } from '@/lib/module-context';
+import { usePipelines } from '@/lib/reads/pipelines';
+import { useReconOptions } from '@/lib/reads/recons';
 import { closeErrorToast, showErrorToast } from '@/lib/toast';
 import { AppSelect } from '@/ui/app-select';
 
@@ -57,7 +57,7 @@ export function DataSourceForm({ detail, initialReconId, isSaving, onSubmit, onC
   const { current } = useModuleSelection();
   const [form] = Form.useForm<DataSourceValues>();
   const recons = useReconOptions(current.id);
-  const pipelines = usePipelineOptions(current.id);
+  const pipelines = usePipelines(current.id);
   const tables = useTableOptions(current.id);
   const table = Form.useWatch('table', form);
   const pipelineId = Form.useWatch('pipeline', form);

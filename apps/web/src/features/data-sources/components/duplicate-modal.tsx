@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type NameCheck, useCheckDataSourceName } from '@/features/data-sources/api/check-data-source-name';
 import { useDuplicateDataSource } from '@/features/data-sources/api/duplicate-data-source';
-import { useReconOptions } from '@/features/data-sources/api/get-recon-options';
 import { serverFieldErrors, setFieldMessages } from '@/lib/form-errors';
 import { useModuleSelection } from '@/lib/module-context';
 import { notifyHttpError } from '@/lib/query-client';
+import { useReconOptions } from '@/lib/reads/recons';
 import { AppSelect } from '@/ui/app-select';
 
 type Values = { name?: string; reconId?: number };

@@ -1,7 +1,7 @@
 import { type AddDataTableColumnRequest, type DataTableDetail, dataTableEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataTablesQueryRoot } from '@/features/data-tables/api/get-data-tables';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** POST /v2/datatables/{id}/columns: one column added to the main, history and invalid tables. */
 export async function addDataTableColumn(input: {
@@ -16,6 +16,6 @@ export function useAddDataTableColumn(successMessage: string) {
   return useMutation({
     mutationFn: addDataTableColumn,
     meta: { isGlobalErrorSkipped: true, successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataTablesQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'dataTables'),
   });
 }

@@ -1,7 +1,7 @@
 import { type CreateDataTableRequest, type DataTableDetail, dataTableEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataTablesQueryRoot } from '@/features/data-tables/api/get-data-tables';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** POST /v2/datatables: registers a DATA table and creates its main, history and invalid tables. */
 export async function createDataTable(body: CreateDataTableRequest): Promise<DataTableDetail> {
@@ -14,6 +14,6 @@ export function useCreateDataTable(successMessage: string) {
   return useMutation({
     mutationFn: createDataTable,
     meta: { isGlobalErrorSkipped: true, successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataTablesQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'dataTables'),
   });
 }

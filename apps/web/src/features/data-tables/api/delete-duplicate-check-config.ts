@@ -1,7 +1,7 @@
 import { dataTableEndpoints, type MessageBody } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataTablesQueryRoot } from '@/features/data-tables/api/get-data-tables';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** DELETE /v2/duplicatecheckconfigs/{id}. */
 export async function deleteDuplicateCheckConfig(id: number): Promise<MessageBody> {
@@ -13,6 +13,6 @@ export function useDeleteDuplicateCheckConfig(successMessage: string) {
   return useMutation({
     mutationFn: deleteDuplicateCheckConfig,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataTablesQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'dataTables'),
   });
 }

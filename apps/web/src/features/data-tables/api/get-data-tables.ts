@@ -7,9 +7,7 @@ import {
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
-
-/** Every query of this feature starts with this key, so one invalidation refreshes them all. */
-export const dataTablesQueryRoot = ['data-tables'] as const;
+import { readKeys } from '@/lib/reads/read-keys';
 
 export type DataTablesParams = { start: number; length: number; search?: string; kind?: DataTableKind };
 
@@ -28,7 +26,7 @@ export async function getDataTables(params: DataTablesParams): Promise<PagedAnsw
 
 export function dataTablesQuery(moduleId: number, params: DataTablesParams) {
   return queryOptions({
-    queryKey: [...dataTablesQueryRoot, moduleId, 'list', params],
+    queryKey: readKeys.dataTables.list(moduleId, params),
     queryFn: () => getDataTables(params),
     placeholderData: keepPreviousData,
   });

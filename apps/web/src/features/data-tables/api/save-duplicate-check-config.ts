@@ -1,7 +1,7 @@
 import { type DuplicateCheckConfig, dataTableEndpoints, type SaveDuplicateCheckConfigRequest } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dataTablesQueryRoot } from '@/features/data-tables/api/get-data-tables';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** PUT /v2/duplicatecheckconfigs: creates or replaces the duplicate-check columns of one table. */
 export async function saveDuplicateCheckConfig(body: SaveDuplicateCheckConfigRequest): Promise<DuplicateCheckConfig> {
@@ -13,6 +13,6 @@ export function useSaveDuplicateCheckConfig(successMessage: string) {
   return useMutation({
     mutationFn: saveDuplicateCheckConfig,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataTablesQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'dataTables'),
   });
 }

@@ -1,29 +1,21 @@
-import { pipelineEndpoints } from '@recon/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fileHistoryRoot } from '@/features/file-history/api/get-file-history';
-import { call } from '@/lib/call';
+import type { Pipeline } from '@recon/contract';
+import { useQuery } from '@tanstack/react-query';
+import { loggedOptionFetch } from '@/lib/reads/option-fetch';
+import { getPipelines, pipelinesQuery } from '@/lib/reads/pipelines';
 
 export type PipelineOption = { id: number; name: string };
 
-/** GET /v2/pipeline/all: the pipeline filter's choices, by name. */
-export async function getPipelineOptions(): Promise<PipelineOption[]> {
-  const { data } = await call(pipelineEndpoints.list).catch((error: unknown) => {
-    // Spec: a failed option fetch is logged only; the filter then offers no pipelines.
-    console.warn('The pipeline options could not be loaded', error);
-    throw error;
-  });
-  return data.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+function toOptions(pipelines: Pipeline[]): PipelineOption[] {
+  return pipelines.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function pipelineOptionsQuery(moduleId: number) {
-  return queryOptions({
-    queryKey: [...fileHistoryRoot(moduleId), 'pipeline-options'],
-    queryFn: getPipelineOptions,
+/** The pipeline filter's choices, by name; a failure is only logged and the filter offers no pipelines. */
+export function usePipelineOptions(moduleId: number) {
+  return useQuery({
+    ...pipelinesQuery(moduleId),
+    queryFn: () => loggedOptionFetch('pipeline', getPipelines),
     staleTime: 60_000,
     meta: { isGlobalErrorSkipped: true },
+    select: toOptions,
   });
-}
-
-export function usePipelineOptions(moduleId: number) {
-  return useQuery(pipelineOptionsQuery(moduleId));
 }

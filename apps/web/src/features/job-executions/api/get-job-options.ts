@@ -1,32 +1,18 @@
-import { jobEndpoints } from '@recon/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executions';
-import { call } from '@/lib/call';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { type JobOfModule, jobsFromAllModulesQuery } from '@/lib/reads/jobs';
 
 export type JobOption = { id: number; name: string };
 
-/** GET /v2/jobs?Find=JobsFromAllModules, narrowed to the module: the job filter's choices, by name. */
-export async function getJobOptions(moduleId: number): Promise<JobOption[]> {
-  const { data } = await call(jobEndpoints.fromAllModules).catch((error: unknown) => {
-    // Spec: a failed option fetch is logged only; the filter then offers no jobs.
-    console.warn('The job options could not be loaded', error);
-    throw error;
-  });
-  return data
-    .filter((job) => job.moduleId === moduleId)
-    .map(({ id, name }) => ({ id, name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export function jobOptionsQuery(moduleId: number) {
-  return queryOptions({
-    queryKey: [...jobExecutionsRoot(moduleId), 'job-options'],
-    queryFn: () => getJobOptions(moduleId),
-    staleTime: 60_000,
-    meta: { isGlobalErrorSkipped: true },
-  });
-}
-
+/** The job filter's choices: the jobs of every module the user has, narrowed to this module, by name. */
 export function useJobOptions(moduleId: number) {
-  return useQuery(jobOptionsQuery(moduleId));
+  const toOptions = useCallback(
+    (jobs: JobOfModule[]): JobOption[] =>
+      jobs
+        .filter((job) => job.moduleId === moduleId)
+        .map(({ id, name }) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [moduleId],
+  );
+  return useQuery({ ...jobsFromAllModulesQuery, staleTime: 60_000, select: toOptions });
 }

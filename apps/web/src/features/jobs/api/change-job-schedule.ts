@@ -1,7 +1,7 @@
 import { type JobCronOperation, type JobDetail, jobCronRequestSchema, jobEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 const CRON_ENDPOINTS = {
   SCHEDULE_CRON_JOB: jobEndpoints.scheduleCron,
@@ -22,6 +22,6 @@ export function useChangeJobSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeJobSchedule,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'jobs'),
   });
 }

@@ -1,7 +1,7 @@
 import { type JobDetail, type JobSaveRequest, jobEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** POST v2/jobs: a new job; answers it as saved. */
 export async function createJob(body: JobSaveRequest): Promise<JobDetail> {
@@ -13,6 +13,6 @@ export function useCreateJob(successMessage: string) {
   return useMutation({
     mutationFn: createJob,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'jobs'),
   });
 }

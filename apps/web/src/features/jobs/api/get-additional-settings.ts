@@ -1,7 +1,7 @@
 import { type JobAdditionalSettings, jobSettingsEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET v2/jobs/additional-settings/{jobId}: file approval, file validation and pipeline privileges. */
 export async function getAdditionalSettings(jobId: number): Promise<JobAdditionalSettings> {
@@ -10,7 +10,7 @@ export async function getAdditionalSettings(jobId: number): Promise<JobAdditiona
 
 export function additionalSettingsQuery(moduleId: number, jobId: number) {
   return queryOptions({
-    queryKey: [...jobsQueryRoot, moduleId, 'additional-settings', jobId],
+    queryKey: [...readKeys.jobs.ofModule(moduleId), 'additional-settings', jobId],
     queryFn: () => getAdditionalSettings(jobId),
   });
 }

@@ -1,8 +1,8 @@
 import { jobEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
-import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
 import { call } from '@/lib/call';
+import { loggedOptionFetch } from '@/lib/reads/option-fetch';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/jobs?Find=ExportReportConfigTypes: the distinct report names (exportJobTypeName) of the module. */
 export async function getExportReportConfigTypes(): Promise<string[]> {
@@ -11,7 +11,7 @@ export async function getExportReportConfigTypes(): Promise<string[]> {
 
 export function exportReportConfigTypesQuery(moduleId: number) {
   return queryOptions({
-    queryKey: [...jobsQueryRoot, moduleId, 'export-report-config-types'],
+    queryKey: [...readKeys.jobs.ofModule(moduleId), 'export-report-config-types'],
     queryFn: () => loggedOptionFetch('report name', getExportReportConfigTypes),
     staleTime: 60_000,
     meta: { isGlobalErrorSkipped: true },

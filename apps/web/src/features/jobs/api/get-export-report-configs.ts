@@ -1,8 +1,8 @@
 import { type ExportReportConfig, jobEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
-import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
 import { call } from '@/lib/call';
+import { loggedOptionFetch } from '@/lib/reads/option-fetch';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/jobs?Find=ExportReportConfigs: the module's export report configs (what export activities run). */
 export async function getExportReportConfigs(): Promise<ExportReportConfig[]> {
@@ -11,7 +11,7 @@ export async function getExportReportConfigs(): Promise<ExportReportConfig[]> {
 
 export function exportReportConfigsQuery(moduleId: number) {
   return queryOptions({
-    queryKey: [...jobsQueryRoot, moduleId, 'export-report-configs'],
+    queryKey: [...readKeys.jobs.ofModule(moduleId), 'export-report-configs'],
     queryFn: () => loggedOptionFetch('export report config', getExportReportConfigs),
     staleTime: 60_000,
     meta: { isGlobalErrorSkipped: true },

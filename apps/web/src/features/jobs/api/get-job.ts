@@ -1,7 +1,7 @@
 import { type JobDetail, jobEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET v2/jobs/{id}: the job with its activities (in sequence), filters and schedule. */
 export async function getJob(id: number): Promise<JobDetail> {
@@ -9,7 +9,7 @@ export async function getJob(id: number): Promise<JobDetail> {
 }
 
 export function jobQuery(moduleId: number, id: number) {
-  return queryOptions({ queryKey: [...jobsQueryRoot, moduleId, 'one', id], queryFn: () => getJob(id) });
+  return queryOptions({ queryKey: [...readKeys.jobs.ofModule(moduleId), 'one', id], queryFn: () => getJob(id) });
 }
 
 /** The screens that load a job show the error themselves and go back to the jobs list. */

@@ -1,9 +1,7 @@
 import { type JobRow, jobEndpoints, type PagedAnswer, toPagedQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
-
-/** Every query of this feature starts with this key, so a save refreshes the list, the job and its settings. */
-export const jobsQueryRoot = ['jobs'] as const;
+import { readKeys } from '@/lib/reads/read-keys';
 
 export type JobsParams = { start: number; length: number; search: string };
 
@@ -24,7 +22,7 @@ export async function getJobs({ start, length, search }: JobsParams): Promise<Pa
 
 export function jobsQuery(moduleId: number, params: JobsParams) {
   return queryOptions({
-    queryKey: [...jobsQueryRoot, moduleId, 'list', params],
+    queryKey: [...readKeys.jobs.ofModule(moduleId), 'list', params],
     queryFn: () => getJobs(params),
     placeholderData: keepPreviousData,
   });

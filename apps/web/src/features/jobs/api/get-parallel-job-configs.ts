@@ -1,14 +1,14 @@
 import { type ParallelJobConfig, parallelJobConfigEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/parallel_job_config: the module's parallel job configs with the names of their jobs or modules. */
 export async function getParallelJobConfigs(): Promise<ParallelJobConfig[]> {
   return (await call(parallelJobConfigEndpoints.list)).data;
 }
 
-export const parallelJobConfigsRoot = [...jobsQueryRoot, 'parallel-job-configs'] as const;
+export const parallelJobConfigsRoot = [...readKeys.jobs.root, 'parallel-job-configs'] as const;
 
 export function parallelJobConfigsQuery(moduleId: number) {
   return queryOptions({ queryKey: [...parallelJobConfigsRoot, moduleId], queryFn: getParallelJobConfigs });

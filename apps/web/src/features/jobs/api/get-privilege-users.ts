@@ -1,8 +1,8 @@
 import { type AppUserRow, toPagedQuery, userEndpoints } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
-import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
 import { call } from '@/lib/call';
+import { loggedOptionFetch } from '@/lib/reads/option-fetch';
+import { readKeys } from '@/lib/reads/read-keys';
 
 const PICKER_LENGTH = 50;
 
@@ -26,7 +26,7 @@ export async function getPrivilegeUsers(moduleName: string, search: string): Pro
 
 export function privilegeUsersQuery(moduleName: string, search: string) {
   return queryOptions({
-    queryKey: [...jobsQueryRoot, 'privilege-users', moduleName, search],
+    queryKey: readKeys.users.ofModule(moduleName, search),
     queryFn: () => loggedOptionFetch('user', () => getPrivilegeUsers(moduleName, search)),
     staleTime: 60_000,
     meta: { isGlobalErrorSkipped: true },

@@ -1,7 +1,7 @@
 import { type JobExecutionDetail, type JobRunRequest, jobEndpoints, jobRunRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** POST /v2/jobs?opertionType=MANUAL_JOB_EXEC {id, jobExecutionParam, fileIds?}: answers the queued run. */
 export async function runJob(body: JobRunRequest): Promise<JobExecutionDetail> {
@@ -14,6 +14,6 @@ export function useRunJob(successMessage: string) {
     mutationFn: runJob,
     meta: { successMessage },
     // The list shows each job's last run.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'jobs'),
   });
 }

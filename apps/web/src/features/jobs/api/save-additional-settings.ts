@@ -5,8 +5,8 @@ import {
   jobSettingsEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** PUT v2/jobs/additional-settings: answers the settings as saved. */
 export async function saveAdditionalSettings(body: JobAdditionalSettingsRequest): Promise<JobAdditionalSettings> {
@@ -18,6 +18,6 @@ export function useSaveAdditionalSettings(successMessage: string) {
   return useMutation({
     mutationFn: saveAdditionalSettings,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'jobs'),
   });
 }

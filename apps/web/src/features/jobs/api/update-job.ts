@@ -1,7 +1,7 @@
 import { type JobDetail, type JobSaveRequest, jobEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** PUT v2/jobs?opertionType=UPDATE (the spec's spelling): the job body with its id. */
 export async function updateJob(body: JobSaveRequest): Promise<JobDetail> {
@@ -13,6 +13,6 @@ export function useUpdateJob(successMessage: string) {
   return useMutation({
     mutationFn: updateJob,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'jobs'),
   });
 }

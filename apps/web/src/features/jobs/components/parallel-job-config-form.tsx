@@ -11,9 +11,9 @@ import { Button, Col, Flex, Form, Input, Radio, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateParallelJobConfig } from '@/features/jobs/api/create-parallel-job-config';
-import { useJobsFromAllModules } from '@/features/jobs/api/get-jobs-from-all-modules';
 import { useUpdateParallelJobConfig } from '@/features/jobs/api/update-parallel-job-config';
 import { useModuleSelection } from '@/lib/module-context';
+import { useJobsFromAllModules } from '@/lib/reads/jobs';
 import { showErrorToast } from '@/lib/toast';
 import { AppSelect } from '@/ui/app-select';
 

@@ -1,6 +1,6 @@
 import { type MasterDataRow, type MasterDataRowRequest, masterDataEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { masterDataQueryRoot } from '@/features/master-data/api/get-master-tables';
+import { masterRowsRoot } from '@/features/master-data/api/get-master-rows';
 import { call } from '@/lib/call';
 
 /** POST /v2/masterdata/{id}/rows {values}: every value is checked and cast by its column type. */
@@ -14,6 +14,6 @@ export function useCreateMasterRow(successMessage: string) {
   return useMutation({
     mutationFn: createMasterRow,
     meta: { isGlobalErrorSkipped: true, successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: masterDataQueryRoot }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: masterRowsRoot }),
   });
 }

@@ -1,6 +1,6 @@
 import { type MessageBody, masterDataEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { masterDataQueryRoot } from '@/features/master-data/api/get-master-tables';
+import { masterRowsRoot } from '@/features/master-data/api/get-master-rows';
 import { call } from '@/lib/call';
 
 /** DELETE /v2/masterdata/{id}/rows/{rowId}: the deleted version is kept in the history table. */
@@ -13,6 +13,6 @@ export function useDeleteMasterRow(successMessage: string) {
   return useMutation({
     mutationFn: deleteMasterRow,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: masterDataQueryRoot }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: masterRowsRoot }),
   });
 }

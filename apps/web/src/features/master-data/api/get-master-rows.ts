@@ -1,7 +1,9 @@
 import { type MasterDataRow, masterDataEndpoints, type PagedAnswer, toPagedQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { masterDataQueryRoot } from '@/features/master-data/api/get-master-tables';
 import { call } from '@/lib/call';
+
+/** Every rows query starts with this key, so a row saved or deleted refreshes the pages of rows. */
+export const masterRowsRoot = ['master-data'] as const;
 
 export type MasterRowsParams = {
   start: number;
@@ -28,7 +30,7 @@ export async function getMasterRows(tableId: number, params: MasterRowsParams): 
 
 export function masterRowsQuery(moduleId: number, tableId: number, params: MasterRowsParams) {
   return queryOptions({
-    queryKey: [...masterDataQueryRoot, moduleId, 'rows', tableId, params],
+    queryKey: [...masterRowsRoot, moduleId, 'rows', tableId, params],
     queryFn: () => getMasterRows(tableId, params),
     placeholderData: keepPreviousData,
   });

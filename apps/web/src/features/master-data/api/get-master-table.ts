@@ -1,7 +1,7 @@
 import { type DataTableDetail, masterDataEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { masterDataQueryRoot } from '@/features/master-data/api/get-master-tables';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/masterdata/{id}: one master table with its columns. */
 export async function getMasterTable(id: number): Promise<DataTableDetail> {
@@ -10,7 +10,7 @@ export async function getMasterTable(id: number): Promise<DataTableDetail> {
 
 export function masterTableQuery(moduleId: number, id: number) {
   return queryOptions({
-    queryKey: [...masterDataQueryRoot, moduleId, 'table', id],
+    queryKey: readKeys.dataTables.masterDetail(moduleId, id),
     queryFn: () => getMasterTable(id),
     enabled: Number.isInteger(id) && id > 0,
   });

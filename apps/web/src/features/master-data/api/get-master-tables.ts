@@ -1,9 +1,7 @@
 import { type DataTableRow, masterDataEndpoints, type PagedAnswer, toPagedQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
-
-/** Every query of this feature starts with this key, so one invalidation refreshes them all. */
-export const masterDataQueryRoot = ['master-data'] as const;
+import { readKeys } from '@/lib/reads/read-keys';
 
 export type MasterTablesParams = { start: number; length: number; search?: string };
 
@@ -17,7 +15,7 @@ export async function getMasterTables(params: MasterTablesParams): Promise<Paged
 
 export function masterTablesQuery(moduleId: number, params: MasterTablesParams) {
   return queryOptions({
-    queryKey: [...masterDataQueryRoot, moduleId, 'tables', params],
+    queryKey: readKeys.dataTables.masterList(moduleId, params),
     queryFn: () => getMasterTables(params),
     placeholderData: keepPreviousData,
   });

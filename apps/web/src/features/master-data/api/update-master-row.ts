@@ -1,6 +1,6 @@
 import { type MasterDataRow, type MasterDataRowRequest, masterDataEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { masterDataQueryRoot } from '@/features/master-data/api/get-master-tables';
+import { masterRowsRoot } from '@/features/master-data/api/get-master-rows';
 import { call } from '@/lib/call';
 
 /** PUT /v2/masterdata/{id}/rows/{rowId} {values}: only the columns sent change. */
@@ -20,6 +20,6 @@ export function useUpdateMasterRow(successMessage: string) {
   return useMutation({
     mutationFn: updateMasterRow,
     meta: { isGlobalErrorSkipped: true, successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: masterDataQueryRoot }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: masterRowsRoot }),
   });
 }

@@ -1,7 +1,7 @@
 import { type ModuleDetail, moduleEndpoints, moduleUsersRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { modulesQueryRoot } from '@/features/modules/api/get-modules';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 export type ModuleUsersParams = { id: number; userIds: number[] };
 
@@ -16,6 +16,7 @@ export function useAddModuleUsers(successMessage: string) {
   return useMutation({
     mutationFn: addModuleUsers,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: modulesQueryRoot }),
+    // A user's row lists their modules, so the user lists change too.
+    onSuccess: () => invalidateReads(queryClient, 'modules', 'users'),
   });
 }

@@ -5,8 +5,8 @@ import {
   moduleEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { modulesQueryRoot } from '@/features/modules/api/get-modules';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** POST /v2/modules {name, userIds}. */
 export async function createModule(body: CreateModuleRequest): Promise<ModuleDetail> {
@@ -20,6 +20,7 @@ export function useCreateModule() {
   return useMutation({
     mutationFn: createModule,
     meta: { isGlobalErrorSkipped: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: modulesQueryRoot }),
+    // A user's row lists their modules, so the user lists change too.
+    onSuccess: () => invalidateReads(queryClient, 'modules', 'users'),
   });
 }

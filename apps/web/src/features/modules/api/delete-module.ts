@@ -1,7 +1,7 @@
 import { type MessageBody, moduleEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { modulesQueryRoot } from '@/features/modules/api/get-modules';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** DELETE /v2/modules/{id}. */
 export async function deleteModule(id: number): Promise<MessageBody> {
@@ -13,6 +13,7 @@ export function useDeleteModule(successMessage: string) {
   return useMutation({
     mutationFn: deleteModule,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: modulesQueryRoot }),
+    // A user's row lists their modules, so the user lists change too.
+    onSuccess: () => invalidateReads(queryClient, 'modules', 'users'),
   });
 }

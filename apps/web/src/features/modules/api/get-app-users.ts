@@ -1,6 +1,7 @@
 import { type AppUserRow, type PagedAnswer, toPagedQuery, userEndpoints } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 export type AppUsersParams = { search: string; start: number; length: number };
 
@@ -20,7 +21,7 @@ export async function getAppUsers({ search, start, length }: AppUsersParams): Pr
 }
 
 export function appUsersQuery(params: AppUsersParams) {
-  return queryOptions({ queryKey: ['app-users', params], queryFn: () => getAppUsers(params), staleTime: 60_000 });
+  return queryOptions({ queryKey: readKeys.users.list(params), queryFn: () => getAppUsers(params), staleTime: 60_000 });
 }
 
 export function useAppUsers(params: AppUsersParams, isEnabled = true) {

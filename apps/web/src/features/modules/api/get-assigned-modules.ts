@@ -1,7 +1,7 @@
 import { type Module, moduleEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { modulesQueryRoot } from '@/features/modules/api/get-modules';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET v2/modules?Find=AllAssigned, first 100: the modules the user may work in. */
 export async function getAssignedModules(): Promise<Module[]> {
@@ -14,11 +14,9 @@ export async function getAssignedModules(): Promise<Module[]> {
   return page.data;
 }
 
-export const assignedModulesQueryKey = [...modulesQueryRoot, 'assigned'] as const;
-
 /** Kept for the whole session (the spec caches them indefinitely); creating a module invalidates it. */
 export const assignedModulesQuery = queryOptions({
-  queryKey: assignedModulesQueryKey,
+  queryKey: readKeys.modules.assigned(),
   queryFn: getAssignedModules,
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,

@@ -1,7 +1,7 @@
 import { type ModuleDetail, moduleEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { modulesQueryRoot } from '@/features/modules/api/get-modules';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/modules/{id}: one module with its user ids. */
 export async function getModule(id: number): Promise<ModuleDetail> {
@@ -9,7 +9,7 @@ export async function getModule(id: number): Promise<ModuleDetail> {
 }
 
 export function moduleQuery(id: number) {
-  return queryOptions({ queryKey: [...modulesQueryRoot, 'detail', id], queryFn: () => getModule(id) });
+  return queryOptions({ queryKey: readKeys.modules.detail(id), queryFn: () => getModule(id) });
 }
 
 export function useModule(id: number | null) {

@@ -1,8 +1,8 @@
 import { type ModuleDetail, moduleEndpoints, moduleUsersRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModuleUsersParams } from '@/features/modules/api/add-module-users';
-import { modulesQueryRoot } from '@/features/modules/api/get-modules';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** PUT /v2/modules/{id}/removeUsers with the user ids as the body. */
 export async function removeModuleUsers({ id, userIds }: ModuleUsersParams): Promise<ModuleDetail> {
@@ -15,6 +15,7 @@ export function useRemoveModuleUsers(successMessage: string) {
   return useMutation({
     mutationFn: removeModuleUsers,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: modulesQueryRoot }),
+    // A user's row lists their modules, so the user lists change too.
+    onSuccess: () => invalidateReads(queryClient, 'modules', 'users'),
   });
 }

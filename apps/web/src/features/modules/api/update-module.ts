@@ -5,8 +5,8 @@ import {
   updateModuleRequestSchema,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { modulesQueryRoot } from '@/features/modules/api/get-modules';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 export type UpdateModuleParams = { id: number; body: UpdateModuleRequest };
 
@@ -21,6 +21,7 @@ export function useUpdateModule(successMessage: string) {
   return useMutation({
     mutationFn: updateModule,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: modulesQueryRoot }),
+    // A user's row lists their modules, so the user lists change too.
+    onSuccess: () => invalidateReads(queryClient, 'modules', 'users'),
   });
 }

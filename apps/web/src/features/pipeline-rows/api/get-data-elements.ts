@@ -1,23 +1,13 @@
-import { type DataElement, dataSourceEndpoints } from '@recon/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pipelineRowsRoot } from '@/features/pipeline-rows/api/get-data-sources';
-import { call } from '@/lib/call';
+import { useQuery } from '@tanstack/react-query';
+import { dataElementsQuery } from '@/lib/reads/data-sources';
 
-/** GET v2/datasources/{id}?find=DataElements: the data source's columns with their types, by sequence. */
-export async function getDataElements(dataSourceId: number): Promise<DataElement[]> {
-  return (await call(dataSourceEndpoints.elements, { params: { id: dataSourceId } })).data;
-}
-
-export function dataElementsQuery(moduleId: number, dataSourceId: number) {
-  return queryOptions({
-    queryKey: [...pipelineRowsRoot(moduleId), 'data-elements', dataSourceId],
-    queryFn: () => getDataElements(dataSourceId),
+/** The data source's columns with their types, by sequence. */
+export function useDataElements(moduleId: number, dataSourceId: number | undefined) {
+  return useQuery({
+    ...dataElementsQuery(moduleId, dataSourceId ?? 0),
     staleTime: 60_000,
     // Without them the columns of the rows themselves are shown, untyped.
     meta: { isGlobalErrorSkipped: true },
+    enabled: dataSourceId !== undefined,
   });
-}
-
-export function useDataElements(moduleId: number, dataSourceId: number | undefined) {
-  return useQuery({ ...dataElementsQuery(moduleId, dataSourceId ?? 0), enabled: dataSourceId !== undefined });
 }

@@ -1,8 +1,7 @@
 import { type DataSourceRow, dataSourceEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
-
-export const pipelineRowsRoot = (moduleId: number) => ['pipeline-rows', moduleId] as const;
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET v2/datasources?Find=ByModule&moduleId=: the data sources whose rows can be looked at. */
 export async function getDataSources(moduleId: number): Promise<DataSourceRow[]> {
@@ -16,7 +15,7 @@ export async function getDataSources(moduleId: number): Promise<DataSourceRow[]>
 
 export function dataSourcesQuery(moduleId: number) {
   return queryOptions({
-    queryKey: [...pipelineRowsRoot(moduleId), 'data-sources'],
+    queryKey: readKeys.dataSources.byModule(moduleId),
     queryFn: () => getDataSources(moduleId),
     staleTime: 60_000,
     meta: { isGlobalErrorSkipped: true },

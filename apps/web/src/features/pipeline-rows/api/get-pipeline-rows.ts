@@ -6,8 +6,9 @@ import {
   toPagedQuery,
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pipelineRowsRoot } from '@/features/pipeline-rows/api/get-data-sources';
 import { call } from '@/lib/call';
+
+export const pipelineRowsRoot = (moduleId: number) => ['pipeline-rows', moduleId] as const;
 
 export type PipelineRowKind = 'invalid' | 'duplicates';
 export type PipelineRow = InvalidRow | DuplicateRow;

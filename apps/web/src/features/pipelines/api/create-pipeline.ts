@@ -1,7 +1,7 @@
 import { type Pipeline, type PipelineRequest, pipelineEndpoints, pipelineRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** POST /v2/pipeline {name, description, source, dataTableId}. */
 export async function createPipeline(body: PipelineRequest): Promise<Pipeline> {
@@ -14,6 +14,6 @@ export function useCreatePipeline(successMessage: string) {
   return useMutation({
     mutationFn: createPipeline,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pipelinesQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'pipelines'),
   });
 }

@@ -1,7 +1,7 @@
 import { type DataTableRow, dataTableEndpoints, toPagedQuery } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** The picker lists every table of the module at once (the DataTables maximum). */
 const PICKER_LENGTH = 2000;
@@ -19,7 +19,7 @@ export async function getDataTables(): Promise<DataTableRow[]> {
 
 export function dataTablesQuery(moduleId: number) {
   return queryOptions({
-    queryKey: [...pipelinesQueryRoot, moduleId, 'data-tables'],
+    queryKey: readKeys.dataTables.all(moduleId, 'by-name'),
     queryFn: getDataTables,
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { type FileUploadConfig, pipelineEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/admin/pipelines/{id}/file_upload_configs: the saved config (404 when the pipeline has none). */
 export async function getFileUploadConfig(pipelineId: number): Promise<FileUploadConfig> {
@@ -10,7 +10,7 @@ export async function getFileUploadConfig(pipelineId: number): Promise<FileUploa
 
 export function fileUploadConfigQuery(moduleId: number, pipelineId: number) {
   return queryOptions({
-    queryKey: [...pipelinesQueryRoot, moduleId, 'file-upload-config', pipelineId],
+    queryKey: readKeys.pipelines.uploadConfig(moduleId, pipelineId),
     queryFn: () => getFileUploadConfig(pipelineId),
   });
 }

@@ -1,7 +1,7 @@
 import { type Pipeline, pipelineEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/pipeline/{id}. */
 export async function getPipeline(id: number): Promise<Pipeline> {
@@ -9,7 +9,7 @@ export async function getPipeline(id: number): Promise<Pipeline> {
 }
 
 export function pipelineQuery(moduleId: number, id: number) {
-  return queryOptions({ queryKey: [...pipelinesQueryRoot, moduleId, 'one', id], queryFn: () => getPipeline(id) });
+  return queryOptions({ queryKey: readKeys.pipelines.detail(moduleId, id), queryFn: () => getPipeline(id) });
 }
 
 export function usePipeline(moduleId: number, id: number) {

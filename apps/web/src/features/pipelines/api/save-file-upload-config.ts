@@ -5,8 +5,8 @@ import {
   pipelineEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 export type SaveFileUploadConfigInput = {
   pipelineId: number;
@@ -33,7 +33,7 @@ export function useSaveFileUploadConfig() {
     meta: { isGlobalErrorSkipped: true },
     // Not awaited: the screen leaves at once, while the list refreshes in the background.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: pipelinesQueryRoot });
+      void invalidateReads(queryClient, 'pipelines');
     },
   });
 }

@@ -1,7 +1,7 @@
 import { type Pipeline, type PipelineRequest, pipelineEndpoints, pipelineRequestSchema } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { pipelinesQueryRoot } from '@/features/pipelines/api/get-pipelines';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** PUT /v2/pipeline/{id}: the data table cannot change once the pipeline has a config or files. */
 export async function updatePipeline({ id, body }: { id: number; body: PipelineRequest }): Promise<Pipeline> {
@@ -13,6 +13,7 @@ export function useUpdatePipeline(successMessage: string) {
   return useMutation({
     mutationFn: updatePipeline,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pipelinesQueryRoot }),
+    // Data source rows name their pipeline.
+    onSuccess: () => invalidateReads(queryClient, 'pipelines', 'dataSources'),
   });
 }

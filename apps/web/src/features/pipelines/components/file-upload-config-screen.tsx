@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useFileUploadConfig } from '@/features/pipelines/api/get-file-upload-config';
 import { usePipeline } from '@/features/pipelines/api/get-pipeline';
-import { useTableColumns } from '@/features/pipelines/api/get-table-columns';
 import { FileUploadConfigEditor } from '@/features/pipelines/components/file-upload-config-editor';
 import { draftFromConfig, EMPTY_DRAFT } from '@/features/pipelines/file-config-draft';
 import { editUploadedFileConfigPath, PIPELINES_PATH } from '@/features/pipelines/file-config-status';
 import { useModuleSelection } from '@/lib/module-context';
+import { useTableColumns } from '@/lib/reads/data-tables';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
 

@@ -1,7 +1,7 @@
 import { type CreateReconRequest, type ReconDetail, reconEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reconsQueryRoot } from '@/features/recons/api/get-recons';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** POST /v2/recons {name, description}. */
 export async function createRecon(body: CreateReconRequest): Promise<ReconDetail> {
@@ -14,6 +14,6 @@ export function useCreateRecon(successMessage: string) {
   return useMutation({
     mutationFn: createRecon,
     meta: { isGlobalErrorSkipped: true, successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reconsQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'recons'),
   });
 }

@@ -1,7 +1,7 @@
 import { type MessageBody, reconEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reconsQueryRoot } from '@/features/recons/api/get-recons';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** DELETE /v2/recons/{id}; refused (400, naming them) while data sources use it or jobs run it. */
 export async function deleteRecon(id: number): Promise<MessageBody> {
@@ -14,6 +14,6 @@ export function useDeleteRecon(successMessage: string) {
   return useMutation({
     mutationFn: deleteRecon,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reconsQueryRoot }),
+    onSuccess: () => invalidateReads(queryClient, 'recons'),
   });
 }

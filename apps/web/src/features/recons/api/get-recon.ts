@@ -1,7 +1,7 @@
 import { type ReconDetail, reconEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reconsQueryRoot } from '@/features/recons/api/get-recons';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/recons/{id}: one recon with its data sources (side A = sequence 1, side B = sequence 2). */
 export async function getRecon(id: number): Promise<ReconDetail> {
@@ -10,7 +10,7 @@ export async function getRecon(id: number): Promise<ReconDetail> {
 
 export function reconQuery(moduleId: number, id: number) {
   return queryOptions({
-    queryKey: [...reconsQueryRoot, moduleId, 'detail', id],
+    queryKey: readKeys.recons.detail(moduleId, id),
     queryFn: () => getRecon(id),
     enabled: Number.isInteger(id) && id > 0,
   });

@@ -1,9 +1,7 @@
 import { type PagedAnswer, type ReconRow, reconEndpoints, toPagedQuery } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
-
-/** Every query of this feature starts with this key, so one invalidation refreshes them all. */
-export const reconsQueryRoot = ['recons'] as const;
+import { readKeys } from '@/lib/reads/read-keys';
 
 export type ReconsParams = { start: number; length: number; search?: string };
 
@@ -17,7 +15,7 @@ export async function getRecons(params: ReconsParams): Promise<PagedAnswer<Recon
 
 export function reconsQuery(moduleId: number, params: ReconsParams) {
   return queryOptions({
-    queryKey: [...reconsQueryRoot, moduleId, 'list', params],
+    queryKey: readKeys.recons.list(moduleId, params),
     queryFn: () => getRecons(params),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { type ReconDetail, reconEndpoints, type UpdateReconRequest } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reconsQueryRoot } from '@/features/recons/api/get-recons';
 import { call } from '@/lib/call';
+import { invalidateReads } from '@/lib/reads/read-keys';
 
 /** PUT /v2/recons/{id}: name, description and, optionally, both sides. */
 export async function updateRecon(input: { id: number; body: UpdateReconRequest }): Promise<ReconDetail> {
@@ -13,6 +13,7 @@ export function useUpdateRecon(successMessage: string) {
   return useMutation({
     mutationFn: updateRecon,
     meta: { isGlobalErrorSkipped: true, successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reconsQueryRoot }),
+    // Its data sources' rows name it, and it may have taken other sides.
+    onSuccess: () => invalidateReads(queryClient, 'recons', 'dataSources'),
   });
 }

@@ -1,30 +1,18 @@
-import { type DataSourceRow, dataSourceEndpoints } from '@recon/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { rulesQueryRoot } from '@/features/rules/api/query-keys';
-import { call } from '@/lib/call';
+import type { DataSourceRow } from '@recon/contract';
+import { useQuery } from '@tanstack/react-query';
+import { reconDataSourcesQuery } from '@/lib/reads/data-sources';
 
 export type ReconSides = { sideA: DataSourceRow | null; sideB: DataSourceRow | null };
 
-/**
- * GET v2/datasources?Find=ByRecon&recon=&moduleId=: the recon's data sources by sequence; side A is sequence 1,
- * side B sequence 2 (readable with viewRule, unlike the recon itself).
- */
-export async function getReconSides(moduleId: number, reconId: number): Promise<ReconSides> {
-  const { data: sources } = await call(dataSourceEndpoints.byRecon, { query: { recon: reconId, moduleId } });
+/** Side A is the data source of sequence 1, side B that of sequence 2. */
+function toSides(sources: DataSourceRow[]): ReconSides {
   return {
     sideA: sources.find((s) => s.sequence === 1) ?? null,
     sideB: sources.find((s) => s.sequence === 2) ?? null,
   };
 }
 
-export function reconSidesQuery(moduleId: number, reconId: number | undefined) {
-  return queryOptions({
-    queryKey: [...rulesQueryRoot, moduleId, 'sides', reconId ?? 0],
-    queryFn: () => getReconSides(moduleId, reconId ?? 0),
-    enabled: reconId !== undefined,
-  });
-}
-
+/** The recon's data sources by sequence (readable with viewRule, unlike the recon itself), as its two sides. */
 export function useReconSides(moduleId: number, reconId: number | undefined) {
-  return useQuery(reconSidesQuery(moduleId, reconId));
+  return useQuery({ ...reconDataSourcesQuery(moduleId, reconId), select: toSides });
 }

@@ -14,7 +14,6 @@ import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Switch, Tag, 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useReconOptions } from '@/features/rules/api/get-recon-options';
 import { useSaveRule } from '@/features/rules/api/save-rule';
 import { ConditionsTable } from '@/features/rules/components/conditions-table';
 import {
@@ -36,6 +35,7 @@ import { TryRulePanel } from '@/features/rules/try-rule/try-rule-panel';
 import { useRuleSides } from '@/features/rules/use-rule-sides';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { useModuleSelection } from '@/lib/module-context';
+import { useReconOptions } from '@/lib/reads/recons';
 import { closeErrorToast, showErrorToast } from '@/lib/toast';
 import { AppSelect } from '@/ui/app-select';
 

@@ -1,7 +1,7 @@
 import { type TransactionRecon, transactionEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionsRoot } from '@/features/transactions/api/keys';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/transactions?Find=Recons: the recons with their sides, columns and date columns. */
 export async function getTransactionRecons(): Promise<TransactionRecon[]> {
@@ -10,7 +10,8 @@ export async function getTransactionRecons(): Promise<TransactionRecon[]> {
 
 export function transactionReconsQuery(moduleId: number) {
   return queryOptions({
-    queryKey: [...transactionsRoot(moduleId), 'recons'],
+    // A recon's reads: saving a recon or a data source refreshes it.
+    queryKey: readKeys.recons.withSides(moduleId),
     queryFn: getTransactionRecons,
     staleTime: 60_000,
   });

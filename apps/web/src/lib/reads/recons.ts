@@ -1,7 +1,7 @@
 import { type ReconRow, reconEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dataSourcesQueryRoot } from '@/features/data-sources/api/get-data-sources';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** GET /v2/recons?Find=ByModule&module=: every recon of the selected module, for the recon pickers. */
 export async function getReconOptions(moduleId: number): Promise<ReconRow[]> {
@@ -9,10 +9,7 @@ export async function getReconOptions(moduleId: number): Promise<ReconRow[]> {
 }
 
 export function reconOptionsQuery(moduleId: number) {
-  return queryOptions({
-    queryKey: [...dataSourcesQueryRoot, moduleId, 'recon-options'],
-    queryFn: () => getReconOptions(moduleId),
-  });
+  return queryOptions({ queryKey: readKeys.recons.byModule(moduleId), queryFn: () => getReconOptions(moduleId) });
 }
 
 export function useReconOptions(moduleId: number) {

@@ -1,8 +1,8 @@
 import { jobEndpoints } from '@recon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { jobsQueryRoot } from '@/features/jobs/api/get-jobs';
-import { loggedOptionFetch } from '@/features/jobs/api/option-fetch';
 import { call } from '@/lib/call';
+import { loggedOptionFetch } from '@/lib/reads/option-fetch';
+import { readKeys } from '@/lib/reads/read-keys';
 
 export type JobOfModule = { id: number; name: string; moduleId: number; moduleName: string };
 
@@ -11,8 +11,9 @@ export async function getJobsFromAllModules(): Promise<JobOfModule[]> {
   return (await call(jobEndpoints.fromAllModules)).data;
 }
 
+/** For pickers and filters: a failure is only logged. */
 export const jobsFromAllModulesQuery = queryOptions({
-  queryKey: [...jobsQueryRoot, 'all-modules'],
+  queryKey: readKeys.jobs.fromAllModules(),
   queryFn: () => loggedOptionFetch('job', getJobsFromAllModules),
   meta: { isGlobalErrorSkipped: true },
 });
