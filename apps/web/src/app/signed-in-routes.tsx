@@ -1,4 +1,5 @@
-import { NAV_TREE, navLeaves, type PrivilegeRule } from '@recon/contract';
+import { NAV_TREE, navLeaves } from '@recon/contract/nav';
+import type { PrivilegeRule } from '@recon/contract/privileges';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage, RedirectRoute, SectionIndex, SignedInFrame } from '@/app/pages';
 import { RequirePrivilege } from '@/app/require-privilege';
