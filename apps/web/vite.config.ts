@@ -15,6 +15,12 @@ const STAND_INS = [
     standIn: './src/app/deferred-tooltip-unique-provider.tsx',
   },
   {
+    // Button's style takes a colour helper from the ColorPicker presets, which import Collapse (~5 KB gzip).
+    importer: /[\\/]antd[\\/]es[\\/]color-picker[\\/]components[\\/]ColorPresets\.js$/,
+    source: '../../collapse',
+    standIn: './src/app/deferred-collapse.tsx',
+  },
+  {
     // axios picks its xhr adapter in a browser; the fetch adapter (~4 KB gzip) serves only `adapter: 'fetch'`.
     importer: /[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/,
     source: './fetch.js',

@@ -1,4 +1,5 @@
-import { NUMBER_FORMATS, SETTING_KEYS, type SignedInUser } from '@recon/contract';
+import { SETTING_KEYS, type SignedInUser } from '@recon/contract';
+import { NUMBER_FORMATS } from '@recon/contract/constants';
 import { type ReactNode, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { useGlobalSettings } from '@/features/access/api/get-global-settings';

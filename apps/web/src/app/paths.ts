@@ -1,4 +1,4 @@
-import { navPath } from '@recon/contract';
+import { navPath } from '@recon/contract/nav';
 
 /**
  * The paths of the built pages, taken from the navigation tree (the one place a page path is written): the route

@@ -1,4 +1,4 @@
-import type { PrivilegeRule } from '@recon/contract';
+import type { PrivilegeRule } from '@recon/contract/privileges';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useHasPrivilege } from '@/lib/access-context';

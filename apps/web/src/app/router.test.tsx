@@ -4,7 +4,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { patchSignedInRoutes, routes } from '@/app/router';
 import { http } from '@/lib/http';
 import { rememberVisitedUrl } from '@/lib/last-visited';
 import { registerNavigate } from '@/lib/navigation';
@@ -28,7 +28,7 @@ function serve(codes: string[], modules = MODULES) {
 }
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation: patchSignedInRoutes });
   registerNavigate((to) => void router.navigate(to, { replace: true }));
   render(
     <AppProviders client={testQueryClient()}>

@@ -1,65 +1,34 @@
-import { NAV_TREE, navLeaves, type PrivilegeRule } from '@recon/contract';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import {
   ForgotPasswordPage,
   GmailCallbackPage,
   LoginPage,
   ModuleRoleUnauthorizedPage,
   ModuleSelectPage,
-  NotFoundPage,
   OutlookCallbackPage,
   RazorpayCallbackPage,
-  RedirectRoute,
   ResetPasswordPage,
   SamlCallbackPage,
-  SectionIndex,
-  SignedInFrame,
   UnauthorizedPage,
   VerifyNumberPage,
 } from '@/app/pages';
 import { RequireAuth } from '@/app/require-auth';
-import { RequirePrivilege } from '@/app/require-privilege';
 import { CatchAll, RootLayout, RootRedirect } from '@/app/root-layout';
-import { PAGE_ROUTES } from '@/app/routes';
+import { FullPageSpinner } from '@/ui/full-page-spinner';
 import { RenderFailure } from '@/ui/render-failure';
 
-/** Shell paths outside the navigation tree (Downloads' lists; the others come with later areas). */
-const OTHER_SHELL_PATHS = ['downloads', 'invoice', 'docs'] as const;
+const SIGNED_IN_PARENT_ID = 'require-auth';
 
-/** The privilege of a page comes from the navigation tree, so menu and route can never disagree. */
-function guardOf(fullPath: string): PrivilegeRule | undefined {
-  return navLeaves().find((leaf) => leaf.fullPath === fullPath)?.privilege;
-}
-
-/** The built pages under a base path, each behind its privilege (its own, or its navigation leaf's). */
-function pagesUnder(basePath: string): RouteObject[] {
-  return PAGE_ROUTES.filter((route) => route.path.startsWith(`${basePath}/`)).map(
-    ({ path, component: Page, privilege }): RouteObject => {
-      const rule = privilege ?? guardOf(path);
-      const page = <Page key={path} />;
-      return {
-        path: path.slice(basePath.length + 1),
-        element: rule ? <RequirePrivilege rule={rule}>{page}</RequirePrivilege> : page,
-      };
-    },
-  );
-}
-
-function sectionRoutes(): RouteObject[] {
-  return NAV_TREE.map((section) => ({
-    path: section.basePath.slice(1),
-    children: [
-      { index: true, element: <SectionIndex basePath={section.basePath} /> },
-      ...pagesUnder(section.basePath),
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  }));
-}
-
+/**
+ * The routes known before sign-in. The signed-in frame's pages (signed-in-routes.tsx) are patched in
+ * under RequireAuth by `patchSignedInRoutes`; until then their paths match the catch-all below.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RenderFailure />,
+    // Shown while a path that may belong to the signed-in pages waits for their routes to load.
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, element: <RootRedirect /> },
       { path: 'login', element: <LoginPage /> },
@@ -78,31 +47,25 @@ export const routes: RouteObject[] = [
       { path: 'unauthorized', element: <UnauthorizedPage /> },
       { path: 'module-role-unauthorized', element: <ModuleRoleUnauthorizedPage /> },
       {
+        id: SIGNED_IN_PARENT_ID,
         element: <RequireAuth />,
-        children: [
-          { path: 'module', element: <ModuleSelectPage /> },
-          {
-            element: <SignedInFrame />,
-            children: [
-              { path: 'redirect', element: <RedirectRoute /> },
-              ...sectionRoutes(),
-              ...OTHER_SHELL_PATHS.map((path) => ({
-                path,
-                children: [
-                  { index: true, element: <NotFoundPage /> },
-                  ...pagesUnder(`/${path}`),
-                  { path: '*', element: <NotFoundPage /> },
-                ],
-              })),
-            ],
-          },
-        ],
+        children: [{ path: 'module', element: <ModuleSelectPage /> }],
       },
       { path: '*', element: <CatchAll /> },
     ],
   },
 ];
 
+/**
+ * React Router asks this before it settles on a match with a splat or a parameter: the signed-in pages'
+ * routes load then (once; later calls find the route already patched), so the first navigation into the
+ * shell, a deep link included, matches exactly the tree it always had.
+ */
+export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+  const { SIGNED_IN_FRAME_ROUTE } = await import('@/app/signed-in-routes');
+  patch(SIGNED_IN_PARENT_ID, [SIGNED_IN_FRAME_ROUTE]);
+};
+
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: patchSignedInRoutes });
 }

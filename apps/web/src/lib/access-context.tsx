@@ -1,4 +1,5 @@
-import { hasPrivilege, type ModuleNavFilter, type PrivilegeRule } from '@recon/contract';
+import type { ModuleNavFilter } from '@recon/contract/nav';
+import { hasPrivilege, type PrivilegeRule } from '@recon/contract/privileges';
 import { createContext, useContext } from 'react';
 
 /** What the signed-in user may see: v2 privilege codes held and the module filter of the nav. */

@@ -1,4 +1,4 @@
-import { DEFAULT_DATE_RANGE_DAYS, DEFAULT_PAGE_SIZE, ERROR_REPORTING_SAMPLE_RATE } from '@recon/contract';
+import { DEFAULT_DATE_RANGE_DAYS, DEFAULT_PAGE_SIZE, ERROR_REPORTING_SAMPLE_RATE } from '@recon/contract/constants';
 
 export const BRAND_KEYS = ['default', 'bankOne', 'bankTwo', 'games'] as const;
 export type BrandKey = (typeof BRAND_KEYS)[number];

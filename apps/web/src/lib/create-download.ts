@@ -1,10 +1,10 @@
 import {
   type CreateDownloadRequest,
   createDownloadRequestSchema,
-  DOWNLOAD_TEXTS,
   type DownloadRequest,
   downloadEndpoints,
 } from '@recon/contract';
+import { DOWNLOAD_TEXTS } from '@recon/contract/texts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 

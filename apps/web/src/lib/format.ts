@@ -1,4 +1,4 @@
-import { CURRENCY_DECIMALS, DATE_FORMATS, DEFAULT_CURRENCY, NUMBER_FORMATS } from '@recon/contract';
+import { CURRENCY_DECIMALS, DATE_FORMATS, DEFAULT_CURRENCY, NUMBER_FORMATS } from '@recon/contract/constants';
 import dayjs from 'dayjs';
 
 export type NumberLocale = (typeof NUMBER_FORMATS)[keyof typeof NUMBER_FORMATS];

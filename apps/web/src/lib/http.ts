@@ -1,10 +1,6 @@
-import {
-  FIRST_LOAD_PATHS,
-  REFRESH_EXPIRY_WINDOW_MS,
-  REFRESH_RETRY_COUNT,
-  REFRESH_RETRY_DELAY_MS,
-  type RefreshRequest,
-} from '@recon/contract';
+import type { RefreshRequest } from '@recon/contract';
+import { REFRESH_EXPIRY_WINDOW_MS, REFRESH_RETRY_COUNT, REFRESH_RETRY_DELAY_MS } from '@recon/contract/constants';
+import { FIRST_LOAD_PATHS } from '@recon/contract/first-load-paths';
 import axios, { type AxiosError, CanceledError, isAxiosError } from 'axios';
 import axiosRetry, { isNetworkError } from 'axios-retry';
 import { firstServerMessage, SessionEndedError } from '@/lib/http-errors';

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 
 /** A list's page (1-based) and page size, as the URL keeps them. */
 export type Paging = { page: number; size: number };

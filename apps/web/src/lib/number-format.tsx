@@ -1,4 +1,4 @@
-import { NUMBER_FORMATS } from '@recon/contract';
+import { NUMBER_FORMATS } from '@recon/contract/constants';
 import { createContext, useContext } from 'react';
 import type { NumberLocale } from '@/lib/format';
 

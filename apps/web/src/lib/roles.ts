@@ -1,4 +1,5 @@
-import { ROLE_ADMIN, type SignedInUser } from '@recon/contract';
+import type { SignedInUser } from '@recon/contract';
+import { ROLE_ADMIN } from '@recon/contract/privileges';
 
 type WithRoles = Pick<SignedInUser, 'rolesName'> | null | undefined;
 

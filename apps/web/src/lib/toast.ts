@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from '@recon/contract';
+import { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS } from '@recon/contract/constants';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { createElement } from 'react';
 

@@ -1,5 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { DOWNLOAD_ENTRIES, type DownloadRequest, hasPrivilege, SIDEBAR_FLYOUT_CLOSE_DELAY_MS } from '@recon/contract';
+import type { DownloadRequest } from '@recon/contract';
+import { SIDEBAR_FLYOUT_CLOSE_DELAY_MS } from '@recon/contract/constants';
+import { DOWNLOAD_ENTRIES } from '@recon/contract/nav';
+import { hasPrivilege } from '@recon/contract/privileges';
 import { Badge, Button, Divider, Dropdown, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

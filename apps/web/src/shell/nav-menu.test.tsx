@@ -1,4 +1,4 @@
-import { visibleNav } from '@recon/contract';
+import { visibleNav } from '@recon/contract/nav';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@ import {
   ThunderboltOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import type { VisibleNavItem, VisibleNavSection } from '@recon/contract';
+import type { VisibleNavItem, VisibleNavSection } from '@recon/contract/nav';
 import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

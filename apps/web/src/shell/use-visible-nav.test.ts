@@ -1,4 +1,4 @@
-import { visibleNav } from '@recon/contract';
+import { visibleNav } from '@recon/contract/nav';
 import { describe, expect, it } from 'vitest';
 import { rememberVisitedUrl } from '@/lib/last-visited';
 import { ancestorPaths, sectionLandingPath, selectedNavPath } from '@/shell/use-visible-nav';

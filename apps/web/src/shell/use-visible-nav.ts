@@ -1,4 +1,4 @@
-import { type VisibleNavItem, type VisibleNavSection, visibleNav } from '@recon/contract';
+import { type VisibleNavItem, type VisibleNavSection, visibleNav } from '@recon/contract/nav';
 import { useMemo } from 'react';
 import { useAccess } from '@/lib/access-context';
 import { lastVisitedUrl } from '@/lib/last-visited';

@@ -1,5 +1,7 @@
 import { DownOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { RELEASE_LABEL, roleDisplayName, type VisibleNavSection } from '@recon/contract';
+import { RELEASE_LABEL } from '@recon/contract/constants';
+import type { VisibleNavSection } from '@recon/contract/nav';
+import { roleDisplayName } from '@recon/contract/privileges';
 import { Avatar, Button, Dropdown, type MenuProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

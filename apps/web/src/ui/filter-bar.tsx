@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { DATE_FORMATS } from '@recon/contract';
+import { DATE_FORMATS } from '@recon/contract/constants';
 import { Button, DatePicker, Flex, Form, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect } from 'react';

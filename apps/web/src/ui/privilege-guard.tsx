@@ -1,4 +1,4 @@
-import { hasPrivilege, type PrivilegeRule } from '@recon/contract';
+import { hasPrivilege, type PrivilegeRule } from '@recon/contract/privileges';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { useAccess } from '@/lib/access-context';

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import type { TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Paging } from '@/lib/list-paging';

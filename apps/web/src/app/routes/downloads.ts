@@ -1,4 +1,4 @@
-import { DOWNLOAD_ENTRIES } from '@recon/contract';
+import { DOWNLOAD_ENTRIES } from '@recon/contract/nav';
 import { lazy } from 'react';
 import type { PageRoute } from '@/app/routes/types';
 

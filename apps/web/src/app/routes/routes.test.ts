@@ -1,4 +1,4 @@
-import { navLeaves } from '@recon/contract';
+import { navLeaves } from '@recon/contract/nav';
 import { describe, expect, it } from 'vitest';
 import { isBuiltPage } from '@/app/built-pages';
 import { PAGE_ROUTES } from '@/app/routes';

@@ -1,4 +1,4 @@
-import { TRANSACTION_TABS } from '@recon/contract';
+import { TRANSACTION_TABS } from '@recon/contract/nav';
 import { lazy } from 'react';
 import { PATHS } from '@/app/paths';
 import type { PageRoute } from '@/app/routes/types';

@@ -1,4 +1,4 @@
-import type { PrivilegeRule } from '@recon/contract';
+import type { PrivilegeRule } from '@recon/contract/privileges';
 import type { ComponentType } from 'react';
 
 /**

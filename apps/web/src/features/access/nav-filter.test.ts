@@ -1,4 +1,5 @@
-import { type GlobalSetting, type VisibleNavItem, type VisibleNavSection, visibleNav } from '@recon/contract';
+import type { GlobalSetting } from '@recon/contract';
+import { type VisibleNavItem, type VisibleNavSection, visibleNav } from '@recon/contract/nav';
 import { describe, expect, it } from 'vitest';
 import { navFilterFromSettings } from '@/features/access/nav-filter';
 

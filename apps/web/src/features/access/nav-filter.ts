@@ -1,11 +1,11 @@
 import {
   type GlobalSetting,
-  type ModuleNavFilter,
   NAV_FEATURE_SETTING_KEYS,
   NAV_SECTION_SETTING_KEYS,
   parseFeatureModules,
   parseModuleIdList,
 } from '@recon/contract';
+import type { ModuleNavFilter } from '@recon/contract/nav';
 
 /**
  * The SHOW_NAV_ITEM_FOR_MODULES settings as visibleNav() wants them: section keys hold comma-separated

@@ -1,10 +1,5 @@
-import {
-  APPROVAL_KINDS,
-  APPROVAL_STATUSES,
-  type ApprovalKind,
-  type ApprovalStatus,
-  PAGE_SIZE_OPTIONS,
-} from '@recon/contract';
+import { APPROVAL_KINDS, APPROVAL_STATUSES, type ApprovalKind, type ApprovalStatus } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 
 /** Filters, paging and the open request live in the URL, so a view can be shared and survives a reload. */
 export type ApprovalUrlState = {

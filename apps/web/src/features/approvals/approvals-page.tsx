@@ -6,8 +6,8 @@ import {
   type ApprovalKind,
   type ApprovalRow,
   type ApprovalStatus,
-  PAGE_SIZE_OPTIONS,
 } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Button, Card, Flex, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

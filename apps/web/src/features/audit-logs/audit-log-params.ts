@@ -1,4 +1,5 @@
-import { AUDIT_EVENTS, AUDIT_OUTCOMES, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { AUDIT_EVENTS, AUDIT_OUTCOMES } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import dayjs from 'dayjs';
 import type { AuditLogsParams } from '@/features/audit-logs/api/get-audit-logs';
 

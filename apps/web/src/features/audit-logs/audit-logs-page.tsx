@@ -1,4 +1,5 @@
-import { type AuditLogRow, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import type { AuditLogRow } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

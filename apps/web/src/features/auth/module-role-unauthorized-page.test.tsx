@@ -1,4 +1,5 @@
-import type { RegistrationStatus, SignedInUser } from '@recon/contract';
+import type { SignedInUser } from '@recon/contract';
+import type { RegistrationStatus } from '@recon/contract/constants';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';

@@ -3,12 +3,12 @@ import {
   columnDefinitionProblem,
   createDataTableRequestSchema,
   DATA_TABLE_NAME_PATTERN,
-  DATA_TABLE_TEXTS,
   type DataTableColumnInput,
   type DataType,
   MAX_TEXT_LENGTH,
   MONEY_DATA_TYPES,
 } from '@recon/contract';
+import { DATA_TABLE_TEXTS } from '@recon/contract/texts';
 import { type FieldMessages, groupByField } from '@/lib/form-errors';
 
 /** One row of the column editor as the form holds it. */

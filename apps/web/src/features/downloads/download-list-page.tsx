@@ -1,11 +1,6 @@
 import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
-import {
-  DOWNLOAD_PAGE_REPORT_TYPES,
-  DOWNLOAD_POLL_MS,
-  type DownloadPage,
-  type DownloadRequest,
-  PAGE_SIZE_OPTIONS,
-} from '@recon/contract';
+import { DOWNLOAD_PAGE_REPORT_TYPES, DOWNLOAD_POLL_MS, type DownloadPage, type DownloadRequest } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Button, Card, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { DATE_FORMATS, FILE_HISTORY_COLUMNS, FILE_STATUSES, type FileStatus, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { FILE_HISTORY_COLUMNS, FILE_STATUSES, type FileStatus } from '@recon/contract';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import type { Dayjs } from 'dayjs';
 import type { FileHistoryColumn, FileHistoryParams } from '@/features/file-history/api/get-file-history';
 import { defaultDateRange } from '@/lib/date-range';

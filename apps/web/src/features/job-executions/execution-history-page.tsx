@@ -1,5 +1,6 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { type JobExecutionRow, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import type { JobExecutionRow } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Card, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';

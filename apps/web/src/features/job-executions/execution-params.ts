@@ -1,4 +1,5 @@
-import { DATE_FORMATS, JOB_EXECUTION_STATUSES, type JobExecutionStatus, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { JOB_EXECUTION_STATUSES, type JobExecutionStatus } from '@recon/contract';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import type { Dayjs } from 'dayjs';
 import {
   EXECUTION_SORT_COLUMNS,

@@ -1,4 +1,5 @@
-import { JOB_TEXTS, type JobDetail, validateJobSave } from '@recon/contract';
+import { type JobDetail, validateJobSave } from '@recon/contract';
+import { JOB_TEXTS } from '@recon/contract/texts';
 import { describe, expect, it } from 'vitest';
 import {
   draftFromJob,

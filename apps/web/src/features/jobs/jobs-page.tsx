@@ -5,7 +5,8 @@ import {
   PlayCircleOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { type JobRow, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import type { JobRow } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Button, Card, Flex, Input, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

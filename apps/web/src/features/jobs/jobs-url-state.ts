@@ -1,4 +1,4 @@
-import { DEFAULT_JOB_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { DEFAULT_JOB_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import type { JobsParams } from '@/features/jobs/api/get-jobs';
 
 /** Page, size and name search of the jobs list live in the URL, so a reload or a shared link keeps them. */

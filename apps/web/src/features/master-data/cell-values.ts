@@ -1,4 +1,5 @@
-import { checkColumnValue, DATE_FORMATS, type DataTableColumn, NUMERIC_DATA_TYPES } from '@recon/contract';
+import { checkColumnValue, type DataTableColumn, NUMERIC_DATA_TYPES } from '@recon/contract';
+import { DATE_FORMATS } from '@recon/contract/constants';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatDate, type NumberLocale } from '@/lib/format';
 

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { type DataTableDetail, MASTER_DATA_TEXTS, type MasterDataRow } from '@recon/contract';
+import type { DataTableDetail, MasterDataRow } from '@recon/contract';
+import { MASTER_DATA_TEXTS } from '@recon/contract/texts';
 import { Button, Card, Flex, Popconfirm, Result, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

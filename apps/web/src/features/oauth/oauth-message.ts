@@ -1,4 +1,4 @@
-import { UNASSIGNED_TEXTS } from '@recon/contract';
+import { UNASSIGNED_TEXTS } from '@recon/contract/texts';
 import type { OAuthMessage, OAuthProvider } from '@/lib/oauth-channel';
 
 /** SAML answers this status for a user who exists but has no role and module yet. */

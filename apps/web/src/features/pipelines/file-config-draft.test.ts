@@ -1,4 +1,5 @@
-import { PIPELINE_TEXTS, type TableColumn } from '@recon/contract';
+import type { TableColumn } from '@recon/contract';
+import { PIPELINE_TEXTS } from '@recon/contract/texts';
 import { describe, expect, it } from 'vitest';
 import {
   type ConfigDraft,

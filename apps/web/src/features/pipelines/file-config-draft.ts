@@ -11,13 +11,13 @@ import {
   type IngestionMode,
   NO_SKIP_RULES,
   type NumberFormat,
-  PIPELINE_TEXTS,
   type PreviewSettings,
   proposeDatePatterns,
   type SkipRules,
   skipPatternProblem,
   type TableColumn,
 } from '@recon/contract';
+import { PIPELINE_TEXTS } from '@recon/contract/texts';
 
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 

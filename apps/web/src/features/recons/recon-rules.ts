@@ -1,4 +1,5 @@
-import { RECON_NAME_MAX, RECON_TEXTS } from '@recon/contract';
+import { RECON_NAME_MAX } from '@recon/contract';
+import { RECON_TEXTS } from '@recon/contract/texts';
 
 export type ReconDraft = {
   name?: string;

@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { RECON_TEXTS, type ReconRow } from '@recon/contract';
+import type { ReconRow } from '@recon/contract';
+import { RECON_TEXTS } from '@recon/contract/texts';
 import { Button, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { NAV_TREE, type NavItem, type PrivilegeRule } from '@recon/contract';
+import { NAV_TREE, type NavItem } from '@recon/contract/nav';
+import type { PrivilegeRule } from '@recon/contract/privileges';
 
 export const PRIVILEGE_GROUP_KEYS = [
   'dashboard',

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN } from '@recon/contract';
+import { ROLE_ADMIN } from '@recon/contract/privileges';
 
 /** The roles whose grants can be edited here (the seeded roles). */
 export const EDITABLE_ROLES = [

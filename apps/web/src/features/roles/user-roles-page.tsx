@@ -1,4 +1,5 @@
-import { type RoleDetail, roleDisplayName } from '@recon/contract';
+import type { RoleDetail } from '@recon/contract';
+import { roleDisplayName } from '@recon/contract/privileges';
 import { Card, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

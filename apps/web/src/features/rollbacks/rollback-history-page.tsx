@@ -1,5 +1,6 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_OPTIONS, ROLLBACK_SORT_COLUMNS, type RollbackRow } from '@recon/contract';
+import { ROLLBACK_SORT_COLUMNS, type RollbackRow } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,5 @@
-import {
-  DATE_FORMATS,
-  PAGE_SIZE_OPTIONS,
-  ROLLBACK_SORT_COLUMNS,
-  ROLLBACK_STATUSES,
-  type RollbackStatus,
-} from '@recon/contract';
+import { ROLLBACK_SORT_COLUMNS, ROLLBACK_STATUSES, type RollbackStatus } from '@recon/contract';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { RollbackSortColumn, RollbacksParams } from '@/features/rollbacks/api/get-rollbacks';
 import { rollbackDateFrom } from '@/features/rollbacks/rollback-dates';

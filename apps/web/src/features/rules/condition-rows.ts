@@ -1,7 +1,5 @@
 import {
   type DataElement,
-  FILTER_OPERATORS,
-  type FilterOperator,
   LIST_OPERATORS,
   MATCHING_OPERATORS,
   normalizeConditions,
@@ -21,6 +19,7 @@ import {
   type ValueKind,
   valueKindOf,
 } from '@recon/contract';
+import { FILTER_OPERATORS, type FilterOperator } from '@recon/contract/constants';
 
 /** A condition of the editor: the contract's shape plus a key that survives renumbering. */
 export type ConditionRow = RuleCondition & { key: string };

@@ -1,4 +1,4 @@
-import { RULE_TEXTS } from '@recon/contract';
+import { RULE_TEXTS } from '@recon/contract/texts';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';

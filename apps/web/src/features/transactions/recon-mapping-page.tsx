@@ -1,11 +1,11 @@
 import {
   describeTransform,
   FILTER_OPERATOR_LABELS,
-  type FilterOperator,
   type ReconMappingRow,
   RULE_TRANSFORMS,
   type RuleTransform,
 } from '@recon/contract';
+import type { FilterOperator } from '@recon/contract/constants';
 import { Card, Flex, Form, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

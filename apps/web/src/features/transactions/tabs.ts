@@ -1,4 +1,5 @@
-import { OPERATION_PRIVILEGES, TAB_PRIVILEGES, TAB_STATUSES, type TransactionTab, tabOfStatus } from '@recon/contract';
+import { OPERATION_PRIVILEGES, TAB_PRIVILEGES, TAB_STATUSES, tabOfStatus } from '@recon/contract';
+import type { TransactionTab } from '@recon/contract/nav';
 import { PATHS } from '@/app/paths';
 
 export const tabPath = (tab: TransactionTab) => `${PATHS.transactionsRecon}/${tab}`;

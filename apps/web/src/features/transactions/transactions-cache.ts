@@ -1,4 +1,5 @@
-import { FILTER_OPERATORS, type FilterOperator, type TransactionTab } from '@recon/contract';
+import { FILTER_OPERATORS, type FilterOperator } from '@recon/contract/constants';
+import type { TransactionTab } from '@recon/contract/nav';
 import type { ColumnFilterValue } from '@/features/transactions/api/get-transactions';
 import { MODULE_CACHE_NAMES, readModuleCache, writeModuleCache } from '@/lib/module-cache';
 

@@ -1,4 +1,4 @@
-import { TRANSACTION_TABS, type TransactionTab } from '@recon/contract';
+import { TRANSACTION_TABS, type TransactionTab } from '@recon/contract/nav';
 import { useLocation } from 'react-router';
 import { TransactionsTabView } from '@/features/transactions/components/transactions-tab-view';
 import { NotFound } from '@/ui/not-found';

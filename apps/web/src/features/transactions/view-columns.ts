@@ -1,4 +1,5 @@
-import type { DataType, TransactionDataSource, TransactionTab } from '@recon/contract';
+import type { DataType, TransactionDataSource } from '@recon/contract';
+import type { TransactionTab } from '@recon/contract/nav';
 import type { CellType } from '@/features/transactions/cell-format';
 
 /** Fields of a row besides the data source's columns (the server's `_` names). */

@@ -1,4 +1,23 @@
 import { RULE_TYPE_LABELS } from '@recon/contract';
+import { DOWNLOAD_ENTRIES, NAV_TREE, type NavItem } from '@recon/contract/nav';
+
+/** Navigation labels come from the contract's tree, keyed by full path ("/settings/audit-logs"). */
+function navLabels(): Record<string, string> {
+  const labels: Record<string, string> = {};
+  const walk = (items: readonly NavItem[], base: string) => {
+    for (const item of items) {
+      const fullPath = `${base}/${item.path}`;
+      labels[fullPath] = item.label;
+      if (item.children) walk(item.children, fullPath);
+    }
+  };
+  for (const section of NAV_TREE) {
+    labels[section.basePath] = section.label;
+    walk(section.items, section.basePath);
+  }
+  walk(DOWNLOAD_ENTRIES, '/downloads');
+  return labels;
+}
 
 /** The texts of the areas behind sign-in in English, merged into the one namespace when the signed-in frame loads. */
 export const enAreas = {
@@ -1176,4 +1195,6 @@ export const enAreas = {
     runStarted: 'Started',
     rowsClosed: 'Rows Matched',
   },
+  // Only the shell and the signed-in pages show them, so the tree comes with the frame.
+  nav: navLabels(),
 };

@@ -1,4 +1,6 @@
-import { MODULE_TEXTS, NAV_TREE, PASSWORD_POLICY_TEXT, UNASSIGNED_TEXTS } from '@recon/contract';
+import { PASSWORD_POLICY_TEXT } from '@recon/contract';
+import { NAV_TREE } from '@recon/contract/nav';
+import { MODULE_TEXTS, UNASSIGNED_TEXTS } from '@recon/contract/texts';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { en } from '@/lib/i18n/en';

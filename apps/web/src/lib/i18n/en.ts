@@ -1,27 +1,7 @@
-import { DOWNLOAD_ENTRIES, NAV_TREE, type NavItem } from '@recon/contract';
-
-/** Navigation labels come from the contract's tree, keyed by full path ("/settings/audit-logs"). */
-function navLabels(): Record<string, string> {
-  const labels: Record<string, string> = {};
-  const walk = (items: readonly NavItem[], base: string) => {
-    for (const item of items) {
-      const fullPath = `${base}/${item.path}`;
-      labels[fullPath] = item.label;
-      if (item.children) walk(item.children, fullPath);
-    }
-  };
-  for (const section of NAV_TREE) {
-    labels[section.basePath] = section.label;
-    walk(section.items, section.basePath);
-  }
-  walk(DOWNLOAD_ENTRIES, '/downloads');
-  return labels;
-}
-
 /**
- * The texts of the first load (sign-in, module choice, the shell) in English. The areas' texts are in
- * `en-areas.ts`, loaded with the signed-in frame (`loadAreaTexts`), so /login does not carry them.
- * Keys never contain the path separator used for nav keys.
+ * The texts of the first load (sign-in, module choice, the shell) in English. The areas' texts and the
+ * navigation labels are in `en-areas.ts`, loaded with the signed-in frame (`loadAreaTexts`), so /login
+ * carries neither them nor the navigation tree. Keys never contain the path separator used for nav keys.
  */
 export const en = {
   common: {
@@ -196,7 +176,6 @@ export const en = {
     expand: 'Expand sidebar',
     userMenu: 'User menu',
   },
-  nav: navLabels(),
 };
 
 export type Resources = typeof en & typeof import('./en-areas').enAreas;

@@ -1,9 +1,5 @@
-import {
-  type KnockOffApproval,
-  PAGE_SIZE_OPTIONS,
-  TRANSACTION_STATUS_LABELS,
-  type TransactionRow,
-} from '@recon/contract';
+import { type KnockOffApproval, TRANSACTION_STATUS_LABELS, type TransactionRow } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';

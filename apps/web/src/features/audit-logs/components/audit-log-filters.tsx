@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { AUDIT_EVENTS, AUDIT_OUTCOMES, DATE_FORMATS } from '@recon/contract';
+import { AUDIT_EVENTS, AUDIT_OUTCOMES } from '@recon/contract';
+import { DATE_FORMATS } from '@recon/contract/constants';
 import { Button, DatePicker, Flex, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';

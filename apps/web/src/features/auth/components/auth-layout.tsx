@@ -1,4 +1,4 @@
-import { RELEASE_LABEL } from '@recon/contract';
+import { RELEASE_LABEL } from '@recon/contract/constants';
 import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,10 @@
 import {
-  DATA_SOURCE_FORM_TEXTS,
   type DataSourceDetail,
   type DataSourceRequest,
   firstDataSourceFormError,
   pipelineTableMismatch,
 } from '@recon/contract';
+import { DATA_SOURCE_FORM_TEXTS } from '@recon/contract/texts';
 import { Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { DATA_SOURCE_NAME_MAX, DATA_SOURCE_TEXTS } from '@recon/contract';
+import { DATA_SOURCE_NAME_MAX } from '@recon/contract';
+import { DATA_SOURCE_TEXTS } from '@recon/contract/texts';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

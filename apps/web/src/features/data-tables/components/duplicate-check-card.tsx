@@ -1,5 +1,6 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import { DATA_TABLE_TEXTS, type DataTableDetail } from '@recon/contract';
+import type { DataTableDetail } from '@recon/contract';
+import { DATA_TABLE_TEXTS } from '@recon/contract/texts';
 import { Button, Card, Flex, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

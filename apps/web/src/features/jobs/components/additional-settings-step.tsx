@@ -1,9 +1,5 @@
-import {
-  JOB_SETTINGS_TEXTS,
-  type JobAdditionalSettings,
-  type JobDetail,
-  validateJobAdditionalSettings,
-} from '@recon/contract';
+import { type JobAdditionalSettings, type JobDetail, validateJobAdditionalSettings } from '@recon/contract';
+import { JOB_SETTINGS_TEXTS } from '@recon/contract/texts';
 import { Button, Flex, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

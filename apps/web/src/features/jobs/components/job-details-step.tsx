@@ -1,4 +1,5 @@
-import { JOB_TEXTS, type JobDetail, validateJobSave } from '@recon/contract';
+import { type JobDetail, validateJobSave } from '@recon/contract';
+import { JOB_TEXTS } from '@recon/contract/texts';
 import { Button, Card, Col, Flex, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { JOB_CRON_TEXTS, JOB_TEXTS, type JobCronOperation, type JobDetail } from '@recon/contract';
+import type { JobCronOperation, JobDetail } from '@recon/contract';
+import { JOB_CRON_TEXTS, JOB_TEXTS } from '@recon/contract/texts';
 import { Button, Card, Flex, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

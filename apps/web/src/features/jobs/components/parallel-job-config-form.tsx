@@ -1,12 +1,12 @@
 import {
   PARALLEL_JOB_CONFIG_NAME_MAX,
-  PARALLEL_JOB_CONFIG_TEXTS,
   PARALLEL_JOB_CONFIG_TYPES,
   type ParallelJobConfig,
   type ParallelJobConfigSave,
   type ParallelJobConfigType,
   validateParallelJobConfig,
 } from '@recon/contract';
+import { PARALLEL_JOB_CONFIG_TEXTS } from '@recon/contract/texts';
 import { Button, Col, Flex, Form, Input, Radio, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { PARALLEL_JOB_CONFIG_TEXTS, type ParallelJobConfig } from '@recon/contract';
+import type { ParallelJobConfig } from '@recon/contract';
+import { PARALLEL_JOB_CONFIG_TEXTS } from '@recon/contract/texts';
 import { Button, Card, Flex, Modal, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,6 @@
-import { CYCLE_OPTIONS, DATE_FORMATS, JOB_RUN_TEXTS, type JobDetail, validateJobRun } from '@recon/contract';
+import { CYCLE_OPTIONS, type JobDetail, validateJobRun } from '@recon/contract';
+import { DATE_FORMATS } from '@recon/contract/constants';
+import { JOB_RUN_TEXTS } from '@recon/contract/texts';
 import { Button, Col, DatePicker, Form, Radio, Row, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';

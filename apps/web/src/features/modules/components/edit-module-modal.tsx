@@ -1,4 +1,5 @@
-import { MODULE_NAME_MAX, MODULE_STATUSES, type ModuleSettings, type ModuleStatus } from '@recon/contract';
+import { MODULE_NAME_MAX, type ModuleSettings } from '@recon/contract';
+import { MODULE_STATUSES, type ModuleStatus } from '@recon/contract/constants';
 import { Divider, Form, Input, Modal, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUpdateModule } from '@/features/modules/api/update-module';

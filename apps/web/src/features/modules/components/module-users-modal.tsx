@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_SIZE, type Module } from '@recon/contract';
+import type { Module } from '@recon/contract';
+import { DEFAULT_PAGE_SIZE } from '@recon/contract/constants';
 import { Button, Flex, Modal, Popconfirm, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

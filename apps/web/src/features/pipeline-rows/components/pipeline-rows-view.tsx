@@ -1,4 +1,4 @@
-import { DATE_FORMATS, PAGE_SIZE_OPTIONS } from '@recon/contract';
+import { DATE_FORMATS, PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Card, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { DATE_FORMATS, type DataSourceRow } from '@recon/contract';
+import type { DataSourceRow } from '@recon/contract';
+import { DATE_FORMATS } from '@recon/contract/constants';
 import { Alert, Button, DatePicker, Flex, Form } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';

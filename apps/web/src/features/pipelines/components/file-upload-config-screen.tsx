@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { PIPELINE_TEXTS } from '@recon/contract';
+import { PIPELINE_TEXTS } from '@recon/contract/texts';
 import { Button, Result, Skeleton } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,11 @@
 import {
   PIPELINE_NAME_MAX,
   PIPELINE_SOURCES,
-  PIPELINE_TEXTS,
   type Pipeline,
   type PipelineRequest,
   type PipelineSource,
 } from '@recon/contract';
+import { PIPELINE_TEXTS } from '@recon/contract/texts';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreatePipeline } from '@/features/pipelines/api/create-pipeline';

@@ -1,5 +1,5 @@
 import type { RoleDetail } from '@recon/contract';
-import { roleDisplayName } from '@recon/contract';
+import { roleDisplayName } from '@recon/contract/privileges';
 import { Alert, Button, Flex, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

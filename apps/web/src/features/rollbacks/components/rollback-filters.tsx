@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { DATE_FORMATS, ROLLBACK_STATUS_LABELS, ROLLBACK_STATUSES, type RollbackStatus } from '@recon/contract';
+import { ROLLBACK_STATUS_LABELS, ROLLBACK_STATUSES, type RollbackStatus } from '@recon/contract';
+import { DATE_FORMATS } from '@recon/contract/constants';
 import { Button, DatePicker, Flex, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';

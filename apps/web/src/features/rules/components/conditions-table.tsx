@@ -1,7 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import {
   FILTER_OPERATOR_LABELS,
-  type FilterOperator,
   RULE_CONDITION_TYPES,
   type RuleConditionType,
   type RuleType,
@@ -9,6 +8,7 @@ import {
   type ToleranceType,
   VALUELESS_OPERATORS,
 } from '@recon/contract';
+import type { FilterOperator } from '@recon/contract/constants';
 import {
   Button,
   Checkbox,

@@ -4,12 +4,12 @@ import {
   firstRuleProblem,
   RULE_DESCRIPTION_MAX,
   RULE_NAME_MAX,
-  RULE_TEXTS,
   RULE_TYPE_LABELS,
   RULE_TYPES,
   type RuleDetail,
   type RuleType,
 } from '@recon/contract';
+import { RULE_TEXTS } from '@recon/contract/texts';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,5 @@
-import {
-  TAB_STATUSES,
-  type TransactionDataSource,
-  type TransactionRecon,
-  type TransactionRow,
-  type TransactionTab,
-} from '@recon/contract';
+import { TAB_STATUSES, type TransactionDataSource, type TransactionRecon, type TransactionRow } from '@recon/contract';
+import type { TransactionTab } from '@recon/contract/nav';
 import { Button, Flex, Popconfirm, Tooltip, Typography } from 'antd';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';

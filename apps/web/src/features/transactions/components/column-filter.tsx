@@ -1,4 +1,5 @@
-import { FILTER_OPERATOR_LABELS, type FilterOperator, TRANSACTION_STATUSES } from '@recon/contract';
+import { FILTER_OPERATOR_LABELS, TRANSACTION_STATUSES } from '@recon/contract';
+import type { FilterOperator } from '@recon/contract/constants';
 import { Button, DatePicker, Flex, Input, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';

@@ -1,11 +1,7 @@
 import { EyeOutlined } from '@ant-design/icons';
-import {
-  PAGE_SIZE_OPTIONS,
-  type TransactionDataSource,
-  type TransactionRecon,
-  type TransactionRow,
-  type TransactionTab,
-} from '@recon/contract';
+import type { TransactionDataSource, TransactionRecon, TransactionRow } from '@recon/contract';
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
+import type { TransactionTab } from '@recon/contract/nav';
 import { Button, Empty, Flex, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';

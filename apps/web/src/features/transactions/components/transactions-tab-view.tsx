@@ -1,11 +1,6 @@
-import {
-  DOWNLOAD_REPORT_PRIVILEGES,
-  hasPrivilege,
-  LOADED_AT_DATE_COLUMN,
-  TAB_STATUSES,
-  type TransactionRow,
-  type TransactionTab,
-} from '@recon/contract';
+import { DOWNLOAD_REPORT_PRIVILEGES, LOADED_AT_DATE_COLUMN, TAB_STATUSES, type TransactionRow } from '@recon/contract';
+import type { TransactionTab } from '@recon/contract/nav';
+import { hasPrivilege } from '@recon/contract/privileges';
 import { Card, Empty, Flex, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
