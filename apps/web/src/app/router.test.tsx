@@ -10,6 +10,7 @@ import { rememberVisitedUrl } from '@/lib/last-visited';
 import { registerNavigate } from '@/lib/navigation';
 import { getSelectedModuleId, getSignedInUser } from '@/lib/session';
 import { MODULES, signIn } from '@/testing/fixtures';
+import { answerLoginMethods } from '@/testing/login-methods';
 import { testQueryClient } from '@/testing/render';
 
 const mock = new MockAdapter(http);
@@ -38,18 +39,23 @@ function renderApp(path: string) {
   return router;
 }
 
-beforeEach(() => mock.reset());
-afterEach(() => mock.reset());
+let loginMethods: ReturnType<typeof answerLoginMethods>;
+beforeEach(() => {
+  mock.reset();
+  loginMethods = answerLoginMethods([]);
+});
+afterEach(() => {
+  mock.reset();
+  loginMethods.mockRestore();
+});
 
 describe('routing rules', () => {
   it('sends a signed-out visit of the root to /login', async () => {
-    mock.onGet('/v2/login-methods').reply(200, { data: [] });
     const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('sends a signed-out visit of a page to /login', async () => {
-    mock.onGet('/v2/login-methods').reply(200, { data: [] });
     const router = renderApp('/settings/audit-logs');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
@@ -135,7 +141,6 @@ describe('routing rules', () => {
     mock
       .onPost('/v2/refreshtoken')
       .reply(401, [{ message: 'Invalid session. Please sign in again.', code: 'REFRESH_INVALID' }]);
-    mock.onGet('/v2/login-methods').reply(200, { data: [] });
 
     const router = renderApp('/settings/audit-logs');
 

@@ -7,15 +7,20 @@ import { readPendingLogin } from '@/features/auth/pending-login';
 import { http } from '@/lib/http';
 import { getSignedInUser } from '@/lib/session';
 import { userFixture } from '@/testing/fixtures';
+import { answerLoginMethods } from '@/testing/login-methods';
 import { renderRoute } from '@/testing/render';
 
 const mock = new MockAdapter(http);
 
+let loginMethods: ReturnType<typeof answerLoginMethods>;
 beforeEach(() => {
-  mock.onGet('/v2/login-methods').reply(200, { data: [{ type: 'PASSWORD', label: 'Password', isEnabled: true }] });
+  loginMethods = answerLoginMethods([{ type: 'PASSWORD', label: 'Password', isEnabled: true }]);
 });
 
-afterEach(() => mock.reset());
+afterEach(() => {
+  mock.reset();
+  loginMethods.mockRestore();
+});
 
 async function fillAndSubmit(userName: string, password: string) {
   await userEvent.type(await screen.findByLabelText('User Name'), userName);

@@ -14,7 +14,6 @@ import { useLdapLogin } from '@/features/auth/api/ldap-login';
 import { preloadLoginSchemas, useLogin } from '@/features/auth/api/login';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { useBrand } from '@/lib/brand-context';
-import { errorMessagesFor } from '@/lib/http-errors';
 import { isSignedIn, saveSignedInUser } from '@/lib/session';
 import { DeferredAlert as Alert } from '@/ui/deferred-alert';
 
@@ -100,6 +99,8 @@ export default function LoginPage() {
       const mutation = method === 'LDAP' ? ldapLogin : passwordLogin;
       await onSignedIn(await mutation.mutateAsync({ userName: values.userName.trim(), password: values.password }));
     } catch (error) {
+      // The error reader (and axios with it) loads only when a sign-in fails.
+      const { errorMessagesFor } = await import('@/lib/http-errors');
       setFailure(await errorMessagesFor(error));
     }
   };

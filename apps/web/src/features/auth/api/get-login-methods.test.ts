@@ -1,6 +1,12 @@
 import { LOGIN_METHOD_TYPES, loginMethodsResponseSchema } from '@recon/contract';
 import { describe, expect, it } from 'vitest';
-import { parseLoginMethodsResponse } from '@/features/auth/api/get-login-methods';
+import {
+  getLoginMethods,
+  LoginMethodsUnavailable,
+  loginMethodsQuery,
+  parseLoginMethodsResponse,
+} from '@/features/auth/api/get-login-methods';
+import { answerLoginMethods } from '@/testing/login-methods';
 
 const method = { type: 'PASSWORD', label: 'Password', isEnabled: true };
 
@@ -36,4 +42,31 @@ describe('login-methods answer check', () => {
       }
     });
   }
+});
+
+describe('GET v2/login-methods with fetch', () => {
+  it('answers the enabled methods', async () => {
+    const spy = answerLoginMethods([method, { type: 'LDAP', label: 'Directory', isEnabled: false }]);
+    try {
+      expect(await getLoginMethods()).toEqual([method]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('fails with the status, and only a server error or no answer is asked again', async () => {
+    const spy = answerLoginMethods([], 503);
+    try {
+      const failure = await getLoginMethods().catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(LoginMethodsUnavailable);
+      expect((failure as LoginMethodsUnavailable).status).toBe(503);
+    } finally {
+      spy.mockRestore();
+    }
+    const retry = loginMethodsQuery.retry as (failures: number, error: Error) => boolean;
+    expect(retry(0, new LoginMethodsUnavailable(503))).toBe(true);
+    expect(retry(0, new LoginMethodsUnavailable(0))).toBe(true);
+    expect(retry(2, new LoginMethodsUnavailable(503))).toBe(false);
+    expect(retry(0, new LoginMethodsUnavailable(404))).toBe(false);
+  });
 });

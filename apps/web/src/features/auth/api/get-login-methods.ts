@@ -1,6 +1,6 @@
-import { FIRST_LOAD_PATHS, type LoginMethodsResponse } from '@recon/contract';
+import type { LoginMethodsResponse } from '@recon/contract';
+import { FIRST_LOAD_PATHS } from '@recon/contract/first-load-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
 
 export type LoginMethod = LoginMethodsResponse['data'][number];
 
@@ -34,15 +34,36 @@ export function parseLoginMethodsResponse(body: unknown): LoginMethodsResponse {
   return { data: data.map(({ type, label, isEnabled }) => ({ type, label, isEnabled })) };
 }
 
+/** The login-methods call failed with this HTTP status (0: no answer at all). */
+export class LoginMethodsUnavailable extends Error {
+  constructor(readonly status: number) {
+    super(`The login methods could not be read (HTTP ${status})`);
+    this.name = 'LoginMethodsUnavailable';
+  }
+}
+
+/**
+ * GET v2/login-methods with the browser's fetch, not the HTTP client: this is the only call /login makes before
+ * the user acts, and the client's axios would be the largest part of that page's first load. The call is public
+ * (no token, no refresh), so the client would add nothing to it.
+ */
 export async function getLoginMethods(): Promise<LoginMethod[]> {
-  const { data } = await http.get(FIRST_LOAD_PATHS.loginMethods, { isPublic: true });
-  return parseLoginMethodsResponse(data).data.filter((m) => m.isEnabled);
+  const response = await fetch(`/web${FIRST_LOAD_PATHS.loginMethods}`, {
+    headers: { Accept: 'application/json' },
+  }).catch(() => {
+    throw new LoginMethodsUnavailable(0);
+  });
+  if (!response.ok) throw new LoginMethodsUnavailable(response.status);
+  return parseLoginMethodsResponse(await response.json()).data.filter((m) => m.isEnabled);
 }
 
 export const loginMethodsQuery = queryOptions({
   queryKey: ['login-methods'],
   queryFn: getLoginMethods,
   staleTime: 5 * 60_000,
+  // As the client's queries: a server error or no answer is asked again, twice; a 4xx would not change.
+  retry: (failures, error) =>
+    failures < 2 && error instanceof LoginMethodsUnavailable && (error.status === 0 || error.status >= 500),
   // If the list cannot be read the page still offers the password form; no toast for that.
   meta: { isGlobalErrorSkipped: true },
 });
