@@ -4,6 +4,7 @@ import {
   choose,
   dropdownOptions,
   openFromNav,
+  openOptions,
   settle,
   shot,
   showRows,
@@ -34,8 +35,15 @@ test.use({ actionTimeout: 30_000 });
 
 /** Picks the option shown exactly as `option` in the select named `name`. */
 async function pick(page: Page, name: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name }).click();
-  await dropdownOptions(page).getByText(option, { exact: true }).click();
+  const select = page.getByRole('combobox', { name });
+  const shown = select.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  // A select whose options change under it (the column list of the side just chosen arriving) may drop the pick:
+  // the user sees it empty and picks again, and so does this.
+  await expect(async () => {
+    const options = await openOptions(page, select);
+    await options.getByText(option, { exact: true }).click({ timeout: 2_000 });
+    await expect(shown).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function api<T>(page: Page, path: string): Promise<T> {

