@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createDb, createPool, type EmbeddedServer, migrate, startEmbeddedPostgres } from '@recon/db';
+import { closeDb, createDb, createPool, type EmbeddedServer, migrate, startEmbeddedPostgres } from '@recon/db';
 import pino from 'pino';
 import { buildApp } from '@/app.ts';
 import { loadConfig } from '@/config.ts';
@@ -59,7 +59,7 @@ async function main() {
     // Order matters: stop taking requests, stop the job worker, close the pool, then stop the database.
     await app.close().catch((err) => log.error({ err }, 'closing the HTTP server failed'));
     await worker.stop().catch((err) => log.error({ err }, 'stopping the job worker failed'));
-    await db.destroy().catch((err) => log.error({ err }, 'closing the pool failed'));
+    await closeDb(db).catch((err) => log.error({ err }, 'closing the pool failed'));
     if (embedded) await embedded.stop().catch((err) => log.error({ err }, 'stopping PostgreSQL failed'));
     process.exit(0);
   };

@@ -1,6 +1,6 @@
 export { type EmbeddedServer, startEmbeddedPostgres } from './embedded.ts';
 export { MIGRATIONS_DIR, migrate } from './migrate.ts';
-export { createDb, createPool, type Db, type Logger, poolOf } from './pool.ts';
+export { closeDb, createDb, createPool, type Db, type Logger, poolOf } from './pool.ts';
 export type * from './schema.ts';
 export type * from './schema-approvals.ts';
 export type * from './schema-downloads.ts';
