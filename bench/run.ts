@@ -9,7 +9,7 @@ import { benchRollback } from './rollback.ts';
 import { benchTransactions } from './transactions.ts';
 import { benchTransforms } from './transforms.ts';
 
-/** `npm run bench`: every scenario, results as JSON under bench/results/. Needs a built web app (npm run build). */
+/** `npm run bench [scenario]`: every scenario or one, results as JSON under bench/results/. Needs a built web app. */
 const scenarios = {
   platform: benchPlatform,
   ingest: benchIngest,
@@ -20,7 +20,22 @@ const scenarios = {
   transactions: benchTransactions,
   transforms: benchTransforms,
 } as const;
+const USAGE = `Usage: npm run bench [-- <scenario>]
+
+Runs every scenario, or only the one named, and writes its results to bench/results/<scenario>.json.
+Needs a built web app (npm run build).
+
+Scenarios: ${Object.keys(scenarios).join(', ')}`;
+
 const only = process.argv[2];
+if (only === '--help' || only === '-h') {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (only && !(only in scenarios)) {
+  console.error(`Unknown scenario "${only}".\n\n${USAGE}`);
+  process.exit(2);
+}
 mkdirSync('bench/results', { recursive: true });
 for (const [name, fn] of Object.entries(scenarios)) {
   if (only && only !== name) continue;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -120,8 +122,17 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
-/** Reads process.env once; fails fast listing every problem. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** The `.env` file beside the project (the repository root), as `.env.example` suggests. */
+export const PROJECT_ENV_FILE = fileURLToPath(new URL('../../../.env', import.meta.url));
+
+/** The environment with the settings of an env file under it: a variable set in the environment wins. */
+export function withEnvFile(env: NodeJS.ProcessEnv = process.env, file = PROJECT_ENV_FILE): NodeJS.ProcessEnv {
+  if (!existsSync(file)) return env;
+  return { ...parseEnv(readFileSync(file, 'utf8')), ...env };
+}
+
+/** Reads the environment (and the project's `.env`) once; fails fast listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
