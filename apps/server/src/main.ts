@@ -3,9 +3,11 @@ import { closeDb, createDb, createPool, type EmbeddedServer, migrate, startEmbed
 import pino from 'pino';
 import { buildApp } from '@/app.ts';
 import { loadConfig } from '@/config.ts';
+import { lockDataDir } from '@/data-dir-lock.ts';
 import { startWorker } from '@/jobs/worker.ts';
 import { seedDemoWorkspace } from '@/seed/demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedFirstAdmin, seedSystem } from '@/seed/seed.ts';
+import { describeStartFailure } from '@/start-failure.ts';
 
 /** The process: configuration, database, migrations, seed, listen, and an orderly shutdown. */
 async function main() {
@@ -14,12 +16,16 @@ async function main() {
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
+    // Before anything touches the data directory: a second server on it refuses here (released at exit).
+    lockDataDir(config.dataDir, config.port, (m) => log.warn({ dataDir: config.dataDir }, m));
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres({
       dataDir: join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
       database: 'recon',
       onLog: (m) => log.debug({ pg: m.trim() }, 'postgres'),
+      // This process holds the lock: a PostgreSQL still running on the directory was left by a dead owner.
+      stopLeftover: true,
     });
     databaseUrl = embedded.url;
   }
@@ -74,6 +80,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(describeStartFailure(err));
   process.exit(1);
 });

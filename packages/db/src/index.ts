@@ -1,4 +1,4 @@
-export { type EmbeddedServer, startEmbeddedPostgres } from './embedded.ts';
+export { type EmbeddedServer, PortTakenError, startEmbeddedPostgres } from './embedded.ts';
 export { MIGRATIONS_DIR, migrate } from './migrate.ts';
 export { closeDb, createDb, createPool, type Db, type Logger, poolOf } from './pool.ts';
 export type * from './schema.ts';

@@ -22,11 +22,12 @@ export type ServerProcess = {
   cleanUp: () => void;
 };
 
-export function serverProcess(extraEnv: Record<string, string> = {}): ServerProcess {
+/** `dataDir`: another server's directory (a second server on it), left for its owner to clean up. */
+export function serverProcess(extraEnv: Record<string, string> = {}, shared: { dataDir?: string } = {}): ServerProcess {
   // Chosen at the first start and kept: the restart must find its PostgreSQL where it left it.
   let port = 0;
   let pgPort = 0;
-  const dataDir = mkdtempSync(join(tmpdir(), 'recon-proc-'));
+  const dataDir = shared.dataDir ?? mkdtempSync(join(tmpdir(), 'recon-proc-'));
   let child: ChildProcess | undefined;
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -85,7 +86,9 @@ export function serverProcess(extraEnv: Record<string, string> = {}): ServerProc
       await done;
     },
     output: () => output,
-    cleanUp: () => rmSync(dataDir, { recursive: true, force: true }),
+    cleanUp: () => {
+      if (!shared.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
