@@ -48,6 +48,11 @@ const envSchema = z.object({
     .int()
     .min(60)
     .default(7 * 24 * 60 * 60),
+  /**
+   * A rotated refresh token presented again within this interval gets the same new pair (two tabs refreshing at
+   * once); later it is a reuse and ends the session. 0 turns the grace off (decision 0015).
+   */
+  REFRESH_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   SESSION_IDLE_SECONDS: z.coerce
     .number()
     .int()
@@ -101,6 +106,7 @@ export type Config = {
   trustProxy: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  refreshGraceMs: number;
   sessionIdleSeconds: number;
   sessionMaxSeconds: number;
   lockoutThreshold: number;
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile()): Config {
     trustProxy: e.TRUST_PROXY,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    refreshGraceMs: e.REFRESH_GRACE_MS,
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     sessionMaxSeconds: e.SESSION_MAX_SECONDS,
     lockoutThreshold: e.LOCKOUT_THRESHOLD,

@@ -70,6 +70,8 @@ export type RefreshTokenTable = {
   created_at: Timestamp;
   expires_at: Timestamp;
   rotated_at: NullableTimestamp;
+  /** The pair this token's rotation answered, sealed; kept for the grace interval only (decision 0015). */
+  rotation_answer: string | null;
 };
 
 export type OtpChallengeTable = {

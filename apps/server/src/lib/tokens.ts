@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export type AccessClaims = { userId: number; userName: string; familyId: string };
@@ -72,4 +72,33 @@ export function safeEqualHex(a: string, b: string): boolean {
 /** A uniformly random 6-digit code. */
 export function randomOtp(): string {
   return String(randomBytes(4).readUInt32BE(0) % 1_000_000).padStart(6, '0');
+}
+
+const SEAL_IV_BYTES = 12;
+const SEAL_TAG_BYTES = 16;
+const sealKey = (secret: string) => createHash('sha256').update(`recon-sealed-answer:${secret}`).digest();
+
+/**
+ * Seals a short secret value (a refresh answer kept for its grace interval) with AES-256-GCM under a key derived from
+ * the server's secret: what the database holds opens nothing without it, and a changed value fails to open.
+ */
+export function seal(secret: string, plaintext: string): string {
+  const iv = randomBytes(SEAL_IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(secret), iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+/** Opens what `seal` made with the same secret; null when it was made with another secret or changed. */
+export function unseal(secret: string, sealed: string): string | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(secret), raw.subarray(0, SEAL_IV_BYTES));
+    decipher.setAuthTag(raw.subarray(SEAL_IV_BYTES, SEAL_IV_BYTES + SEAL_TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(SEAL_IV_BYTES + SEAL_TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
+  } catch {
+    return null;
+  }
 }

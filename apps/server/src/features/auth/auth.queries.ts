@@ -109,6 +109,7 @@ export async function lockRefreshToken(db: Db, hash: string) {
       't.token_hash',
       't.expires_at',
       't.rotated_at',
+      't.rotation_answer',
       'f.id as family_id',
       'f.user_id',
       'f.expires_at as family_expires_at',
@@ -120,8 +121,30 @@ export async function lockRefreshToken(db: Db, hash: string) {
     .executeTakeFirst();
 }
 
-export async function markRotated(db: Db, hash: string, at: Date) {
-  await db.updateTable('refresh_token').set({ rotated_at: at }).where('token_hash', '=', hash).execute();
+/** Rotated at `at`; `answer` (sealed) is the pair the rotation gave, for the grace interval (decision 0015). */
+export async function markRotated(db: Db, hash: string, at: Date, answer: string | null) {
+  await db
+    .updateTable('refresh_token')
+    .set({ rotated_at: at, rotation_answer: answer })
+    .where('token_hash', '=', hash)
+    .execute();
+}
+
+/** Is the token this hash names still the family's live one (not rotated, not revoked)? */
+export async function isLiveToken(db: Db, hash: string) {
+  const t = await db.selectFrom('refresh_token').select('rotated_at').where('token_hash', '=', hash).executeTakeFirst();
+  return t !== undefined && t.rotated_at === null;
+}
+
+/** Drops the kept answers of the family's tokens rotated before `before`: their grace is over. */
+export async function clearRotationAnswers(db: Db, familyId: string, before?: Date) {
+  let q = db
+    .updateTable('refresh_token')
+    .set({ rotation_answer: null })
+    .where('family_id', '=', familyId)
+    .where('rotation_answer', 'is not', null);
+  if (before) q = q.where('rotated_at', '<', before);
+  await q.execute();
 }
 
 export async function touchFamily(db: Db, familyId: string, at: Date) {
@@ -135,6 +158,7 @@ export async function revokeFamily(db: Db, familyId: string, reason: string) {
     .where('id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
+  await clearRotationAnswers(db, familyId);
 }
 
 export async function revokeAllFamilies(db: Db, userId: number, reason: string) {

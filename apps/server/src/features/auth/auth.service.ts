@@ -16,7 +16,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { type AuditEntry, writeAudit } from '@/lib/audit.ts';
 import { hashPassword, verifyPassword } from '@/lib/passwords.ts';
 import { isSettingOn } from '@/lib/settings.ts';
-import { hashCode, hashToken, randomOtp, randomToken, safeEqualHex } from '@/lib/tokens.ts';
+import { hashCode, hashToken, randomOtp, randomToken, safeEqualHex, seal, unseal } from '@/lib/tokens.ts';
 import * as q from './auth.queries.ts';
 import { countAttempt, failureDelayMs, lockWhenReached, pause } from './login-throttle.ts';
 
@@ -394,6 +394,37 @@ export async function resetPassword(ctx: FeatureContext, body: ResetPasswordRequ
   return { message: AUTH_TEXTS.resetDone };
 }
 
+type RefreshOutcome =
+  | { ok: true; answer: RefreshResponse; graceMs?: number }
+  | { ok: false; error: string; event: 'REFRESH_FAILURE' | 'REFRESH_TOKEN_REUSE'; details?: Record<string, unknown> };
+
+/**
+ * The rotated token presented again (decision 0015). Within the grace interval, while the pair its rotation gave is
+ * still the family's live one, the same pair again: two tabs refreshing at once. Otherwise someone else holds a copy:
+ * the whole family ends.
+ */
+async function answerRotatedToken(
+  ctx: FeatureContext,
+  tx: Db,
+  t: { family_id: string; rotated_at: Date; rotation_answer: string | null },
+  now: Date,
+): Promise<RefreshOutcome> {
+  const sinceMs = now.getTime() - t.rotated_at.getTime();
+  const opened =
+    t.rotation_answer && sinceMs <= ctx.config.refreshGraceMs ? unseal(ctx.config.jwtSecret, t.rotation_answer) : null;
+  const answer = opened ? (JSON.parse(opened) as RefreshResponse) : null;
+  if (answer && (await q.isLiveToken(tx, hashToken(answer.refreshToken)))) {
+    return { ok: true, answer, graceMs: sinceMs };
+  }
+  await q.revokeFamily(tx, t.family_id, 'REFRESH_TOKEN_REUSE');
+  return {
+    ok: false,
+    error: AUTH_TEXTS.sessionReused,
+    event: 'REFRESH_TOKEN_REUSE',
+    details: { rotatedMsAgo: sinceMs, graceMs: ctx.config.refreshGraceMs },
+  };
+}
+
 export async function refresh(ctx: FeatureContext, body: RefreshRequest, meta: RequestMeta): Promise<RefreshResponse> {
   let claims: Awaited<ReturnType<FeatureContext['tokens']['verifyAccess']>>;
   try {
@@ -402,7 +433,8 @@ export async function refresh(ctx: FeatureContext, body: RefreshRequest, meta: R
     throw new AppError('REFRESH_INVALID', AUTH_TEXTS.sessionInvalid);
   }
   const now = ctx.now();
-  const result = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+  const result = await withTransaction(ctx.db, {}, async ({ db: tx }): Promise<RefreshOutcome> => {
+    // Locked: a second refresh with the same token waits here until the first has committed its rotation.
     const t = await q.lockRefreshToken(tx, hashToken(body.refreshToken));
     if (
       !t ||
@@ -410,35 +442,38 @@ export async function refresh(ctx: FeatureContext, body: RefreshRequest, meta: R
       t.user_id !== claims.userId ||
       claims.userName.toLowerCase() !== body.userName.trim().toLowerCase()
     ) {
-      return { ok: false as const, error: AUTH_TEXTS.sessionInvalid, event: 'REFRESH_FAILURE' as const };
+      return { ok: false, error: AUTH_TEXTS.sessionInvalid, event: 'REFRESH_FAILURE' };
     }
-    if (t.revoked_at) return { ok: false as const, error: AUTH_TEXTS.sessionEnded, event: 'REFRESH_FAILURE' as const };
-    if (t.rotated_at) {
-      // A rotated token presented again: someone else holds a copy. End the whole family.
-      await q.revokeFamily(tx, t.family_id, 'REFRESH_TOKEN_REUSE');
-      return { ok: false as const, error: AUTH_TEXTS.sessionReused, event: 'REFRESH_TOKEN_REUSE' as const };
-    }
+    if (t.revoked_at) return { ok: false, error: AUTH_TEXTS.sessionEnded, event: 'REFRESH_FAILURE' };
+    if (t.rotated_at) return answerRotatedToken(ctx, tx, { ...t, rotated_at: t.rotated_at }, now);
     if (t.family_expires_at <= now || t.expires_at <= now) {
       await q.revokeFamily(tx, t.family_id, 'EXPIRED');
-      return { ok: false as const, error: AUTH_TEXTS.sessionExpired, event: 'REFRESH_FAILURE' as const };
+      return { ok: false, error: AUTH_TEXTS.sessionExpired, event: 'REFRESH_FAILURE' };
     }
     if (now.getTime() - t.last_activity_at.getTime() > ctx.config.sessionIdleSeconds * 1000) {
       await q.revokeFamily(tx, t.family_id, 'IDLE');
-      return { ok: false as const, error: AUTH_TEXTS.sessionIdle, event: 'REFRESH_FAILURE' as const };
+      return { ok: false, error: AUTH_TEXTS.sessionIdle, event: 'REFRESH_FAILURE' };
     }
     const user = await q.findUserById(tx, t.user_id);
     if (!user?.is_active) {
       await q.revokeFamily(tx, t.family_id, 'USER_DISABLED');
-      return { ok: false as const, error: AUTH_TEXTS.sessionEnded, event: 'REFRESH_FAILURE' as const };
+      return { ok: false, error: AUTH_TEXTS.sessionEnded, event: 'REFRESH_FAILURE' };
     }
     const next = randomToken();
     const expiresAt = new Date(
       Math.min(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000, t.family_expires_at.getTime()),
     );
-    await q.markRotated(tx, t.token_hash, now);
+    const answer: RefreshResponse = {
+      authToken: await ctx.tokens.signAccess({ userId: t.user_id, userName: user.user_name, familyId: t.family_id }),
+      refreshToken: next,
+      refreshTokenExpirationTime: expiresAt.getTime(),
+    };
+    const kept = ctx.config.refreshGraceMs > 0 ? seal(ctx.config.jwtSecret, JSON.stringify(answer)) : null;
+    await q.clearRotationAnswers(tx, t.family_id, new Date(now.getTime() - ctx.config.refreshGraceMs));
+    await q.markRotated(tx, t.token_hash, now, kept);
     await q.insertRefreshToken(tx, { hash: hashToken(next), familyId: t.family_id, expiresAt });
     await q.touchFamily(tx, t.family_id, now);
-    return { ok: true as const, next, expiresAt, familyId: t.family_id, userId: t.user_id, userName: user.user_name };
+    return { ok: true, answer };
   });
   if (!result.ok) {
     ctx.principals.invalidateAll();
@@ -447,16 +482,21 @@ export async function refresh(ctx: FeatureContext, body: RefreshRequest, meta: R
       outcome: 'FAILURE',
       userId: claims.userId,
       userName: claims.userName,
-      details: { sessionId: claims.familyId, reason: result.error },
+      details: { sessionId: claims.familyId, reason: result.error, ...result.details },
     });
     throw new AppError('REFRESH_INVALID', result.error);
   }
-  const authToken = await ctx.tokens.signAccess({
-    userId: result.userId,
-    userName: result.userName,
-    familyId: result.familyId,
-  });
-  return { authToken, refreshToken: result.next, refreshTokenExpirationTime: result.expiresAt.getTime() };
+  if (result.graceMs !== undefined) {
+    // Not a failure, but worth seeing: the same token twice, answered with the same pair.
+    await audit(ctx, meta, {
+      event: 'TOKEN_REFRESHED',
+      outcome: 'SUCCESS',
+      userId: claims.userId,
+      userName: claims.userName,
+      details: { sessionId: claims.familyId, rotatedTokenWithinGraceMs: result.graceMs },
+    });
+  }
+  return result.answer;
 }
 
 export async function logout(

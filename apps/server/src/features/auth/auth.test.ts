@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '@/config.ts';
 import {
   addModule,
   addUser,
@@ -11,6 +12,8 @@ import {
   uniqueName,
 } from '@/testing/test-app.ts';
 import { AUTH_TEXTS } from './auth.service.ts';
+
+const GRACE_MS = testConfig().refreshGraceMs;
 
 let t: TestApp;
 let moduleId: number;
@@ -94,7 +97,9 @@ describe('POST /v2/refreshtoken', () => {
     );
     expect(privileges.statusCode).toBe(200);
 
-    // Replaying the rotated token: the whole family dies, including the newest pair.
+    // Replaying the rotated token after the grace interval (decision 0015): the whole family dies, including the
+    // newest pair.
+    t.clock.advance(GRACE_MS + 1);
     const reuse = await t.app.inject({
       method: 'POST',
       url: '/web/v2/refreshtoken',
@@ -114,6 +119,77 @@ describe('POST /v2/refreshtoken', () => {
       .where('event', '=', 'REFRESH_TOKEN_REUSE')
       .execute();
     expect(audit.length).toBe(1);
+  });
+
+  it('answers two refreshes with the same token at once (two tabs) with the same new pair, which works', async () => {
+    const s = await signIn(t, 'alice');
+    const payload = { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' };
+    const [a, b] = await Promise.all([
+      t.app.inject({ method: 'POST', url: '/web/v2/refreshtoken', payload }),
+      t.app.inject({ method: 'POST', url: '/web/v2/refreshtoken', payload }),
+    ]);
+    expect([a.statusCode, b.statusCode], b.body).toEqual([200, 200]);
+    expect(b.json()).toEqual(a.json());
+    expect(a.json().refreshToken).not.toBe(s.refreshToken);
+    // Within the grace interval the same answer again, a few seconds later too.
+    t.clock.advance(GRACE_MS);
+    const third = await t.app.inject({ method: 'POST', url: '/web/v2/refreshtoken', payload });
+    expect(third.json()).toEqual(a.json());
+    const graceAudit = (await auditRows(t, 'TOKEN_REFRESHED')).filter((r) => r.user_id === s.userId);
+    expect(graceAudit).toHaveLength(2);
+    expect(graceAudit[0]).toMatchObject({ outcome: 'SUCCESS' });
+    expect(JSON.stringify(graceAudit)).not.toContain(a.json().refreshToken);
+    // The pair is the session's live one: it refreshes, and the session goes on.
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/web/v2/refreshtoken',
+      payload: { authToken: a.json().authToken, refreshToken: a.json().refreshToken, userName: 'alice' },
+    });
+    expect(next.statusCode, next.body).toBe(200);
+  });
+
+  it('keeps the answer sealed, and ends the session on a reuse after the grace interval (audited)', async () => {
+    const s = await signIn(t, 'alice');
+    const payload = { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' };
+    const first = (await refresh(payload)).json();
+    const kept = await t.database.db
+      .selectFrom('refresh_token')
+      .select('rotation_answer')
+      .where('rotated_at', 'is not', null)
+      .where('rotation_answer', 'is not', null)
+      .execute();
+    expect(kept.length).toBeGreaterThan(0);
+    for (const row of kept) expect(row.rotation_answer).not.toContain(first.refreshToken);
+    t.clock.advance(GRACE_MS + 1);
+    const late = await refresh(payload);
+    expect([late.statusCode, late.json()]).toEqual([
+      401,
+      [{ message: AUTH_TEXTS.sessionReused, code: 'REFRESH_INVALID' }],
+    ]);
+    expect((await refresh({ ...payload, ...first, userName: 'alice' })).statusCode).toBe(401);
+    const reuse = (await auditRows(t, 'REFRESH_TOKEN_REUSE')).filter((r) => r.user_id === s.userId).at(-1);
+    expect(reuse).toMatchObject({
+      outcome: 'FAILURE',
+      details: { reason: AUTH_TEXTS.sessionReused, graceMs: GRACE_MS },
+    });
+    // The session is over: nothing of it is kept to answer with.
+    const family = JSON.parse(Buffer.from(first.authToken.split('.')[1], 'base64url').toString()).sid;
+    const left = await t.database.db
+      .selectFrom('refresh_token')
+      .select('rotation_answer')
+      .where('family_id', '=', family)
+      .where('rotation_answer', 'is not', null)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('treats the rotated token as a reuse within the grace interval once its new pair was rotated too', async () => {
+    const s = await signIn(t, 'alice');
+    const payload = { authToken: s.authToken, refreshToken: s.refreshToken, userName: 'alice' };
+    const first = (await refresh(payload)).json();
+    expect((await refresh({ ...first, userName: 'alice' })).statusCode).toBe(200);
+    const again = await refresh(payload);
+    expect(again.json()).toEqual([{ message: AUTH_TEXTS.sessionReused, code: 'REFRESH_INVALID' }]);
   });
 
   it('refuses a session idle for more than 15 minutes', async () => {
