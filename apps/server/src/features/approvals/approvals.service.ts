@@ -161,14 +161,24 @@ export async function getRows(
 
 type Refusal = { code: 'VALIDATION' | 'CONFLICT'; message: string; field?: string };
 
-/** A refused decision is audited as a FAILURE of its event, then answered (400 or 409). */
-async function refuse(
+const refusalError = (r: Refusal) =>
+  r.code === 'VALIDATION' ? validation(r.message, r.field ?? 'id') : new AppError('CONFLICT', r.message);
+
+// The answers that refuse a decision (404, 400, 409): each is audited. Anything else is a failure, not a refusal.
+const REFUSALS: ReadonlySet<string> = new Set(['NOT_FOUND', 'VALIDATION', 'CONFLICT']);
+
+/**
+ * A refused decision is audited as a FAILURE of its event, with the message the caller got. Written on the pool, after
+ * the decision's transaction rolled back (a lost race, a rollback blocked by later executions), so it always stays.
+ */
+async function auditRefusal(
   ctx: FeatureContext,
   actor: ModuleActor,
-  a: ApprovalRecord,
+  id: number,
   operation: ApprovalOperation,
-  r: Refusal,
-): Promise<never> {
+  kind: ApprovalRecord['kind'] | null,
+  err: AppError,
+): Promise<void> {
   await writeAudit(ctx.db, {
     event: operation === 'Approve' ? 'APPROVAL_APPROVED' : 'APPROVAL_REJECTED',
     outcome: 'FAILURE',
@@ -176,12 +186,11 @@ async function refuse(
     userName: actor.userName,
     moduleId: actor.moduleId,
     entityType: 'approval',
-    entityId: a.id,
+    entityId: id,
     ip: actor.ip,
     requestId: actor.requestId,
-    details: { kind: a.kind, message: r.message },
+    details: { kind, code: err.code, message: err.message },
   });
-  throw r.code === 'VALIDATION' ? validation(r.message, r.field ?? 'id') : new AppError('CONFLICT', r.message);
 }
 
 /** Under the request's row lock: it must still be waiting (another checker may have decided it meanwhile). */
@@ -368,7 +377,9 @@ async function reject(ctx: FeatureContext, actor: ModuleActor, id: number, remar
 
 /**
  * PUT /v2/approvals/{id}?Operation=Approve|Reject. 404 for another module's id; 400 for the requester's own
- * request and for a rejection without a remark; 409 when it was decided already. Answers the request as it is now.
+ * request and for a rejection without a remark; 409 when it was decided already (before or while this call waited for
+ * the request's lock) or, approving a rollback, when later executions used its data. Every refusal is audited.
+ * Answers the request as it is now.
  */
 export async function decide(
   ctx: FeatureContext,
@@ -378,24 +389,37 @@ export async function decide(
   remark: string | null,
   log: FastifyBaseLogger,
 ): Promise<ApprovalDetail> {
-  const a = await requestOf(ctx.db, actor.moduleId, id);
-  if (a.requested_by === actor.userId) {
-    return refuse(ctx, actor, a, operation, { code: 'VALIDATION', message: APPROVAL_TEXTS.ownRequest });
+  let kind: ApprovalRecord['kind'] | null = null;
+  try {
+    const a = await requestOf(ctx.db, actor.moduleId, id);
+    kind = a.kind;
+    await decideRequest(ctx, actor, a, operation, remark, log);
+  } catch (err) {
+    if (err instanceof AppError && REFUSALS.has(err.code)) await auditRefusal(ctx, actor, id, operation, kind, err);
+    throw err;
   }
+  return getDetail(ctx.db, actor, id);
+}
+
+async function decideRequest(
+  ctx: FeatureContext,
+  actor: ModuleActor,
+  a: ApprovalRecord,
+  operation: ApprovalOperation,
+  remark: string | null,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (a.requested_by === actor.userId) throw refusalError({ code: 'VALIDATION', message: APPROVAL_TEXTS.ownRequest });
   if (a.status !== 'ACTION_PENDING') {
-    return refuse(ctx, actor, a, operation, {
-      code: 'CONFLICT',
-      message: alreadyDecided(APPROVAL_STATUS_LABELS[a.status]),
-    });
+    throw refusalError({ code: 'CONFLICT', message: alreadyDecided(APPROVAL_STATUS_LABELS[a.status]) });
   }
   if (operation === 'Reject') {
     if (!remark) throw validation(APPROVAL_TEXTS.remarkRequired, 'remark');
-    await reject(ctx, actor, id, remark);
+    await reject(ctx, actor, a.id, remark);
   } else if (a.kind === 'ROLLBACK') {
-    const refused = await approveRollback(ctx, actor, id, remark, log);
-    if (refused) return refuse(ctx, actor, a, operation, refused);
+    const refused = await approveRollback(ctx, actor, a.id, remark, log);
+    if (refused) throw refusalError(refused);
   } else {
     await approveKnockOff(ctx, actor, a, remark);
   }
-  return getDetail(ctx.db, actor, id);
 }

@@ -1,5 +1,6 @@
 import { APPROVAL_TEXTS, ROLLBACK_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideWhileAnotherDecides } from '@/testing/approval-race.ts';
 import {
   addModule,
   addUser,
@@ -137,6 +138,43 @@ describe('a rollback in a module where rollbacks need approval', () => {
       user_name: 'ra-checker',
       details: { rollbackId: pending.rollbackId, jobExecutionId: e.executionId },
     });
+  });
+
+  it('audits the refused approvals: later executions used the data, another checker decided first', async () => {
+    const env = await addRollbackRecon(t, moduleA);
+    const e1 = await runExecution(t, env, { A: csv([['R1', '1.00']]) });
+    const pending = (await requestRollback(t, admin, moduleA, e1.executionId)).json();
+    const approvalId = await approvalOfRollback(pending.rollbackId);
+    // Meanwhile a later execution matches R1 of the first one.
+    const e2 = await runExecution(t, env, { B: csv([['R1', '1.00']]) });
+    const blocked = await decide(approvalId, 'Approve', checker);
+    expect(blocked.statusCode, blocked.body).toBe(409);
+    expect(blocked.json()[0].message).toContain(`#${e2.executionId}`);
+    const secondChecker = await addUser(t, { userName: 'ra-checker-2', roles: ['ROLE_CHECKER'], moduleIds: [moduleA] });
+    const lost = await decideWhileAnotherDecides(t, approvalId, secondChecker, () =>
+      decide(approvalId, 'Approve', checker),
+    );
+    expect([lost.statusCode, lost.json()[0].message]).toEqual([409, 'This request was already decided (Rejected)']);
+    const refusals = await t.database.db
+      .selectFrom('audit_log')
+      .select(['event', 'user_name', 'details'])
+      .where('entity_type', '=', 'approval')
+      .where('entity_id', '=', String(approvalId))
+      .where('outcome', '=', 'FAILURE')
+      .orderBy('id')
+      .execute();
+    expect(refusals).toMatchObject([
+      {
+        event: 'APPROVAL_APPROVED',
+        user_name: 'ra-checker',
+        details: { kind: 'ROLLBACK', code: 'CONFLICT', message: blocked.json()[0].message },
+      },
+      {
+        event: 'APPROVAL_APPROVED',
+        user_name: 'ra-checker',
+        details: { kind: 'ROLLBACK', code: 'CONFLICT', message: 'This request was already decided (Rejected)' },
+      },
+    ]);
   });
 
   it('ends REJECTED ("Approval rejected") on rejection: the run is as it was and can be asked for again', async () => {

@@ -1,5 +1,6 @@
 import { APPROVAL_TEXTS, TRANSACTION_ACTION_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decideWhileAnotherDecides } from '@/testing/approval-race.ts';
 import { statesOf } from '@/testing/recon-fixtures.ts';
 import {
   addModule,
@@ -193,6 +194,53 @@ describe('bulk knock-off with the module switch on', () => {
       outcome: 'SUCCESS',
       details: { remark: 'Not test transactions: ask the gateway' },
     });
+  });
+
+  it('audits every refused decision as a FAILURE, the ones that lose the race for the request included', async () => {
+    const refusalsOf = async (approvalId: number) =>
+      (await t.database.db
+        .selectFrom('audit_log')
+        .select(['event', 'user_name', 'details'])
+        .where('entity_type', '=', 'approval')
+        .where('entity_id', '=', String(approvalId))
+        .where('outcome', '=', 'FAILURE')
+        .orderBy('id')
+        .execute()) as { event: string; user_name: string; details: { code: string; message: string } }[];
+    const decided = 'This request was already decided (Rejected)';
+
+    // Not in the caller's module (404): the id is all there is to record.
+    const missing = 987_654;
+    expect((await decide(missing, 'Approve', checker)).statusCode).toBe(404);
+    expect(await refusalsOf(missing)).toMatchObject([
+      { event: 'APPROVAL_APPROVED', user_name: 'ko-checker', details: { code: 'NOT_FOUND' } },
+    ]);
+
+    // A rejection without a remark (400).
+    const first = (await knockOff(bulk())).json().approvalId as number;
+    expect((await decide(first, 'Reject', checker, { remark: ' ' })).statusCode).toBe(400);
+    // Lost races: the request was decided while this call waited for its lock (409; the decision's transaction
+    // rolled back, the refusal's record stays).
+    const lostReject = await decideWhileAnotherDecides(t, first, admin.userId, () =>
+      decide(first, 'Reject', checker, { remark: 'too late' }),
+    );
+    expect([lostReject.statusCode, lostReject.json()[0].message]).toEqual([409, decided]);
+    // Decided already when the call came (409).
+    expect((await decide(first, 'Approve', checker)).statusCode).toBe(409);
+    expect((await refusalsOf(first)).map((r) => [r.event, r.details.code, r.details.message])).toEqual([
+      ['APPROVAL_REJECTED', 'VALIDATION', APPROVAL_TEXTS.remarkRequired],
+      ['APPROVAL_REJECTED', 'CONFLICT', decided],
+      ['APPROVAL_APPROVED', 'CONFLICT', decided],
+    ]);
+
+    const second = (await knockOff(bulk())).json().approvalId as number;
+    const lostApprove = await decideWhileAnotherDecides(t, second, admin.userId, () =>
+      decide(second, 'Approve', checker),
+    );
+    expect([lostApprove.statusCode, lostApprove.json()[0].message]).toEqual([409, decided]);
+    expect(await statusB(s.ids.B.R700 as number)).toBe('UNRECONCILED');
+    expect((await refusalsOf(second)).map((r) => [r.event, r.details.code, r.details.message])).toEqual([
+      ['APPROVAL_APPROVED', 'CONFLICT', decided],
+    ]);
   });
 
   it('fails the approval, naming the rows, when some are not open any more; nothing is knocked off', async () => {
