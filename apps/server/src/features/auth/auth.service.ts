@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  AuditEvent,
   LoginRequest,
   LoginResponse,
   OtpPending,
@@ -57,6 +58,41 @@ export type RequestMeta = { ip: string; requestId: string };
 
 function audit(ctx: FeatureContext, meta: RequestMeta, e: AuditEntry, db: Db = ctx.db) {
   return writeAudit(db, { ...e, ip: meta.ip, requestId: meta.requestId });
+}
+
+/**
+ * Runs an auth step whose refusals the step does not audit itself: a refusal (an AppError) is audited as a FAILURE
+ * of `event` with the code and message the caller got — on the pool, after the step's transaction rolled back.
+ */
+async function auditingRefusals<T>(
+  ctx: FeatureContext,
+  meta: RequestMeta,
+  event: AuditEvent,
+  who: { userId?: number | null; userName?: string | null },
+  step: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof AppError) {
+      await audit(ctx, meta, { event, outcome: 'FAILURE', ...who, details: { code: err.code, reason: err.message } });
+    }
+    throw err;
+  }
+}
+
+/** Directory and identity-provider sign-ins answer "not configured" until an integration is set up (audited). */
+export function refuseUnconfiguredSignIn(
+  ctx: FeatureContext,
+  label: string,
+  userName: string | null,
+  meta: RequestMeta,
+) {
+  return auditingRefusals(ctx, meta, 'LOGIN_FAILURE', { userName }, async () => {
+    throw new AppError('VALIDATION', `${label} sign-in is not configured`, [
+      { field: 'loginMethod', defaultMessage: `${label} sign-in is not configured` },
+    ]);
+  });
 }
 
 export function maskNumber(n: string | null): string | null {
@@ -249,7 +285,11 @@ export async function verifyOtp(ctx: FeatureContext, body: VerifyOtpRequest, met
   return issueSession(ctx, body.userId, meta);
 }
 
-export async function resendOtp(ctx: FeatureContext, userId: number) {
+export async function resendOtp(ctx: FeatureContext, userId: number, meta: RequestMeta) {
+  return auditingRefusals(ctx, meta, 'OTP_FAILURE', { userId }, () => resendOtpCode(ctx, userId));
+}
+
+async function resendOtpCode(ctx: FeatureContext, userId: number) {
   return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenLoginChallenge(tx, userId, ctx.now());
     if (!c) throw new AppError('OTP_INVALID', AUTH_TEXTS.otpNoPending);
@@ -264,6 +304,10 @@ export async function resendOtp(ctx: FeatureContext, userId: number) {
 }
 
 export async function updateNumber(ctx: FeatureContext, mobile: string, tempToken: string, meta: RequestMeta) {
+  return auditingRefusals(ctx, meta, 'CONTACT_NUMBER_UPDATED', {}, () => setNumber(ctx, mobile, tempToken, meta));
+}
+
+async function setNumber(ctx: FeatureContext, mobile: string, tempToken: string, meta: RequestMeta) {
   return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenChallengeByToken(tx, hashToken(tempToken), ctx.now());
     if (!c)
@@ -335,7 +379,11 @@ export async function forgotPassword(ctx: FeatureContext, userName: string, meta
   return { message: AUTH_TEXTS.forgotSent };
 }
 
-export async function sendResetOtp(ctx: FeatureContext, tempToken: string) {
+export async function sendResetOtp(ctx: FeatureContext, tempToken: string, meta: RequestMeta) {
+  return auditingRefusals(ctx, meta, 'PASSWORD_RESET_REQUESTED', {}, () => sendResetCode(ctx, tempToken));
+}
+
+async function sendResetCode(ctx: FeatureContext, tempToken: string) {
   return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenChallengeByToken(tx, hashToken(tempToken), ctx.now());
     if (c?.purpose !== 'RESET_PASSWORD')
@@ -352,6 +400,10 @@ export async function sendResetOtp(ctx: FeatureContext, tempToken: string) {
 }
 
 export async function resetPassword(ctx: FeatureContext, body: ResetPasswordRequest, meta: RequestMeta) {
+  return auditingRefusals(ctx, meta, 'PASSWORD_RESET', {}, () => setNewPassword(ctx, body, meta));
+}
+
+async function setNewPassword(ctx: FeatureContext, body: ResetPasswordRequest, meta: RequestMeta) {
   const isOtpRequired = await isSettingOn(ctx.db, 'USER', SETTING_KEYS.IS_OTP_REQUIRED_IN_FORGOT_PASSWORD);
   const newHash = await hashPassword(body.password);
   const outcome = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
@@ -430,6 +482,13 @@ export async function refresh(ctx: FeatureContext, body: RefreshRequest, meta: R
   try {
     claims = await ctx.tokens.verifyAccess(body.authToken, { ignoreExpiry: true });
   } catch {
+    // Not a token this server signed (or not one at all): nobody to name, the refusal is still recorded.
+    await audit(ctx, meta, {
+      event: 'REFRESH_FAILURE',
+      outcome: 'FAILURE',
+      userName: body.userName,
+      details: { reason: AUTH_TEXTS.sessionInvalid, accessToken: 'unverifiable' },
+    });
     throw new AppError('REFRESH_INVALID', AUTH_TEXTS.sessionInvalid);
   }
   const now = ctx.now();
