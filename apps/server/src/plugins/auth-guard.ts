@@ -79,6 +79,19 @@ export function registerAuthGuard(
     const url = request.routeOptions.url;
     if (!url || !GUARDED_ROUTE.test(url) || config.isPublic) return;
 
+    // No token and an expired token are the normal ways into sign-in and refresh: answered, not audited (every client
+    // meets one every 15 minutes). A token that fails its signature, another user's, or one of an ended session is
+    // a refusal worth recording (issue 11.7).
+    const refuse = async (reason: string, who: { userId: number; userName: string } | null) => {
+      await request.audit({
+        event: 'ACCESS_DENIED',
+        outcome: 'FAILURE',
+        userId: who?.userId ?? null,
+        userName: who?.userName ?? null,
+        details: { route: request.routeOptions.url, method: request.method, reason },
+      });
+      return new AppError('UNAUTHENTICATED', reason);
+    };
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Authentication required');
     let claims: Awaited<ReturnType<TokenService['verifyAccess']>>;
@@ -86,15 +99,15 @@ export function registerAuthGuard(
       claims = await deps.tokens.verifyAccess(token);
     } catch (err) {
       if (err instanceof TokenExpiredError) throw new AppError('TOKEN_EXPIRED', 'Access token expired');
-      throw new AppError('UNAUTHENTICATED', 'Invalid access token');
+      throw await refuse('Invalid access token', null);
     }
     const headerUser = request.headers[USER_HEADER];
     if (headerUser !== undefined && String(headerUser) !== String(claims.userId)) {
-      throw new AppError('UNAUTHENTICATED', 'Access token does not belong to this user');
+      throw await refuse('Access token does not belong to this user', claims);
     }
     const principal = await deps.principals.load(claims.userId, claims.familyId);
     if (!principal?.isActive || !principal.isSessionLive) {
-      throw new AppError('UNAUTHENTICATED', 'Session has ended');
+      throw await refuse('Session has ended', claims);
     }
     request.principal = principal;
 

@@ -1,6 +1,15 @@
 import { SETTING_KEYS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, createTestApp, setSetting, TEST_PASSWORD, type TestApp, uniqueName } from '@/testing/test-app.ts';
+import {
+  addUser,
+  call,
+  createTestApp,
+  setSetting,
+  signIn,
+  TEST_PASSWORD,
+  type TestApp,
+  uniqueName,
+} from '@/testing/test-app.ts';
 import { AUTH_TEXTS } from './auth.service.ts';
 
 // Issue 11.7: every refusal of a sign-in, code, reset or refresh call is in the audit log as a FAILURE, with the code
@@ -119,5 +128,33 @@ describe('refusals the audit log records', () => {
       payload: { authToken: 'eyJhbGciOiJIUzI1NiJ9.e30.forged', refreshToken: 'whatever', userName: 'mallory' },
     });
     await expectRefusalAudited(res, 'REFRESH_FAILURE', { user_name: 'mallory' });
+  });
+
+  it('a call with a forged access token, another user’s, or one of an ended session (not a missing or expired one)', async () => {
+    const userName = uniqueName('guarded');
+    await setSetting(t, 'USER', SETTING_KEYS.MULTIFACTOR_AUTHENTICATION, 'false');
+    const userId = await addUser(t, { userName, roles: ['ROLE_OPERATOR'] });
+    const s = await signIn(t, userName);
+    await setSetting(t, 'USER', SETTING_KEYS.MULTIFACTOR_AUTHENTICATION, 'true');
+    const url = '/web/v2/privileges?Find=ByRole';
+    const denied = async (reason: string, who: Record<string, unknown>) =>
+      expect(await lastAudit()).toMatchObject({
+        event: 'ACCESS_DENIED',
+        outcome: 'FAILURE',
+        ...who,
+        details: { reason },
+      });
+
+    expect((await call(t, { ...s, authToken: `${s.authToken}x` }, { method: 'GET', url })).statusCode).toBe(401);
+    await denied('Invalid access token', { user_id: null });
+    expect((await call(t, { ...s, userId: userId + 1000 }, { method: 'GET', url })).statusCode).toBe(401);
+    await denied('Access token does not belong to this user', { user_id: userId, user_name: userName });
+    expect((await call(t, s, { method: 'GET', url: '/web/v2/logout' })).statusCode).toBe(200);
+    expect((await call(t, s, { method: 'GET', url })).statusCode).toBe(401);
+    await denied('Session has ended', { user_id: userId });
+
+    const before = await lastAudit();
+    expect((await call(t, null, { method: 'GET', url })).statusCode).toBe(401);
+    expect(await lastAudit()).toEqual(before);
   });
 });
