@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcess, signInDemo } from '@/testing/server-process.ts';
 
@@ -16,6 +18,8 @@ describe('the server process', () => {
       body: JSON.stringify({ name: 'Survives Restart', userIds: [2] }),
     });
     expect(created.status).toBe(200);
+    const password = readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim();
+    await expectRunsAsTheAppRole(server.pgUrl);
     expect(await server.stop(), server.output()).toBe(0);
     // A clean shutdown removes the postmaster pid file.
     expect(existsSync(join(server.dataDir, 'pg', 'postmaster.pid'))).toBe(false);
@@ -28,8 +32,49 @@ describe('the server process', () => {
       expect(names).toContain('Survives Restart');
       // The demo is seeded once: the restart added no second copy.
       expect(names.filter((n) => n === 'Payments Gateway Recon')).toHaveLength(1);
+      // The generated superuser password is kept, not generated again.
+      expect(readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim()).toBe(password);
     } finally {
       await server.stop();
     }
-  }, 120_000);
+    // The verify command, with the server stopped, starts the cluster itself: the sign-ins above are in the chain.
+    const verify = spawnSync(process.execPath, ['--import', 'tsx', 'src/audit-verify.ts'], {
+      cwd: new URL('..', import.meta.url).pathname,
+      env: {
+        ...process.env,
+        DATA_DIR: server.dataDir,
+        EMBEDDED_PG_PORT: server.pgPort,
+        TSX_TSCONFIG_PATH: 'tsconfig.json',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(verify.status, `${verify.stdout}${verify.stderr}`).toBe(0);
+    expect(verify.stdout).toMatch(/^audit chain intact: \d+ rows/);
+    expect(Number(/intact: (\d+) rows/.exec(verify.stdout)?.[1])).toBeGreaterThanOrEqual(3);
+  }, 180_000);
 });
+
+/**
+ * The embedded cluster's superuser has a generated password (0600, in DATA_DIR), not `postgres`; every connection the
+ * server holds to its database is the app role's, an ordinary role (decision 0014).
+ */
+async function expectRunsAsTheAppRole(ownerUrl: string): Promise<void> {
+  const file = join(server.dataDir, 'pg-password');
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  expect(readFileSync(file, 'utf8').trim()).not.toBe('postgres');
+  const legacy = new pg.Client({ connectionString: ownerUrl.replace(/:[^:@]*@/, ':postgres@') });
+  legacy.on('error', () => undefined);
+  await expect(legacy.connect()).rejects.toThrow(/password authentication failed/);
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
+  try {
+    const sessions = await owner.query(
+      `SELECT DISTINCT a.usename, r.rolsuper FROM pg_stat_activity a JOIN pg_roles r ON r.rolname = a.usename
+        WHERE a.datname = 'recon' AND a.backend_type = 'client backend' AND a.pid <> pg_backend_pid()`,
+    );
+    expect(sessions.rows).toEqual([{ usename: 'recon_app', rolsuper: false }]);
+  } finally {
+    await owner.end();
+  }
+}

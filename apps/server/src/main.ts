@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { createDb, createPool, type EmbeddedServer, migrate, startEmbeddedPostgres } from '@recon/db';
+import { createDb, createPool, type EmbeddedServer, startEmbeddedPostgres } from '@recon/db';
 import pino from 'pino';
 import { buildApp } from '@/app.ts';
 import { loadConfig } from '@/config.ts';
+import { prepareDatabase } from '@/database.ts';
 import { startWorker } from '@/jobs/worker.ts';
 import { seedDemoWorkspace } from '@/seed/demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedFirstAdmin, seedSystem } from '@/seed/seed.ts';
@@ -12,8 +13,7 @@ async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   let embedded: EmbeddedServer | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
+  if (!config.databaseUrl) {
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres({
       dataDir: join(config.dataDir, 'pg'),
@@ -21,12 +21,16 @@ async function main() {
       database: 'recon',
       onLog: (m) => log.debug({ pg: m.trim() }, 'postgres'),
     });
-    databaseUrl = embedded.url;
   }
+  // The owner migrates and grants; the server runs as the app role (decision 0014).
+  const { url: databaseUrl, applied } = await prepareDatabase(
+    embedded
+      ? { kind: 'embedded', ownerUrl: embedded.url, clusterDir: join(config.dataDir, 'pg') }
+      : { kind: 'external', appUrl: config.databaseUrl as string, ownerUrl: config.databaseOwnerUrl },
+  );
+  if (applied.length) log.info({ applied }, 'migrations applied');
   const pool = createPool(databaseUrl, { max: 20, logger: log });
   const db = createDb(pool);
-  const applied = await migrate(pool);
-  if (applied.length) log.info({ applied }, 'migrations applied');
   await seedSystem(db);
   const demo = config.seedDemo ? await seedDemoWorkspace(db) : { created: false };
   const firstAdmin = config.seedDemo

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '@/config.ts';
 import { runDownload } from '@/lib/downloads/run-export.ts';
+import { startAuditSealer } from './audit-sealer.ts';
 import {
   DOWNLOAD_CONCURRENCY,
   DOWNLOAD_MESSAGE_EXPIRY_SECONDS,
@@ -98,11 +99,13 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
   });
   for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
+  const sealer = startAuditSealer({ db: deps.db, log });
   log.info({ concurrency: workerIds.length }, 'job worker started');
 
   return {
     stop: async () => {
       unregister();
+      await sealer.stop();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
       log.info('job worker stopped');
     },
