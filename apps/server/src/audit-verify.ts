@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createDb,
@@ -53,6 +54,8 @@ async function reachDatabase(config: Config): Promise<{ url: string; embedded?: 
     await probe.end().catch(() => undefined);
     if (isRunning) return { url };
   }
+  if (!existsSync(join(clusterDir, 'PG_VERSION')))
+    throw new Error(`no database in ${clusterDir}: start the server once`);
   const embedded = await startEmbeddedPostgres({ dataDir: clusterDir, port: config.embeddedPgPort, database: 'recon' });
   return { url: embedded.url, embedded };
 }

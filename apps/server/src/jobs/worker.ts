@@ -40,7 +40,8 @@ const STOP_TIMEOUT_MS = 30_000;
 
 /**
  * Starts the job worker on pg-boss in the product's database: recovers runs cut off by a crash, then works on
- * run messages and the once-a-minute scheduler tick. `stop()` lets running activities finish (up to 30 s).
+ * run messages and the once-a-minute scheduler tick, and seals the audit log every few seconds (decision 0014).
+ * `stop()` lets running activities finish (up to 30 s).
  */
 export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   const now = deps.now ?? (() => new Date());
