@@ -66,7 +66,7 @@ export async function prepareSuperuserPassword(
     upgrade: async (adminUrl) => {
       const client = await connectWithAny([next, LEGACY_EMBEDDED_PASSWORD].map(adminUrl));
       try {
-        await client.query(`ALTER ROLE CURRENT_USER PASSWORD '${next}'`);
+        await client.query(`ALTER ROLE CURRENT_USER PASSWORD ${client.escapeLiteral(next)}`);
       } finally {
         await client.end();
       }
