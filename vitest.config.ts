@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],
-          globalSetup: ['packages/db/src/vitest-global-setup.ts'],
+          globalSetup: ['apps/server/src/testing/vitest-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

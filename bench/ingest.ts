@@ -326,7 +326,7 @@ export async function benchIngest() {
   await writeCsv(csvPath);
   await writeXlsx(xlsxPath);
   const server = await startBenchServer(PORT);
-  const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${PORT + 40_000}/recon` });
+  const db = new pg.Client({ connectionString: server.pgUrl });
   await db.connect();
   try {
     const user = await signInDemo(server.url);

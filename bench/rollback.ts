@@ -189,7 +189,7 @@ export async function benchRollback() {
   const csvPath = join(dir, 'side.csv');
   await writeCsv(csvPath);
   const server = await startBenchServer(PORT);
-  const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${PORT + 40_000}/recon` });
+  const db = new pg.Client({ connectionString: server.pgUrl });
   await db.connect();
   try {
     const user = await signInDemo(server.url);

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { benchAuditChain } from './audit-chain.ts';
 import { benchExport } from './export.ts';
 import { benchIngest } from './ingest.ts';
 import { benchPlatform } from './platform.ts';
@@ -19,6 +20,7 @@ const scenarios = {
   rollback: benchRollback,
   transactions: benchTransactions,
   transforms: benchTransforms,
+  audit: benchAuditChain,
 } as const;
 const USAGE = `Usage: npm run bench [-- <scenario>]
 

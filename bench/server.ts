@@ -1,9 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type BenchServer = { url: string; process: ChildProcess; stop: () => Promise<void> };
+export type BenchServer = {
+  url: string;
+  /** The embedded cluster as its superuser (the password the server generated into DATA_DIR, decision 0014). */
+  pgUrl: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+};
 
 /** Starts the real server (production mode, embedded PostgreSQL in a temp dir, demo seed) and waits for it. */
 export async function startBenchServer(port: number): Promise<BenchServer> {
@@ -34,8 +40,10 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
     if (Date.now() > deadline) throw new Error('bench server did not start in 120 s');
     await new Promise((r) => setTimeout(r, 300));
   }
+  const pgPassword = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
   return {
     url,
+    pgUrl: `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${port + 40_000}/recon`,
     process: child,
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));

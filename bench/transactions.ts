@@ -160,7 +160,7 @@ async function measure(server: BenchServer, user: User, query: Record<string, st
 
 export async function benchTransactions() {
   const server = await startBenchServer(PORT);
-  const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${PORT + 40_000}/recon` });
+  const db = new pg.Client({ connectionString: server.pgUrl });
   await db.connect();
   try {
     const user = await signInDemo(server.url);

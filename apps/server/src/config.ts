@@ -15,8 +15,13 @@ const envSchema = z.object({
   /** Only this machine by default: the demo has a published password. Set 0.0.0.0 to serve the network. */
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
-  /** Unset → an embedded PostgreSQL under DATA_DIR/pg. */
+  /** Unset → an embedded PostgreSQL under DATA_DIR/pg. The role the server runs as (decision 0014). */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * With DATABASE_URL: the schema owner, who runs the migrations and grants DATABASE_URL's role what the server needs
+   * (that role then owns nothing it must not change). Unset → DATABASE_URL's role migrates and owns the schema.
+   */
+  DATABASE_OWNER_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65_535).default(54_329),
   DATA_DIR: z.string().default('./data'),
   /** HS256 secret for access tokens, ≥ 32 chars. Unset → generated once into DATA_DIR/jwt-secret. */
@@ -93,6 +98,7 @@ export type Config = {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  databaseOwnerUrl: string | undefined;
   embeddedPgPort: number;
   dataDir: string;
   jwtSecret: string;
@@ -145,12 +151,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile()): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL)
+    throw new Error('Invalid configuration:\n  DATABASE_OWNER_URL: needs DATABASE_URL (the role the server runs as)');
   const dataDir = resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dataDir,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),

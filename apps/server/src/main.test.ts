@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '@recon/db/testing';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcess, signInDemo } from '@/testing/server-process.ts';
 
@@ -18,6 +20,8 @@ describe('the server process', () => {
       body: JSON.stringify({ name: 'Survives Restart', userIds: [2] }),
     });
     expect(created.status).toBe(200);
+    const password = readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim();
+    await expectRunsAsTheAppRole(server.pgUrl);
     expect(await server.stop(), server.output()).toBe(0);
     // Nothing failed on the way down: the pool's connections closed before PostgreSQL stopped (it used to end
     // them, one "terminating connection due to administrator command" error each).
@@ -33,10 +37,27 @@ describe('the server process', () => {
       expect(names).toContain('Survives Restart');
       // The demo is seeded once: the restart added no second copy.
       expect(names.filter((n) => n === 'Payments Gateway Recon')).toHaveLength(1);
+      // The generated superuser password is kept, not generated again.
+      expect(readFileSync(join(server.dataDir, 'pg-password'), 'utf8').trim()).toBe(password);
     } finally {
       await server.stop();
     }
-  }, 120_000);
+    // The verify command, with the server stopped, starts the cluster itself: the sign-ins above are in the chain.
+    const verify = spawnSync(process.execPath, ['--import', 'tsx', 'src/audit-verify.ts'], {
+      cwd: new URL('..', import.meta.url).pathname,
+      env: {
+        ...process.env,
+        DATA_DIR: server.dataDir,
+        EMBEDDED_PG_PORT: server.pgPort,
+        TSX_TSCONFIG_PATH: 'tsconfig.json',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(verify.status, `${verify.stdout}${verify.stderr}`).toBe(0);
+    expect(verify.stdout).toMatch(/^audit chain intact: \d+ rows/);
+    expect(Number(/intact: (\d+) rows/.exec(verify.stdout)?.[1])).toBeGreaterThanOrEqual(3);
+  }, 180_000);
 });
 
 describe('one data directory, one owner', () => {
@@ -86,3 +107,27 @@ describe('one data directory, one owner', () => {
     }
   }, 120_000);
 });
+
+/**
+ * The embedded cluster's superuser has a generated password (0600, in DATA_DIR), not `postgres`; every connection the
+ * server holds to its database is the app role's, an ordinary role (decision 0014).
+ */
+async function expectRunsAsTheAppRole(ownerUrl: string): Promise<void> {
+  const file = join(server.dataDir, 'pg-password');
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  expect(readFileSync(file, 'utf8').trim()).not.toBe('postgres');
+  const legacy = new pg.Client({ connectionString: ownerUrl.replace(/:[^:@]*@/, ':postgres@') });
+  legacy.on('error', () => undefined);
+  await expect(legacy.connect()).rejects.toThrow(/password authentication failed/);
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
+  try {
+    const sessions = await owner.query(
+      `SELECT DISTINCT a.usename, r.rolsuper FROM pg_stat_activity a JOIN pg_roles r ON r.rolname = a.usename
+        WHERE a.datname = 'recon' AND a.backend_type = 'client backend' AND a.pid <> pg_backend_pid()`,
+    );
+    expect(sessions.rows).toEqual([{ usename: 'recon_app', rolsuper: false }]);
+  } finally {
+    await owner.end();
+  }
+}

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { closeDb, createDb, createPool, type EmbeddedServer, migrate, startEmbeddedPostgres } from '@recon/db';
+import { closeDb, createDb, createPool, type EmbeddedServer, startEmbeddedPostgres } from '@recon/db';
 import pino from 'pino';
 import { buildApp } from '@/app.ts';
 import { loadConfig } from '@/config.ts';
+import { prepareDatabase } from '@/database.ts';
 import { lockDataDir } from '@/data-dir-lock.ts';
 import { startWorker } from '@/jobs/worker.ts';
 import { seedDemoWorkspace } from '@/seed/demo.ts';
@@ -14,8 +15,7 @@ async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   let embedded: EmbeddedServer | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
+  if (!config.databaseUrl) {
     // Before anything touches the data directory: a second server on it refuses here (released at exit).
     lockDataDir(config.dataDir, config.port, (m) => log.warn({ dataDir: config.dataDir }, m));
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
@@ -27,12 +27,16 @@ async function main() {
       // This process holds the lock: a PostgreSQL still running on the directory was left by a dead owner.
       stopLeftover: true,
     });
-    databaseUrl = embedded.url;
   }
+  // The owner migrates and grants; the server runs as the app role (decision 0014).
+  const { url: databaseUrl, applied } = await prepareDatabase(
+    embedded
+      ? { kind: 'embedded', ownerUrl: embedded.url, clusterDir: join(config.dataDir, 'pg') }
+      : { kind: 'external', appUrl: config.databaseUrl as string, ownerUrl: config.databaseOwnerUrl },
+  );
+  if (applied.length) log.info({ applied }, 'migrations applied');
   const pool = createPool(databaseUrl, { max: 20, logger: log });
   const db = createDb(pool);
-  const applied = await migrate(pool);
-  if (applied.length) log.info({ applied }, 'migrations applied');
   await seedSystem(db);
   const demo = config.seedDemo ? await seedDemoWorkspace(db) : { created: false };
   const firstAdmin = config.seedDemo

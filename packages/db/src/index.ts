@@ -1,4 +1,15 @@
+export {
+  APP_OWNED_SCHEMAS,
+  APP_ROLE,
+  ensureAppRole,
+  grantAppRole,
+  MAINTENANCE_ROLE,
+  roleOf,
+  withCredentials,
+} from './app-role.ts';
+export { type AuditChainBreak, type AuditChainReport, sealAuditLog, verifyAuditChain } from './audit-chain.ts';
 export { type EmbeddedServer, PortTakenError, startEmbeddedPostgres } from './embedded.ts';
+export { appPasswordFile, readOrCreateSecret, readSecret, superuserPasswordFile } from './embedded-password.ts';
 export { MIGRATIONS_DIR, migrate } from './migrate.ts';
 export { closeDb, createDb, createPool, type Db, type Logger, poolOf } from './pool.ts';
 export type * from './schema.ts';

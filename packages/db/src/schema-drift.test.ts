@@ -11,7 +11,14 @@ import { createTestDatabase, type TestDatabase } from './testing.ts';
  */
 
 /** What a column yields to a query, reduced to what both sides can say. */
-type Family = 'string' | 'number' | 'boolean' | 'date' | 'json' | `${'array of' | 'mixed' | 'other'} ${string}`;
+type Family =
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'json'
+  | 'bytes'
+  | `${'array of' | 'mixed' | 'other'} ${string}`;
 /** `values`: the only strings the column takes (a CHECK `IN (…)` in SQL, a union of literals in TypeScript). */
 type Column = { nullable: boolean; family: Family; values?: string[] };
 type Tables = Map<string, Map<string, Column>>;
@@ -48,6 +55,7 @@ const FAMILY_BY_PG_TYPE: Record<string, Family> = {
   date: 'date',
   json: 'json',
   jsonb: 'json',
+  bytea: 'bytes',
 };
 
 function familyOfPgType(udtName: string): Family {
@@ -133,6 +141,7 @@ function readDeclaredTables(): Tables {
       else if (part.flags & ts.TypeFlags.NumberLike) families.add('number');
       else if (part.flags & ts.TypeFlags.BooleanLike) families.add('boolean');
       else if (part.getSymbol()?.name === 'Date') families.add('date');
+      else if (part.getSymbol()?.name === 'Buffer') families.add('bytes');
       else if (checker.isArrayType(part)) {
         const [element] = checker.getTypeArguments(part as ts.TypeReference);
         families.add(element ? `array of ${familyOf(element)}` : 'array of unknown');

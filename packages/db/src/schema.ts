@@ -119,6 +119,10 @@ export type AuditLogTable = {
   ip: string | null;
   request_id: string | null;
   details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The chain (decision 0014): set by `audit_seal` only, never by an insert; NULL until the row is sealed. */
+  seq: ColumnType<number | null, never, never>;
+  prev_hash: ColumnType<Buffer | null, never, never>;
+  hash: ColumnType<Buffer | null, never, never>;
 };
 
 export type LoginThrottleTable = {

@@ -4,11 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { APP_ROLE, ensureAppRole, withCredentials } from './app-role.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { migrate } from './migrate.ts';
 import { createDb, createPool, type Db } from './pool.ts';
 
 export const TEMPLATE_DATABASE = 'recon_test_template';
+/** The test cluster's app role password (the cluster lives for one run, on 127.0.0.1). */
+const TEST_APP_PASSWORD = 'recon-app-test';
 
 /** A port nothing listens on now, from the OS (a fixed or random pick can meet another test's socket). */
 export function freePort(): Promise<number> {
@@ -27,9 +30,13 @@ export function freePort(): Promise<number> {
 /**
  * Vitest global setup: a real PostgreSQL for the whole run (DATABASE_URL when set, else an embedded
  * server in a temp dir), with a migrated template database every test file clones in milliseconds.
- * Returns the admin URL and a teardown.
+ * `prepareTemplate` runs as the owner after the migrations (the server installs pg-boss's schema there); then the
+ * app role gets its grants, so tests run as the role the server runs as (decision 0014). Returns the admin URL, the
+ * app role's URL (unset when the admin may not create roles: tests then run as the admin) and a teardown.
  */
-export async function startTestPostgres(): Promise<{ adminUrl: string; teardown: () => Promise<void> }> {
+export async function startTestPostgres(
+  options: { prepareTemplate?: (owner: pg.Pool) => Promise<void> } = {},
+): Promise<{ adminUrl: string; appUrl: string | undefined; teardown: () => Promise<void> }> {
   let adminUrl: string;
   let stop: () => Promise<void> = async () => {};
   const external = process.env.DATABASE_URL;
@@ -54,9 +61,21 @@ export async function startTestPostgres(): Promise<{ adminUrl: string; teardown:
   await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
   await admin.end();
   const pool = createPool(withDatabase(adminUrl, TEMPLATE_DATABASE), { max: 1 });
-  await migrate(pool);
-  await pool.end();
-  return { adminUrl, teardown: stop };
+  let appUrl: string | undefined;
+  try {
+    await migrate(pool);
+    await options.prepareTemplate?.(pool);
+    const mayCreateRoles = await pool.query(
+      'SELECT 1 FROM pg_roles WHERE rolname = current_user AND (rolsuper OR rolcreaterole)',
+    );
+    if (mayCreateRoles.rowCount) {
+      await ensureAppRole(pool, APP_ROLE, TEST_APP_PASSWORD);
+      appUrl = withCredentials(adminUrl, APP_ROLE, TEST_APP_PASSWORD);
+    }
+  } finally {
+    await pool.end();
+  }
+  return { adminUrl, appUrl, teardown: stop };
 }
 
 export function withDatabase(url: string, database: string): string {
@@ -65,10 +84,26 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-export type TestDatabase = { url: string; pool: pg.Pool; db: Db; drop: () => Promise<void> };
+/**
+ * `url`, `pool` and `db` log in as `asRole`: the server's tests run as the app role (as the server does), so a grant
+ * the product misses fails a test; the engine's tests as the owner (their fixtures make schemas). `ownerUrl` and
+ * `appUrl` reach the same database as either role (`appUrl` unset when the admin may not create roles).
+ */
+export type TestDatabase = {
+  url: string;
+  ownerUrl: string;
+  appUrl: string | undefined;
+  pool: pg.Pool;
+  db: Db;
+  drop: () => Promise<void>;
+};
 
 /** A fresh migrated database for one test file, cloned from the template. */
-export async function createTestDatabase(adminUrl = process.env.PG_TEST_ADMIN_URL): Promise<TestDatabase> {
+export async function createTestDatabase(
+  adminUrl = process.env.PG_TEST_ADMIN_URL,
+  asRole: 'app' | 'owner' = process.env.PG_TEST_AS_APP_ROLE === 'true' ? 'app' : 'owner',
+): Promise<TestDatabase> {
+  const appRoleUrl = process.env.PG_TEST_APP_URL;
   if (!adminUrl)
     throw new Error('PG_TEST_ADMIN_URL is not set: run tests through vitest (its global setup starts PostgreSQL)');
   const name = `recon_test_${randomBytes(6).toString('hex')}`;
@@ -76,11 +111,15 @@ export async function createTestDatabase(adminUrl = process.env.PG_TEST_ADMIN_UR
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
   await admin.end();
-  const url = withDatabase(adminUrl, name);
+  const ownerUrl = withDatabase(adminUrl, name);
+  const appUrl = appRoleUrl ? withDatabase(appRoleUrl, name) : undefined;
+  const url = asRole === 'app' && appUrl ? appUrl : ownerUrl;
   const pool = createPool(url, { max: 5 });
   const db = createDb(pool);
   return {
     url,
+    ownerUrl,
+    appUrl,
     pool,
     db,
     drop: async () => {

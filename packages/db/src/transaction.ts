@@ -14,13 +14,21 @@ export type Lock = {
 };
 
 /** Namespaces of the two-key locks (namespace, id) and the single keys. */
-const KEY = { migration: 724_311_001, jobStart: 724_311_101, file: 7301, recon: 7302 } as const;
+const KEY = {
+  migration: 724_311_001,
+  jobStart: 724_311_101,
+  auditChain: 724_311_201,
+  file: 7301,
+  recon: 7302,
+} as const;
 
 export const LOCKS = {
   /** Migrations of one database run one at a time (a session lock: see migrate.ts). */
   migration: { name: 'migration', keys: [KEY.migration] },
   /** Job runs are claimed one at a time, so two workers never start runs that may not overlap. */
   jobStart: { name: 'job start', keys: [KEY.jobStart] },
+  /** The audit chain is extended by one sealer at a time (audit-chain.ts); inserts never take it. */
+  auditChain: { name: 'audit chain', keys: [KEY.auditChain] },
   /** One uploaded file is loaded by one worker. */
   file: (fileId: number): Lock => ({ name: `file ${fileId}`, keys: [KEY.file, fileId] }),
   /**

@@ -22,6 +22,19 @@ export function bossDb(db: Db): PgBoss.Db {
   };
 }
 
+/**
+ * Installs pg-boss's schema when missing, as the database owner: the app role may not CREATE SCHEMA (pg-boss's first
+ * statement, checked against the database even when the schema exists). `grantAppRole` then hands the schema and its
+ * objects to the app role, which migrates it itself on a later pg-boss version (decision 0014).
+ */
+export async function installQueueSchema(owner: {
+  query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+}): Promise<void> {
+  const installed = await owner.query(`SELECT to_regclass('${BOSS_SCHEMA}.version') IS NOT NULL AS installed`);
+  if (installed.rows[0]?.installed === true) return;
+  await owner.query(PgBoss.getConstructionPlans(BOSS_SCHEMA));
+}
+
 // Never started: it only builds pg-boss's insert for a message; each send names the db (or transaction) to use.
 const sender = new PgBoss({
   schema: BOSS_SCHEMA,

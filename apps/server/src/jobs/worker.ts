@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '@/config.ts';
 import { runDownload } from '@/lib/downloads/run-export.ts';
+import { startAuditSealer } from './audit-sealer.ts';
 import {
   DOWNLOAD_CONCURRENCY,
   DOWNLOAD_MESSAGE_EXPIRY_SECONDS,
@@ -39,7 +40,8 @@ const STOP_TIMEOUT_MS = 30_000;
 
 /**
  * Starts the job worker on pg-boss in the product's database: recovers runs cut off by a crash, then works on
- * run messages and the once-a-minute scheduler tick. `stop()` lets running activities finish (up to 30 s).
+ * run messages and the once-a-minute scheduler tick, and seals the audit log every few seconds (decision 0014).
+ * `stop()` lets running activities finish (up to 30 s).
  */
 export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   const now = deps.now ?? (() => new Date());
@@ -98,11 +100,13 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
   });
   for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
+  const sealer = startAuditSealer({ db: deps.db, log });
   log.info({ concurrency: workerIds.length }, 'job worker started');
 
   return {
     stop: async () => {
       unregister();
+      await sealer.stop();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
       log.info('job worker stopped');
     },

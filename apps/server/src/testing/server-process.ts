@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@recon/db/testing';
@@ -11,7 +11,10 @@ import { freePort } from '@recon/db/testing';
 export type ServerProcess = {
   base: string;
   dataDir: string;
+  /** The embedded cluster as its superuser (the password the server generated into DATA_DIR). */
   pgUrl: string;
+  /** The embedded cluster's port (EMBEDDED_PG_PORT), chosen at the first start. */
+  pgPort: string;
   start: () => Promise<void>;
   /** SIGTERM and wait: the orderly shutdown. Answers the exit code. */
   stop: () => Promise<number | null>;
@@ -42,8 +45,12 @@ export function serverProcess(extraEnv: Record<string, string> = {}, shared: { d
       return `http://127.0.0.1:${port}/web/v2`;
     },
     dataDir,
+    get pgPort() {
+      return String(pgPort);
+    },
     get pgUrl() {
-      return `postgres://postgres:postgres@127.0.0.1:${pgPort}/recon`;
+      const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
+      return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/recon`;
     },
     start: async () => {
       if (port === 0) [port, pgPort] = [await freePort(), await freePort()];

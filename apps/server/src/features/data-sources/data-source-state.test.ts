@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MIGRATIONS_DIR } from '@recon/db';
+import { createDb, createPool, MIGRATIONS_DIR } from '@recon/db';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { invalidBody } from '@/testing/error-bodies.ts';
 import { addModule, addUser, call, createTestApp, type Session, signIn, type TestApp } from '@/testing/test-app.ts';
 import { createDataSource, createRecon, type Fixture, makeFixture, validBody } from './data-sources.fixtures.ts';
@@ -82,7 +82,10 @@ describe('the state of a data source', () => {
 
 describe('migration 202611241000_state_per_data_source', () => {
   it('moves each recon’s verdicts on a shared table to its own data source, journal included', async () => {
-    const db = t.database.db;
+    // The schema is rewound and migrated again as the owner, as migrations run (decision 0014).
+    const ownerPool = createPool(t.database.ownerUrl, { max: 2 });
+    const db = createDb(ownerPool);
+    onTestFinished(() => db.destroy());
     const recon2 = await createRecon(t, admin, moduleId);
     const ds1 = await createDataSource(t, admin, f);
     const ds2 = await createDataSource(t, admin, f, { recon: { id: recon2.id } });
@@ -126,7 +129,7 @@ describe('migration 202611241000_state_per_data_source', () => {
     `)
       .execute(db);
 
-    await t.database.pool.query(readFileSync(join(MIGRATIONS_DIR, '202611241000_state_per_data_source.sql'), 'utf8'));
+    await ownerPool.query(readFileSync(join(MIGRATIONS_DIR, '202611241000_state_per_data_source.sql'), 'utf8'));
 
     const rows = async (ds: number) =>
       (

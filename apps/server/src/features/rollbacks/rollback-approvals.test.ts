@@ -205,10 +205,11 @@ describe('PARTIALLY_ROLLEDBACK', () => {
     const e = await runExecution(t, env, { A: csv([['R9', '9.00']]), B: csv([['R9', '9.00']]) });
     const loaded = await snapshotTables(t, moduleA);
     // Injected failure: the recon run's state rows cannot be deleted, so step 1 fails.
-    await t.database.pool.query(`CREATE FUNCTION approvals_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+    // (In recon_data: the tests' role, the app's, may not create in public.)
+    await t.database.pool.query(`CREATE FUNCTION recon_data.approvals_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'injected failure: state is read-only'; END $$`);
     await t.database.pool.query(
-      `CREATE TRIGGER refuse_state BEFORE DELETE ON ${env.f.sides.A.stateTable} FOR EACH STATEMENT EXECUTE FUNCTION approvals_test_refuse()`,
+      `CREATE TRIGGER refuse_state BEFORE DELETE ON ${env.f.sides.A.stateTable} FOR EACH STATEMENT EXECUTE FUNCTION recon_data.approvals_test_refuse()`,
     );
     const res = await requestRollback(t, admin, moduleA, e.executionId);
     const failed = await waitForRollback(t, admin, moduleA, res.json().rollbackId);

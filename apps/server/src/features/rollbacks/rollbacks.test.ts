@@ -211,10 +211,11 @@ describe('PUT /v2/executionrollbacks/executeFailedJob/{rollbackId}', () => {
       ]),
     });
     // Injected failure: side B's rows cannot be deleted (a trigger raises), so the second step fails.
-    await t.database.pool.query(`CREATE FUNCTION rollback_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+    // (In recon_data: the tests' role, the app's, may not create in public.)
+    await t.database.pool.query(`CREATE FUNCTION recon_data.rollback_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'injected failure: table is read-only'; END $$`);
     await t.database.pool.query(
-      `CREATE TRIGGER refuse_delete BEFORE DELETE ON ${f.sides.B.table} FOR EACH STATEMENT EXECUTE FUNCTION rollback_test_refuse()`,
+      `CREATE TRIGGER refuse_delete BEFORE DELETE ON ${f.sides.B.table} FOR EACH STATEMENT EXECUTE FUNCTION recon_data.rollback_test_refuse()`,
     );
     const failed = await rollBack(t, admin, moduleA, e.executionId);
     // Some steps finished before one failed: the spec's PARTIALLY_ROLLEDBACK (decision 0010), retried the same way.
