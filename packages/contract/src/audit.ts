@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateOrTimeSchema } from './dates.ts';
 import { pagedQuerySchema } from './paging.ts';
 
 /** Security and change events written to the audit log. */
@@ -109,8 +110,8 @@ export const auditLogFilterSchema = z.object({
   event: z.string().optional(),
   userName: z.string().optional(),
   outcome: z.enum(AUDIT_OUTCOMES).optional(),
-  fromDate: z.string().optional(),
-  toDate: z.string().optional(),
+  fromDate: calendarDateOrTimeSchema('fromDate is not a valid date').optional(),
+  toDate: calendarDateOrTimeSchema('toDate is not a valid date').optional(),
 });
 export type AuditLogFilter = z.infer<typeof auditLogFilterSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './dates.ts';
 import { pagedQuerySchema } from './paging.ts';
 
 // Schemas of the file upload, file history and pipeline-rows calls (spec 2).
@@ -212,10 +213,7 @@ export const duplicateRowSchema = z.object({
 export type DuplicateRow = z.infer<typeof duplicateRowSchema>;
 
 /** A day of a date filter, YYYY-MM-DD. */
-export const fileDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, FILE_TEXTS.dateInvalid)
-  .refine((d) => !Number.isNaN(Date.parse(d)), FILE_TEXTS.dateInvalid);
+export const fileDateSchema = calendarDateSchema(FILE_TEXTS.dateInvalid);
 
 /** Invalid or duplicate rows of one data source's files, by loading day (DataTables). */
 export const pipelineRowsQuerySchema = pagedQuerySchema.extend({
