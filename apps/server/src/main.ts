@@ -3,6 +3,7 @@ import { createDb, createPool, type EmbeddedServer, migrate, startEmbeddedPostgr
 import pino from 'pino';
 import { buildApp } from '@/app.ts';
 import { loadConfig } from '@/config.ts';
+import { startUploadSweeper } from '@/ingest/upload-sweep.ts';
 import { startWorker } from '@/jobs/worker.ts';
 import { seedDemoWorkspace } from '@/seed/demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedFirstAdmin, seedSystem } from '@/seed/seed.ts';
@@ -34,6 +35,7 @@ async function main() {
     : await seedFirstAdmin(db, config.adminUser, config.adminPassword);
 
   const app = await buildApp({ config, db });
+  await startUploadSweeper({ db, config, log: app.log });
   await app.listen({ host: config.host, port: config.port });
   const worker = await startWorker({ db, config, log: app.log });
 

@@ -60,6 +60,7 @@ export const AUDIT_EVENTS = [
   'FILE_UPLOAD_CONFIG_CREATED',
   'FILE_UPLOAD_CONFIG_UPDATED',
   'FILE_UPLOADED',
+  'FILE_DISCARDED',
   // Recon rules and their order (issue 4)
   'RULE_CREATED',
   'RULE_UPDATED',

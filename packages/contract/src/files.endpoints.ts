@@ -60,4 +60,16 @@ export const fileEndpoints = {
     response: fileDetailSchema,
     summary: 'One uploaded file',
   }),
+  discard: endpoint({
+    ...base,
+    name: 'files.discard',
+    method: 'DELETE',
+    path: '/v2/files/:id',
+    privilege: { anyOf: ['fileUpload', 'pipelines'] },
+    params: idParamsSchema,
+    response: fileDetailSchema,
+    summary: 'Discard an uploaded file no run has taken (our extension)',
+    description:
+      'The file becomes DELETED with the reason, its bytes are removed, audited (FILE_DISCARDED). Only a file UPLOADED and not attached to a run: anything else answers 409. Such files also expire on their own after UPLOAD_ABANDONED_HOURS.',
+  }),
 } as const;
