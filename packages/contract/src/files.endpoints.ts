@@ -26,7 +26,7 @@ export const fileEndpoints = {
     consumes: ['multipart/form-data'],
     response: uploadFilesResponseSchema,
     summary: 'Upload files to a FILE pipeline (multipart field `files`, one or more)',
-    description: `Each file streams to disk with its SHA-256; at most ${MAX_FILES_PER_UPLOAD} per call. The answer says per file: UPLOADED (waits for a run), or INVALID with the error kind (Invalid File Extension, Invalid File Content when over UPLOAD_MAX_BYTES, Duplicate Records File / Duplicate File Name when already loaded). A run of the pipeline's job loads them.`,
+    description: `Each file streams to disk with its SHA-256; at most ${MAX_FILES_PER_UPLOAD} per call (more: 413, none stored; a body cut off: 400, none stored). The answer says per file: UPLOADED (waits for a run), or INVALID with the error kind (Invalid File Extension, Invalid File Content when over UPLOAD_MAX_BYTES, Duplicate Records File / Duplicate File Name when already loaded). A run of the pipeline's job loads them.`,
   }),
   summary: endpoint({
     ...base,
