@@ -77,25 +77,29 @@ export async function receiveFile(
   beginReceiving(id);
   const storedPath = uploadPath(moduleId, target.id, id);
   const absolute = join(ctx.config.dataDir, storedPath);
-  let stored: Awaited<ReturnType<typeof storeUpload>>;
   try {
-    stored = await storeUpload(part.file, absolute);
+    const stored = await storeUpload(part.file, absolute);
+    // Cut short by the size limit: its bytes are dropped, the record stays (INVALID) to say why.
+    if (stored.isTruncated) await rm(absolute, { force: true });
+    const checked = await precheckFile(
+      ctx.db,
+      { id, name, sha256: stored.sha256, truncatedAtBytes: stored.isTruncated ? ctx.config.uploadMaxBytes : undefined },
+      { pipelineId: target.id, fileKind: target.fileKind },
+    );
+    const verdict: Verdict = checked.ok
+      ? { status: 'UPLOADED', uploadStatus: 'UPLOADED', errorKind: null, message: null }
+      : invalid(checked.kind, checked.problem);
+    return { id, name, storedPath, sizeBytes: stored.sizeBytes, sha256: stored.sha256, verdict };
   } catch (err) {
-    await q.deleteStartedFiles(ctx.db, [id]);
-    endReceiving(id);
+    // Left UPLOAD_STARTED only if this cleanup fails too: the sweep then takes it once it is no longer received.
+    try {
+      await rm(absolute, { force: true });
+      await q.deleteStartedFiles(ctx.db, [id]);
+    } finally {
+      endReceiving(id);
+    }
     throw err;
   }
-  // A partial file is useless: its bytes are dropped, the record stays to say why.
-  if (stored.isTruncated) await rm(absolute, { force: true });
-  const checked = await precheckFile(
-    ctx.db,
-    { id, name, sha256: stored.sha256, truncatedAtBytes: stored.isTruncated ? ctx.config.uploadMaxBytes : undefined },
-    { pipelineId: target.id, fileKind: target.fileKind },
-  );
-  const verdict: Verdict = checked.ok
-    ? { status: 'UPLOADED', uploadStatus: 'UPLOADED', errorKind: null, message: null }
-    : invalid(checked.kind, checked.problem);
-  return { id, name, storedPath, sizeBytes: stored.sizeBytes, sha256: stored.sha256, verdict };
 }
 
 /** The request failed after some of its files arrived: their bytes and rows go, as if it never came. */
@@ -105,12 +109,15 @@ export async function dropReceived(
   pipelineId: number,
   files: readonly ReceivedFile[],
 ): Promise<void> {
-  for (const f of files) await removeStoredBytes(ctx.config.dataDir, { moduleId, pipelineId, fileId: f.id });
-  await q.deleteStartedFiles(
-    ctx.db,
-    files.map((f) => f.id),
-  );
-  for (const f of files) endReceiving(f.id);
+  try {
+    for (const f of files) await removeStoredBytes(ctx.config.dataDir, { moduleId, pipelineId, fileId: f.id });
+    await q.deleteStartedFiles(
+      ctx.db,
+      files.map((f) => f.id),
+    );
+  } finally {
+    for (const f of files) endReceiving(f.id);
+  }
 }
 
 /** The whole request arrived: every file gets its verdict and its audit record, in one transaction. */
