@@ -91,6 +91,23 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(2 * 1024 ** 3),
+  /** How often uploads are swept: interrupted ones failed, abandoned ones expired (also once at start-up). */
+  UPLOAD_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
+  /**
+   * An upload still receiving (UPLOAD_STARTED) after this long that this process is not receiving is taken as
+   * interrupted: failed, its partial bytes deleted. At start-up every such upload is, whatever its age.
+   */
+  UPLOAD_INTERRUPTED_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(6 * 60 * 60),
+  /** An uploaded file no run has taken (the Upload & Run page left early) is discarded after this many hours. */
+  UPLOAD_ABANDONED_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7 * 24),
 });
 
 export type Config = {
@@ -122,6 +139,9 @@ export type Config = {
   otpTtlSeconds: number;
   bodyLimitBytes: number;
   uploadMaxBytes: number;
+  uploadSweepIntervalSeconds: number;
+  uploadInterruptedAfterSeconds: number;
+  uploadAbandonedHours: number;
 };
 
 /** The secret generated on first start and kept in DATA_DIR, so tokens survive a restart. */
@@ -183,6 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile()): Config {
     otpTtlSeconds: e.OTP_TTL_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadSweepIntervalSeconds: e.UPLOAD_SWEEP_INTERVAL_SECONDS,
+    uploadInterruptedAfterSeconds: e.UPLOAD_INTERRUPTED_AFTER_SECONDS,
+    uploadAbandonedHours: e.UPLOAD_ABANDONED_HOURS,
   };
 }
 

@@ -3,8 +3,7 @@ import { closeDb, createDb, createPool, type EmbeddedServer, startEmbeddedPostgr
 import pino from 'pino';
 import { buildApp } from '@/app.ts';
 import { loadConfig } from '@/config.ts';
-import { prepareDatabase } from '@/database.ts';
-import { lockDataDir } from '@/data-dir-lock.ts';
+import { startUploadSweeper } from '@/ingest/upload-sweep.ts';
 import { startWorker } from '@/jobs/worker.ts';
 import { seedDemoWorkspace } from '@/seed/demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedFirstAdmin, seedSystem } from '@/seed/seed.ts';
@@ -44,6 +43,7 @@ async function main() {
     : await seedFirstAdmin(db, config.adminUser, config.adminPassword);
 
   const app = await buildApp({ config, db });
+  const uploadSweeper = await startUploadSweeper({ db, config, log: app.log });
   await app.listen({ host: config.host, port: config.port });
   const worker = await startWorker({ db, config, log: app.log });
 
@@ -68,6 +68,7 @@ async function main() {
     process.on('unhandledRejection', (err) => log.warn({ err }, 'work cut short by the shutdown'));
     // Order matters: stop taking requests, stop the job worker, close the pool, then stop the database.
     await app.close().catch((err) => log.error({ err }, 'closing the HTTP server failed'));
+    uploadSweeper.stop();
     await worker.stop().catch((err) => log.error({ err }, 'stopping the job worker failed'));
     await closeDb(db).catch((err) => log.error({ err }, 'closing the pool failed'));
     if (embedded) await embedded.stop().catch((err) => log.error({ err }, 'stopping PostgreSQL failed'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateOrTimeSchema } from './dates.ts';
 import { pagedQuerySchema } from './paging.ts';
 
 /** Security and change events written to the audit log. */
@@ -59,6 +60,7 @@ export const AUDIT_EVENTS = [
   'FILE_UPLOAD_CONFIG_CREATED',
   'FILE_UPLOAD_CONFIG_UPDATED',
   'FILE_UPLOADED',
+  'FILE_DISCARDED',
   // Recon rules and their order (issue 4)
   'RULE_CREATED',
   'RULE_UPDATED',
@@ -109,8 +111,8 @@ export const auditLogFilterSchema = z.object({
   event: z.string().optional(),
   userName: z.string().optional(),
   outcome: z.enum(AUDIT_OUTCOMES).optional(),
-  fromDate: z.string().optional(),
-  toDate: z.string().optional(),
+  fromDate: calendarDateOrTimeSchema('fromDate is not a valid date').optional(),
+  toDate: calendarDateOrTimeSchema('toDate is not a valid date').optional(),
 });
 export type AuditLogFilter = z.infer<typeof auditLogFilterSchema>;
 

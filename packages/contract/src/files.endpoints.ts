@@ -26,7 +26,7 @@ export const fileEndpoints = {
     consumes: ['multipart/form-data'],
     response: uploadFilesResponseSchema,
     summary: 'Upload files to a FILE pipeline (multipart field `files`, one or more)',
-    description: `Each file streams to disk with its SHA-256; at most ${MAX_FILES_PER_UPLOAD} per call. The answer says per file: UPLOADED (waits for a run), or INVALID with the error kind (Invalid File Extension, Invalid File Content when over UPLOAD_MAX_BYTES, Duplicate Records File / Duplicate File Name when already loaded). A run of the pipeline's job loads them.`,
+    description: `Each file streams to disk with its SHA-256; at most ${MAX_FILES_PER_UPLOAD} per call (more: 413, none stored; a body cut off: 400, none stored). The answer says per file: UPLOADED (waits for a run), or INVALID with the error kind (Invalid File Extension, Invalid File Content when over UPLOAD_MAX_BYTES, Duplicate Records File / Duplicate File Name when already loaded). A run of the pipeline's job loads them.`,
   }),
   summary: endpoint({
     ...base,
@@ -59,5 +59,17 @@ export const fileEndpoints = {
     params: idParamsSchema,
     response: fileDetailSchema,
     summary: 'One uploaded file',
+  }),
+  discard: endpoint({
+    ...base,
+    name: 'files.discard',
+    method: 'DELETE',
+    path: '/v2/files/:id',
+    privilege: { anyOf: ['fileUpload', 'pipelines'] },
+    params: idParamsSchema,
+    response: fileDetailSchema,
+    summary: 'Discard an uploaded file no run has taken (our extension)',
+    description:
+      'The file becomes DELETED with the reason, its bytes are removed, audited (FILE_DISCARDED). Only a file UPLOADED and not attached to a run: anything else answers 409. Such files also expire on their own after UPLOAD_ABANDONED_HOURS.',
   }),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './dates.ts';
 import { pagedQuerySchema } from './paging.ts';
 
 // Schemas of the file upload, file history and pipeline-rows calls (spec 2).
@@ -56,6 +57,9 @@ export const FILE_ERROR_KINDS = [
 ] as const;
 export type FileErrorKind = (typeof FILE_ERROR_KINDS)[number];
 
+/** Files one upload call takes; the multipart registration enforces it. */
+export const MAX_FILES_PER_UPLOAD = 20;
+
 export const FILE_TEXTS = {
   notFound: 'File not found',
   fileRequired: 'Please select a file',
@@ -66,6 +70,13 @@ export const FILE_TEXTS = {
   dataSourceNotFound: 'Data source not found',
   dateRangeInvalid: 'From date must be on or before To date',
   dateInvalid: 'Dates must be written YYYY-MM-DD',
+  tooManyFiles: `At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once: none of these was stored`,
+  bodyCutOff: 'The upload ended before the whole request arrived: none of its files was stored',
+  uploadInterrupted: 'The upload was interrupted before the file was stored',
+  notStored: 'The file was not fully stored: upload it again',
+  discarded: (userName: string) => `Discarded by ${userName} before it was run`,
+  expired: (hours: number) => `Discarded: not run within ${hours} hours of its upload`,
+  notDiscardable: 'Only an uploaded file that no run has taken can be discarded',
 } as const;
 
 export const uploadedFileResultSchema = z.object({
@@ -212,10 +223,7 @@ export const duplicateRowSchema = z.object({
 export type DuplicateRow = z.infer<typeof duplicateRowSchema>;
 
 /** A day of a date filter, YYYY-MM-DD. */
-export const fileDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, FILE_TEXTS.dateInvalid)
-  .refine((d) => !Number.isNaN(Date.parse(d)), FILE_TEXTS.dateInvalid);
+export const fileDateSchema = calendarDateSchema(FILE_TEXTS.dateInvalid);
 
 /** Invalid or duplicate rows of one data source's files, by loading day (DataTables). */
 export const pipelineRowsQuerySchema = pagedQuerySchema.extend({
@@ -226,9 +234,6 @@ export const pipelineRowsQuerySchema = pagedQuerySchema.extend({
   fromDate: fileDateSchema.optional(),
   toDate: fileDateSchema.optional(),
 });
-
-/** Files one upload call takes; the multipart registration enforces it. */
-export const MAX_FILES_PER_UPLOAD = 20;
 
 /** The file upload history's filters (DataTables). */
 export const fileHistoryQuerySchema = pagedQuerySchema.extend({

@@ -10,6 +10,7 @@ export * from './data-sources.endpoints.ts';
 export * from './data-sources.ts';
 export * from './data-tables.endpoints.ts';
 export * from './data-tables.ts';
+export * from './dates.ts';
 export * from './departments.endpoints.ts';
 export * from './downloads.endpoints.ts';
 export * from './downloads.ts';

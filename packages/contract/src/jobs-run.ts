@@ -63,6 +63,8 @@ export const JOB_RUN_TEXTS = {
 } as const;
 export const fileNotAttachable = (fileId: number) =>
   `File ${fileId} cannot be run: it must be an uploaded file of a pipeline this job loads, not yet run`;
+/** A file a run cannot take, with the file's own reason ("The upload was interrupted before the file was stored"). */
+export const fileNotRunnable = (fileId: number, reason: string) => `File ${fileId} cannot be run: ${reason}`;
 
 export const jobExecutionParamSchema = z.object({
   batchNumber: z.number().int().nullish(),

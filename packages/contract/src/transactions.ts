@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATA_TYPES } from './data-tables.ts';
+import { calendarDateSchema } from './dates.ts';
 import { TRANSACTION_TABS, type TransactionTab } from './nav.ts';
 import { pagedAnswerSchema, pagedQuerySchema } from './paging.ts';
 import type { PrivilegeCode, PrivilegeRule } from './privileges.ts';
@@ -127,10 +128,7 @@ export const FILTER_PROBLEMS = {
   unknownStatus: (value: string) => `"${value}" is not a status`,
 } as const;
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, TRANSACTION_TEXTS.dateInvalid)
-  .refine((d) => !Number.isNaN(Date.parse(d)), TRANSACTION_TEXTS.dateInvalid);
+const isoDay = calendarDateSchema(TRANSACTION_TEXTS.dateInvalid);
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 
 export const TRANSACTION_FINDS = [

@@ -1,7 +1,8 @@
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileErrorKind, FileRejection, FileStatus, SkippedCount } from '@recon/contract';
-import { describeRejectionReason, FINAL_FILE_STATUSES } from '@recon/contract';
+import { describeRejectionReason, FILE_TEXTS, FINAL_FILE_STATUSES } from '@recon/contract';
 import { LOCKS, withTransaction } from '@recon/db';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -29,7 +30,17 @@ import { type Layout, type LayoutSource, RowEncoder } from './row-encoder.ts';
 import { SpillBuffer } from './spill-buffer.ts';
 
 export type { FileOutcome, RunRef } from './file-outcomes.ts';
-export type FileToLoad = { id: number; name: string; storedPath: string; sha256: string };
+export type FileToLoad = { id: number; name: string; storedPath: string; sha256: string; uploadStatus: string };
+
+/**
+ * A file a run took whose bytes are not all there (an upload cut off, a file removed from DATA_DIR): refused with
+ * the reason through the file's INVALID status, never read (its empty stored path is DATA_DIR itself: EISDIR).
+ */
+async function isFullyStored(dataDir: string, file: FileToLoad): Promise<boolean> {
+  if (!file.storedPath || file.uploadStatus === 'UPLOAD_STARTED') return false;
+  const stored = await stat(resolve(dataDir, file.storedPath)).catch(() => null);
+  return stored?.isFile() === true;
+}
 
 /** A parser or COPY error as the file's fault when it is one: a value PostgreSQL refuses as text is (class 22). */
 function fileErrorOf(err: unknown): unknown {
@@ -166,6 +177,9 @@ export async function loadFile(
   file: FileToLoad,
   run: RunRef,
 ): Promise<FileOutcome> {
+  if (!(await isFullyStored(ctx.config.dataDir, file))) {
+    return markInvalid(ctx, file.id, 'Invalid File Content', FILE_TEXTS.notStored, run);
+  }
   const checked = await precheckFile(ctx.db, file, { pipelineId: plan.pipelineId, fileKind: plan.settings.fileKind });
   if (!checked.ok) return markInvalid(ctx, file.id, checked.kind, checked.problem, run);
   await q.updateFile(

@@ -67,6 +67,7 @@ export function filesOfRun(db: Db, jobExecutionId: number, pipelineId: number, m
       'stored_path',
       'content_sha256',
       'status',
+      'upload_status',
       'error_kind',
       'error_message',
       'total_rows',

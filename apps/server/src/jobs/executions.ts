@@ -1,4 +1,4 @@
-import { fileNotAttachable, JOB_EXECUTION_TEXTS, JOB_RUN_TEXTS } from '@recon/contract';
+import { FILE_TEXTS, fileNotAttachable, fileNotRunnable, JOB_EXECUTION_TEXTS, JOB_RUN_TEXTS } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { validation } from '@/lib/app-error.ts';
 import { enqueueExecution } from './queue.ts';
@@ -105,6 +105,8 @@ async function attachFiles(
       .where('module_id', '=', input.moduleId)
       .where('pipeline_id', '=', pipelineId)
       .where('status', '=', 'UPLOADED')
+      // Fully stored only: a row still UPLOAD_STARTED has no bytes a load could read (issue 11.4).
+      .where('upload_status', '=', 'UPLOADED')
       .where('job_execution_id', 'is', null)
       .returning('id')
       .execute();
@@ -112,7 +114,22 @@ async function attachFiles(
   }
   const done = new Set(attached.map((f) => f.id));
   const missing = fileIds.find((f) => !done.has(f));
-  if (missing !== undefined) throw validation(fileNotAttachable(missing), 'fileIds');
+  if (missing !== undefined) throw validation(await whyNotAttachable(tx, input.moduleId, missing), 'fileIds');
+}
+
+/** The refusal of a file a run cannot take, saying why when the file itself says it (not stored, invalid, gone). */
+async function whyNotAttachable(tx: Db, moduleId: number, fileId: number): Promise<string> {
+  const f = await tx
+    .selectFrom('uploaded_file')
+    .select(['status', 'upload_status', 'error_message', 'job_execution_id'])
+    .where('id', '=', fileId)
+    .where('module_id', '=', moduleId)
+    .executeTakeFirst();
+  if (f?.upload_status === 'UPLOAD_STARTED') return fileNotRunnable(fileId, FILE_TEXTS.notStored);
+  if (f && f.job_execution_id === null && f.status !== 'UPLOADED' && f.error_message) {
+    return fileNotRunnable(fileId, f.error_message);
+  }
+  return fileNotAttachable(fileId);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -34,3 +34,22 @@ export async function storeUpload(source: Readable & { truncated?: boolean }, pa
 /** Where a pipeline's uploaded file lives, relative to DATA_DIR. */
 export const uploadPath = (moduleId: number, pipelineId: number, fileId: number) =>
   `uploads/${moduleId}/${pipelineId}/${fileId}`;
+
+/** Deletes a file's stored bytes, complete or partial (nothing to delete is no error). */
+export async function removeStoredBytes(
+  dataDir: string,
+  f: { moduleId: number; pipelineId: number; fileId: number },
+): Promise<void> {
+  await rm(join(dataDir, uploadPath(f.moduleId, f.pipelineId, f.fileId)), { force: true });
+}
+
+// The uploads this process is receiving right now (file ids whose row is UPLOAD_STARTED): the sweep of
+// interrupted uploads never touches them, whatever their age. A crash empties it with the process.
+const inProgress = new Set<number>();
+export const beginReceiving = (fileId: number) => void inProgress.add(fileId);
+export const endReceiving = (fileId: number) => void inProgress.delete(fileId);
+export const receivingNow = (): number[] => [...inProgress];
+
+/** The multipart parser's word for a body that ended before its closing boundary (a client gone, a cut request). */
+export const isCutOffBody = (err: unknown): boolean =>
+  err instanceof Error && /unexpected end of multipart data/i.test(err.message);

@@ -2,9 +2,11 @@ import type { ErrorListBody, ValidationErrorBody } from '@recon/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, STATUS_BY_CODE } from '@/lib/app-error.ts';
+import { isCutOffBody } from '@/lib/uploads.ts';
 
 const INTERNAL_MESSAGE = 'Technical server error. Please contact support';
 const INVALID_TEXT_MESSAGE = 'The request contains characters that are not allowed';
+const CUT_OFF_BODY_MESSAGE = 'The request ended before its multipart body did';
 // SQLSTATEs PostgreSQL raises for text it cannot store (a NUL byte in a string): bad client input, not a fault.
 const PG_INVALID_TEXT_CODES: ReadonlySet<unknown> = new Set(['22021', '22P05']);
 
@@ -43,6 +45,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send([{ message: INTERNAL_MESSAGE, code: 'INTERNAL' }] satisfies ErrorListBody);
+    }
+    if (isCutOffBody(error)) {
+      return reply.status(400).send({
+        message: CUT_OFF_BODY_MESSAGE,
+        errors: [{ field: 'body', defaultMessage: CUT_OFF_BODY_MESSAGE }],
+      } satisfies ValidationErrorBody);
     }
     if (PG_INVALID_TEXT_CODES.has((error as { code?: unknown }).code)) {
       return reply.status(400).send({

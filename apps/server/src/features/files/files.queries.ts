@@ -64,6 +64,26 @@ export async function finishUpload(
     .execute();
 }
 
+/** Rows of an upload request that failed before it was whole: it is as if they never came. */
+export async function deleteStartedFiles(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('uploaded_file').where('id', 'in', ids).where('upload_status', '=', 'UPLOAD_STARTED').execute();
+}
+
+/** An uploaded file no run has taken becomes DELETED; answers whether it was one. */
+export async function discardWaitingFile(db: Db, id: number, reason: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('uploaded_file')
+    .set({ status: 'DELETED', error_message: reason, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'UPLOADED')
+    .where('upload_status', '=', 'UPLOADED')
+    .where('job_execution_id', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 function fileQuery(db: Db, moduleId: number) {
   return db
     .selectFrom('uploaded_file as f')

@@ -11,9 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { actorOf, moduleOf } from '@/lib/actor.ts';
-import { validation } from '@/lib/app-error.ts';
+import { AppError, validation } from '@/lib/app-error.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { pagedList } from '@/lib/paging-sql.ts';
+import { isCutOffBody } from '@/lib/uploads.ts';
 import * as q from './files.queries.ts';
 import * as service from './files.service.ts';
 
@@ -22,19 +23,35 @@ type Input<K extends keyof typeof E> = EndpointInput<(typeof E)[K]>;
 const isHistoryColumn = (c: string): c is q.HistoryColumn => c in q.HISTORY_COLUMNS;
 const TEXT_COLUMNS: readonly string[] = ['fileName', 'pipelineName', 'status', 'errorKind', 'uploadedBy'];
 
-/** POST v2/pipelines/:id/files: each file part streams to disk and gets its verdict. */
+/** A request that could not be read to its end: too many files, or a body cut off (no 500 for either). */
+function uploadRefusal(err: unknown): unknown {
+  const code = (err as { code?: unknown }).code;
+  if (code === 'FST_FILES_LIMIT') return new AppError('PAYLOAD_TOO_LARGE', FILE_TEXTS.tooManyFiles);
+  if (isCutOffBody(err)) return validation(FILE_TEXTS.bodyCutOff, 'files');
+  return err;
+}
+
+/**
+ * POST v2/pipelines/:id/files: each file part streams to disk and gets its verdict; the verdicts are recorded
+ * only once the whole request has arrived, so a request refused midway (a 21st file, a body cut off) stores none.
+ */
 async function uploadFiles(ctx: FeatureContext, { params }: Input<'upload'>, req: FastifyRequest) {
   if (!req.isMultipart()) throw validation(FILE_TEXTS.notMultipart, 'files');
   const moduleId = moduleOf(req);
   const target = await service.uploadTarget(ctx, moduleId, params.id);
   const actor = actorOf(req);
-  const data = [];
-  for await (const part of req.parts()) {
-    if (part.type !== 'file') continue;
-    data.push(await service.storeFile(ctx, moduleId, target, part, actor));
+  const received: service.ReceivedFile[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      received.push(await service.receiveFile(ctx, moduleId, target, part, actor));
+    }
+  } catch (err) {
+    await service.dropReceived(ctx, moduleId, target.id, received);
+    throw uploadRefusal(err);
   }
-  if (data.length === 0) throw validation(FILE_TEXTS.fileRequired, 'files');
-  return { data };
+  if (received.length === 0) throw validation(FILE_TEXTS.fileRequired, 'files');
+  return { data: await service.recordReceived(ctx, moduleId, target.id, received, actor) };
 }
 
 /** GET v2/files: a DataTables page of the module's uploaded files, filtered, searched and ordered. */
@@ -82,6 +99,7 @@ export function fileRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       })),
       route(E.history, (input, req) => listFileHistory(ctx, input, req)),
       route(E.detail, ({ params }, req) => service.getFile(ctx, moduleOf(req), params.id)),
+      route(E.discard, ({ params }, req) => service.discardFile(ctx, moduleOf(req), params.id, actorOf(req))),
     ]);
   };
 }

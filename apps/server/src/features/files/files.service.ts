@@ -17,7 +17,7 @@ import { precheckFile } from '@/ingest/precheck.ts';
 import type { Actor } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
-import { storeUpload, uploadPath } from '@/lib/uploads.ts';
+import { beginReceiving, endReceiving, removeStoredBytes, storeUpload, uploadPath } from '@/lib/uploads.ts';
 import * as q from './files.queries.ts';
 
 const pipelineNotFound = () => new AppError('NOT_FOUND', PIPELINE_TEXTS.notFound);
@@ -44,18 +44,29 @@ const invalid = (errorKind: FileErrorKind, message: string): Verdict => ({
   message,
 });
 
+/** A file of an upload request, stored and checked, not yet recorded: the request may still fail. */
+export type ReceivedFile = {
+  id: number;
+  name: string;
+  storedPath: string;
+  sizeBytes: number;
+  sha256: string;
+  verdict: Verdict;
+};
+
 /**
- * Stores one uploaded file under DATA_DIR/uploads/<module>/<pipeline>/<file id>, streamed with its hash and
- * size, and records what can be told before loading (`precheckFile`, the same checks a job's load starts with):
- * a problem makes it INVALID (kept, with the reason); otherwise it is UPLOADED and waits for a run of its pipeline.
+ * Streams one file part to DATA_DIR/uploads/<module>/<pipeline>/<file id> with its hash and size, and checks what
+ * can be told before loading (`precheckFile`, the same checks a job's load starts with). Its row stays
+ * UPLOAD_STARTED until the whole request has arrived (`recordReceived`): a request that fails later keeps none of
+ * its files (`dropReceived`). A part cut off midway takes its row and bytes with it.
  */
-export async function storeFile(
+export async function receiveFile(
   ctx: FeatureContext,
   moduleId: number,
   target: { id: number; fileKind: FileKind },
   part: MultipartFile,
   actor: Actor,
-): Promise<UploadedFileResult> {
+): Promise<ReceivedFile> {
   const name = part.filename.trim() || 'unnamed';
   const id = await q.insertStartedFile(ctx.db, {
     moduleId,
@@ -63,82 +74,143 @@ export async function storeFile(
     name,
     userId: actor.principal.userId,
   });
+  beginReceiving(id);
   const storedPath = uploadPath(moduleId, target.id, id);
   const absolute = join(ctx.config.dataDir, storedPath);
-  let stored: Awaited<ReturnType<typeof storeUpload>>;
   try {
-    stored = await storeUpload(part.file, absolute);
-  } catch (err) {
-    await q.finishUpload(
+    const stored = await storeUpload(part.file, absolute);
+    // Cut short by the size limit: its bytes are dropped, the record stays (INVALID) to say why.
+    if (stored.isTruncated) await rm(absolute, { force: true });
+    const checked = await precheckFile(
       ctx.db,
-      id,
-      {
-        storedPath,
-        sizeBytes: 0,
-        sha256: '',
-        status: 'INVALID',
-        uploadStatus: 'INVALID',
-        errorKind: 'Invalid File Content',
-        errorMessage: 'The upload did not complete',
-      },
-      ctx.now(),
+      { id, name, sha256: stored.sha256, truncatedAtBytes: stored.isTruncated ? ctx.config.uploadMaxBytes : undefined },
+      { pipelineId: target.id, fileKind: target.fileKind },
     );
+    const verdict: Verdict = checked.ok
+      ? { status: 'UPLOADED', uploadStatus: 'UPLOADED', errorKind: null, message: null }
+      : invalid(checked.kind, checked.problem);
+    return { id, name, storedPath, sizeBytes: stored.sizeBytes, sha256: stored.sha256, verdict };
+  } catch (err) {
+    // Left UPLOAD_STARTED only if this cleanup fails too: the sweep then takes it once it is no longer received.
+    try {
+      await rm(absolute, { force: true });
+      await q.deleteStartedFiles(ctx.db, [id]);
+    } finally {
+      endReceiving(id);
+    }
     throw err;
   }
-  // A partial file is useless: its bytes are dropped, the record stays to say why.
-  if (stored.isTruncated) await rm(absolute, { force: true });
-  const checked = await precheckFile(
-    ctx.db,
-    { id, name, sha256: stored.sha256, truncatedAtBytes: stored.isTruncated ? ctx.config.uploadMaxBytes : undefined },
-    { pipelineId: target.id, fileKind: target.fileKind },
-  );
-  const verdict: Verdict = checked.ok
-    ? { status: 'UPLOADED', uploadStatus: 'UPLOADED', errorKind: null, message: null }
-    : invalid(checked.kind, checked.problem);
-  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    await q.finishUpload(
-      tx,
-      id,
-      {
-        storedPath,
-        sizeBytes: stored.sizeBytes,
-        sha256: stored.sha256,
-        status: verdict.status,
-        uploadStatus: verdict.uploadStatus,
-        errorKind: verdict.errorKind,
-        errorMessage: verdict.message,
-      },
-      ctx.now(),
+}
+
+/** The request failed after some of its files arrived: their bytes and rows go, as if it never came. */
+export async function dropReceived(
+  ctx: FeatureContext,
+  moduleId: number,
+  pipelineId: number,
+  files: readonly ReceivedFile[],
+): Promise<void> {
+  try {
+    for (const f of files) await removeStoredBytes(ctx.config.dataDir, { moduleId, pipelineId, fileId: f.id });
+    await q.deleteStartedFiles(
+      ctx.db,
+      files.map((f) => f.id),
     );
+  } finally {
+    for (const f of files) endReceiving(f.id);
+  }
+}
+
+/** The whole request arrived: every file gets its verdict and its audit record, in one transaction. */
+export async function recordReceived(
+  ctx: FeatureContext,
+  moduleId: number,
+  pipelineId: number,
+  files: readonly ReceivedFile[],
+  actor: Actor,
+): Promise<UploadedFileResult[]> {
+  try {
+    await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+      for (const f of files) {
+        await q.finishUpload(
+          tx,
+          f.id,
+          {
+            storedPath: f.storedPath,
+            sizeBytes: f.sizeBytes,
+            sha256: f.sha256,
+            status: f.verdict.status,
+            uploadStatus: f.verdict.uploadStatus,
+            errorKind: f.verdict.errorKind,
+            errorMessage: f.verdict.message,
+          },
+          ctx.now(),
+        );
+        await writeAudit(tx, {
+          event: 'FILE_UPLOADED',
+          outcome: f.verdict.status === 'INVALID' ? 'FAILURE' : 'SUCCESS',
+          userId: actor.principal.userId,
+          userName: actor.principal.userName,
+          moduleId,
+          entityType: 'uploaded_file',
+          entityId: f.id,
+          details: {
+            pipelineId,
+            fileName: f.name,
+            sizeBytes: f.sizeBytes,
+            sha256: f.sha256,
+            status: f.verdict.status,
+            errorKind: f.verdict.errorKind,
+          },
+          ip: actor.ip,
+          requestId: actor.requestId,
+        });
+      }
+    });
+  } finally {
+    for (const f of files) endReceiving(f.id);
+  }
+  return files.map((f) => ({
+    fileId: f.id,
+    fileName: f.name,
+    status: f.verdict.status,
+    uploadStatus: f.verdict.uploadStatus,
+    errorKind: f.verdict.errorKind,
+    errorMessage: f.verdict.message,
+    sizeBytes: f.sizeBytes,
+  }));
+}
+
+/**
+ * DELETE v2/files/:id: an uploaded file no run has taken is DELETED, its bytes removed, audited. The Upload & Run
+ * page left before its run leaves such files behind; they also expire on their own (`sweepUploads`).
+ */
+export async function discardFile(
+  ctx: FeatureContext,
+  moduleId: number,
+  id: number,
+  actor: Actor,
+): Promise<FileDetail> {
+  const row = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const file = await q.getFile(tx, moduleId, id);
+    if (!file) throw new AppError('NOT_FOUND', FILE_TEXTS.notFound);
+    const discarded = await q.discardWaitingFile(tx, id, FILE_TEXTS.discarded(actor.principal.userName), ctx.now());
+    if (!discarded) throw new AppError('CONFLICT', FILE_TEXTS.notDiscardable);
     await writeAudit(tx, {
-      event: 'FILE_UPLOADED',
-      outcome: verdict.status === 'INVALID' ? 'FAILURE' : 'SUCCESS',
+      event: 'FILE_DISCARDED',
+      outcome: 'SUCCESS',
       userId: actor.principal.userId,
       userName: actor.principal.userName,
       moduleId,
       entityType: 'uploaded_file',
       entityId: id,
-      details: {
-        pipelineId: target.id,
-        fileName: name,
-        sizeBytes: stored.sizeBytes,
-        sha256: stored.sha256,
-        status: verdict.status,
-        errorKind: verdict.errorKind,
-      },
+      details: { pipelineId: file.pipeline_id, fileName: file.original_name, reason: 'discarded' },
       ip: actor.ip,
       requestId: actor.requestId,
     });
+    return file;
   });
-  return {
-    fileId: id,
-    fileName: name,
-    status: verdict.status,
-    uploadStatus: verdict.uploadStatus,
-    errorKind: verdict.errorKind,
-    errorMessage: verdict.message,
-    sizeBytes: stored.sizeBytes,
-  };
+  await removeStoredBytes(ctx.config.dataDir, { moduleId, pipelineId: row.pipeline_id, fileId: id });
+  return getFile(ctx, moduleId, id);
 }
 
 /** Skipped rows (by rule) and why rows failed: absent on files loaded before these were kept. */

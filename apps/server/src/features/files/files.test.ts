@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FILE_TEXTS, PIPELINE_TEXTS } from '@recon/contract';
+import { FILE_TEXTS, MAX_FILES_PER_UPLOAD, PIPELINE_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '@/config.ts';
 import {
@@ -14,6 +14,7 @@ import {
   workerContext,
 } from '@/ingest/test-fixtures.ts';
 import { runPipelineActivity } from '@/jobs/activities/pipeline.ts';
+import { invalidBody } from '@/testing/error-bodies.ts';
 import { multipartBody } from '@/testing/multipart.ts';
 import {
   addModule,
@@ -211,6 +212,101 @@ describe('POST /v2/pipelines/{id}/files', () => {
       moduleId: moduleA,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('an upload request refused midway stores none of its files (issue 11.4, 11.5)', () => {
+  const rowsOf = (pipelineId: number) =>
+    t.database.db.selectFrom('uploaded_file').select('id').where('pipeline_id', '=', pipelineId).execute();
+  const bytesOf = (pipelineId: number) => {
+    const dir = join(dataDir, 'uploads', String(moduleA), String(pipelineId));
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  it('answers 413 to 21 files and keeps none of the first 20', async () => {
+    const id = await filePipeline();
+    const files = Array.from({ length: MAX_FILES_PER_UPLOAD + 1 }, (_, i) => ({
+      name: `part-${i}.csv`,
+      content: `reference,amount\nR${i},1\n`,
+    }));
+    const res = await upload(id, files);
+    expect([res.statusCode, res.json()]).toEqual([
+      413,
+      [{ message: FILE_TEXTS.tooManyFiles, code: 'PAYLOAD_TOO_LARGE' }],
+    ]);
+    expect(await rowsOf(id)).toEqual([]);
+    expect(bytesOf(id)).toEqual([]);
+    // 20 is the limit, not a refusal.
+    const twenty = await upload(id, files.slice(0, MAX_FILES_PER_UPLOAD));
+    expect([twenty.statusCode, twenty.json().data.length]).toEqual([200, MAX_FILES_PER_UPLOAD]);
+  });
+
+  it('answers 400, not 500, to a multipart body cut off midway, and keeps nothing of it', async () => {
+    const id = await filePipeline();
+    const { payload, headers } = multipartBody([
+      { name: 'whole.csv', content: 'reference,amount\nR1,1\n' },
+      { name: 'cut.csv', content: `reference,amount\n${'R2,2\n'.repeat(100)}` },
+    ]);
+    const res = await call(t, admin, {
+      method: 'POST',
+      url: `/web/v2/pipelines/${id}/files`,
+      payload: payload.subarray(0, payload.length - 200),
+      headers,
+      moduleId: moduleA,
+    });
+    expect([res.statusCode, res.json()]).toEqual([400, invalidBody('files', FILE_TEXTS.bodyCutOff)]);
+    expect(await rowsOf(id)).toEqual([]);
+    expect(bytesOf(id)).toEqual([]);
+  });
+});
+
+describe('DELETE /v2/files/{id}: an uploaded file no run took (issue 11.4)', () => {
+  it('discards it: DELETED with the reason, bytes removed, audited; refuses a file a run took or a discarded one', async () => {
+    const id = await filePipeline();
+    const [left, run] = (
+      await upload(id, [
+        { name: 'left-behind.csv', content: 'reference,amount\nL1,1\n' },
+        { name: 'run.csv', content: 'reference,amount\nL2,2\n' },
+      ])
+    ).json().data;
+    const stored = join(dataDir, 'uploads', String(moduleA), String(id), String(left.fileId));
+    expect(existsSync(stored)).toBe(true);
+    const listed = await call(t, admin, {
+      method: 'GET',
+      url: `/web/v2/files?status=UPLOADED&pipelineId=${id}`,
+      moduleId: moduleA,
+    });
+    expect(
+      listed
+        .json()
+        .data.map((f: { fileName: string }) => f.fileName)
+        .sort(),
+    ).toEqual(['left-behind.csv', 'run.csv']);
+
+    const res = await call(t, operator, { method: 'DELETE', url: `/web/v2/files/${left.fileId}`, moduleId: moduleA });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'DELETED', errorMessage: FILE_TEXTS.discarded('f-operator') });
+    expect(existsSync(stored)).toBe(false);
+    const audit = (await auditRows(t, 'FILE_DISCARDED')).find((r) => r.entity_id === String(left.fileId));
+    expect(audit).toMatchObject({ outcome: 'SUCCESS', user_id: operator.userId, module_id: moduleA });
+
+    const again = await call(t, admin, { method: 'DELETE', url: `/web/v2/files/${left.fileId}`, moduleId: moduleA });
+    expect([again.statusCode, again.json()]).toEqual([409, [{ message: FILE_TEXTS.notDiscardable, code: 'CONFLICT' }]]);
+    await loadThroughRun(id, [run.fileId]);
+    const taken = await call(t, admin, { method: 'DELETE', url: `/web/v2/files/${run.fileId}`, moduleId: moduleA });
+    expect(taken.statusCode).toBe(409);
+    const support403 = await call(t, support, {
+      method: 'DELETE',
+      url: `/web/v2/files/${run.fileId}`,
+      moduleId: moduleA,
+    });
+    expect(support403.statusCode).toBe(403);
+    const otherModule = await call(t, admin, {
+      method: 'DELETE',
+      url: `/web/v2/files/${run.fileId}`,
+      moduleId: moduleB,
+    });
+    expect(otherModule.statusCode).toBe(403);
   });
 });
 

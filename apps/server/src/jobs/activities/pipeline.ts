@@ -23,7 +23,13 @@ export const runPipelineActivity: ActivityHandler = async (ctx, run) => {
     const outcome = await loadFile(
       ctx,
       plan,
-      { id: f.id, name: f.original_name, storedPath: f.stored_path, sha256: f.content_sha256 },
+      {
+        id: f.id,
+        name: f.original_name,
+        storedPath: f.stored_path,
+        sha256: f.content_sha256,
+        uploadStatus: f.upload_status,
+      },
       run,
     );
     ctx.log.info(

@@ -137,6 +137,56 @@ describe('file upload history page', () => {
     expect(runLink.getAttribute('href')).toBe('/operations/history/execution-history?executionId=41');
   });
 
+  it('discards a file no run took after a confirmation', async () => {
+    const waiting = {
+      ...fileRow({
+        id: 79,
+        fileName: 'left_behind.csv',
+        status: 'UPLOADED',
+        uploadStatus: 'UPLOADED',
+        errorKind: null,
+      }),
+      errorMessage: null,
+      sizeBytes: 100,
+      contentSha256: 'cd'.repeat(32),
+      jobExecutionId: null,
+      activityExecutionId: null,
+      updatedAt: '2026-10-02T10:01:00.000Z',
+    };
+    mock.onGet('/v2/files').reply(200, page([waiting]));
+    mock.onGet('/v2/files/79').reply(200, waiting);
+    mock.onDelete('/v2/files/79').reply(200, { ...waiting, status: 'DELETED', errorMessage: 'Discarded by admin' });
+    renderPage('/operations/history/file-upload?fileId=79');
+
+    expect(await screen.findByText(/Uploaded and not run yet/, {}, { timeout: 5000 })).toBeTruthy();
+    const discard = screen.getByText('Discard').closest('button');
+    if (!discard) throw new Error('the drawer offers Discard');
+    await userEvent.click(discard);
+    const confirm = (await screen.findByText('Discard this file?')).closest('.ant-popover') as HTMLElement;
+    expect(mock.history.delete ?? []).toEqual([]);
+    const ok = within(confirm).getByText('Discard').closest('button');
+    if (!ok) throw new Error('the confirmation offers Discard');
+    await userEvent.click(ok);
+    await waitFor(() => expect(mock.history.delete?.map((r) => r.url)).toEqual(['/v2/files/79']));
+  });
+
+  it('offers no discard to a user who cannot upload files', async () => {
+    const waiting = {
+      ...fileRow({ id: 80, status: 'UPLOADED', uploadStatus: 'UPLOADED', errorKind: null }),
+      errorMessage: null,
+      sizeBytes: 100,
+      contentSha256: 'cd'.repeat(32),
+      jobExecutionId: null,
+      activityExecutionId: null,
+      updatedAt: '2026-10-02T10:01:00.000Z',
+    };
+    mock.onGet('/v2/files').reply(200, page([waiting]));
+    mock.onGet('/v2/files/80').reply(200, waiting);
+    renderPage('/operations/history/file-upload?fileId=80', ['jobExecutions']);
+    expect(await screen.findByText(/Uploaded and not run yet/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Discard')).toBeNull();
+  });
+
   it('tells why a rejected file failed in the list and in the file, with the rows its skip rules took out', async () => {
     const rejection = {
       reasons: [

@@ -164,6 +164,11 @@ export const enAreas = {
     dateRange: 'Uploaded Between',
     dateRangeRequired: 'Choose a date range',
     autoRefresh: 'Refreshing every {{seconds}} s while files wait or load',
+    discard: 'Discard',
+    discardTitle: 'Discard this file?',
+    discardText: 'No run has taken it. Its bytes are deleted and it can no longer be run.',
+    discarded: 'File discarded',
+    waitingHint: 'Uploaded and not run yet: run it from Jobs › Upload & Run, or discard it.',
   },
   rollbacks: {
     title: 'Rollback History',

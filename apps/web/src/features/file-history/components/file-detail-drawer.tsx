@@ -1,7 +1,10 @@
-import { Alert, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { type FileDetail, fileEndpoints } from '@recon/contract';
+import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '@/app/paths';
+import { useDiscardFile } from '@/features/file-history/api/discard-file';
 import { useFile } from '@/features/file-history/api/get-file';
 import { formatFileSize } from '@/features/file-history/file-size';
 import { useHasPrivilege } from '@/lib/access-context';
@@ -15,12 +18,18 @@ const EXECUTION_HISTORY_PATH = PATHS.executionHistory;
 
 type Props = { moduleId: number; fileId: number | undefined; onClose: () => void };
 
+/** Uploaded and taken by no run (the Upload & Run page left early): the user may discard it. */
+const isWaitingForRun = (f: FileDetail) =>
+  f.status === 'UPLOADED' && f.uploadStatus === 'UPLOADED' && f.jobExecutionId === null;
+
 /** One uploaded file: its outcome, why it failed, its row counts and the run that loaded it. */
 export function FileDetailDrawer({ moduleId, fileId, onClose }: Props) {
   const { t } = useTranslation();
   const locale = useNumberLocale();
   const canSeeRuns = useHasPrivilege({ code: 'jobExecutions' });
+  const canDiscard = useHasPrivilege(fileEndpoints.discard.privilege);
   const file = useFile(moduleId, fileId);
+  const discard = useDiscardFile(moduleId, t('fileHistory.discarded'));
   const f = file.data;
   const count = (value: number | null) => (value === null ? '' : formatNumber(value, locale, 0));
 
@@ -31,6 +40,24 @@ export function FileDetailDrawer({ moduleId, fileId, onClose }: Props) {
       size="min(760px, 100vw)"
       destroyOnHidden
       title={f ? <span style={{ wordBreak: 'break-all' }}>{f.fileName}</span> : t('fileHistory.fileTitle')}
+      extra={
+        f &&
+        canDiscard &&
+        isWaitingForRun(f) && (
+          <Popconfirm
+            title={t('fileHistory.discardTitle')}
+            description={t('fileHistory.discardText')}
+            okText={t('fileHistory.discard')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => discard.mutateAsync(f.id).catch(() => undefined)}
+          >
+            <Button danger icon={<DeleteOutlined />} loading={discard.isPending}>
+              {t('fileHistory.discard')}
+            </Button>
+          </Popconfirm>
+        )
+      }
     >
       {file.isError && !f ? (
         <QueryError onRetry={() => void file.refetch()} />
@@ -38,6 +65,7 @@ export function FileDetailDrawer({ moduleId, fileId, onClose }: Props) {
         <Skeleton active />
       ) : (
         <Flex vertical gap={16}>
+          {isWaitingForRun(f) && <Alert type="info" showIcon title={t('fileHistory.waitingHint')} />}
           {f.errorMessage && (
             <Alert
               type={f.status === 'INVALID' || f.status === 'REJECTED' ? 'error' : 'warning'}
