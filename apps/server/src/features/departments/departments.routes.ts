@@ -3,6 +3,7 @@ import { withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
+import { actorOf, auditBy } from '@/lib/actor.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
@@ -14,7 +15,8 @@ async function assignDepartment(
   { params, body }: EndpointInput<typeof E.assign>,
   req: FastifyRequest,
 ) {
-  const principal = req.requirePrincipal();
+  const actor = actorOf(req);
+  const { principal } = actor;
   const isAdmin = principal.roles.includes('ROLE_ADMIN');
   if (principal.userId !== params.userId && !isAdmin)
     throw new AppError('FORBIDDEN', UNASSIGNED_TEXTS.departmentFailed);
@@ -34,13 +36,10 @@ async function assignDepartment(
     await writeAudit(tx, {
       event: 'DEPARTMENT_ASSIGNED',
       outcome: 'SUCCESS',
-      userId: principal.userId,
-      userName: principal.userName,
+      ...auditBy(actor),
       entityType: 'app_user',
       entityId: params.userId,
       details: { departmentId: dept.id, department: dept.name },
-      ip: req.ip,
-      requestId: req.id,
     });
   });
   ctx.principals.invalidateAll();

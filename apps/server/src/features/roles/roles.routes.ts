@@ -3,6 +3,7 @@ import { type Db, withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
+import { actorOf, auditBy } from '@/lib/actor.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
@@ -41,7 +42,7 @@ async function updateRolePrivileges(
   { body }: EndpointInput<typeof E.updatePrivileges>,
   req: FastifyRequest,
 ) {
-  const principal = req.requirePrincipal();
+  const actor = actorOf(req);
   const { roleName } = body;
   const codes = [...new Set(body.privilegeCodes)];
   if (roleName === ROLE_ADMIN) {
@@ -63,16 +64,13 @@ async function updateRolePrivileges(
     await writeAudit(tx, {
       event: 'PRIVILEGES_UPDATED',
       outcome: 'SUCCESS',
-      userId: principal.userId,
-      userName: principal.userName,
+      ...auditBy(actor),
       entityType: 'role',
       entityId: roleName,
       details: {
         added: codes.filter((c) => !before.has(c)),
         removed: [...before].filter((c) => !codes.includes(c)),
       },
-      ip: req.ip,
-      requestId: req.id,
     });
   });
   ctx.principals.invalidateAll();

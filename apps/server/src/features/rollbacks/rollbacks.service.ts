@@ -15,7 +15,7 @@ import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { approvalPolicyOf, createApprovalRequest } from '@/lib/approvals/approval-requests.ts';
 import { writeAudit } from '@/lib/audit.ts';
-import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { auditByModuleActor, auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import { enqueueRollback } from '@/lib/rollback/executor.ts';
 import { impactOf } from '@/lib/rollback/impact.ts';
 import { planRollback, type RollbackPlan } from '@/lib/rollback/plan.ts';
@@ -69,13 +69,9 @@ async function refuse(
   await writeAudit(ctx.db, {
     event,
     outcome: 'FAILURE',
-    userId: actor.userId,
-    userName: actor.userName,
-    moduleId: actor.moduleId,
+    ...auditByModuleActor(actor),
     entityType: 'job_execution',
     entityId: entity.executionId,
-    ip: actor.ip,
-    requestId: actor.requestId,
     details: { rollbackId: entity.rollbackId, message: refusal.message, ...refusal.details },
   });
   throw refusal.code === 'VALIDATION'

@@ -2,7 +2,7 @@ import type { EndpointInput, userEndpoints } from '@recon/contract';
 import { withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '@/deps.ts';
-import { actorOf } from '@/lib/actor.ts';
+import { actorOf, auditBy } from '@/lib/actor.ts';
 import { notFound, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { deleteSignInLocks, revokeUserSessions, setUserActive } from './users.queries.ts';
@@ -30,12 +30,9 @@ export async function setUserActivation(
     await writeAudit(tx.db, {
       event: body.isActive ? 'USER_ENABLED' : 'USER_DISABLED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       entityType: 'USER',
       entityId: user.id,
-      ip: actor.ip,
-      requestId: actor.requestId,
       details: { userName: user.user_name, locksLifted },
     });
     return { id: user.id, userName: user.user_name, isActive: user.is_active, locksLifted };
