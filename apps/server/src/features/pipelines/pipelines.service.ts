@@ -94,8 +94,7 @@ export async function updatePipeline(
     await writeAudit(tx, {
       event: 'PIPELINE_UPDATED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       moduleId,
       entityType: 'pipeline',
       entityId: id,
@@ -103,8 +102,6 @@ export async function updatePipeline(
         before: { name: before.name, source: before.source, dataTableId: before.data_table_id },
         after: { name: body.name, source: body.source, dataTableId: body.dataTableId },
       },
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === '23505') throw nameTaken();
