@@ -1,16 +1,14 @@
 import type { DataSourceDetail, DataSourceRequest } from '@recon/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { useDataSource } from '@/features/data-sources/api/get-data-source';
+import { useNavigate } from 'react-router';
 import { useUpdateDataSource } from '@/features/data-sources/api/update-data-source';
 import { DataElementsEditor } from '@/features/data-sources/components/data-elements-editor';
 import { DataSourceForm } from '@/features/data-sources/components/data-source-form';
+import { WithDataSource } from '@/features/data-sources/components/with-data-source';
 import { DATA_SOURCES_PATH } from '@/features/data-sources/paths';
-import { useModuleSelection } from '@/lib/module-context';
 import { saveWithFieldErrors } from '@/lib/save-form';
 import { BackTitle } from '@/ui/back-title';
 import { PageHeader } from '@/ui/page-header';
-import { RecordPage } from '@/ui/record-page';
 
 function EditDataSource({ detail }: { detail: DataSourceDetail }) {
   const { t } = useTranslation();
@@ -45,15 +43,6 @@ function EditDataSource({ detail }: { detail: DataSourceDetail }) {
 
 /** Operations › Configuration › Data Sources › edit-data-source/{id}. */
 export default function EditDataSourcePage() {
-  const { t } = useTranslation();
-  const { current } = useModuleSelection();
-  const id = Number(useParams().id);
-  const dataSource = useDataSource(current.id, id);
-
   // Keyed by the saved version so the form starts again from what the server holds after a save.
-  return (
-    <RecordPage id={id} query={dataSource} notFoundTitle={t('opsConfig.dataSources.notFound')}>
-      {(record) => <EditDataSource key={record.updatedAt} detail={record} />}
-    </RecordPage>
-  );
+  return <WithDataSource>{(detail) => <EditDataSource key={detail.updatedAt} detail={detail} />}</WithDataSource>;
 }

@@ -2,18 +2,16 @@ import { EditOutlined } from '@ant-design/icons';
 import type { DataSourceDetail } from '@recon/contract';
 import { Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { useDataSource } from '@/features/data-sources/api/get-data-source';
+import { useNavigate } from 'react-router';
 import { DataElementsEditor } from '@/features/data-sources/components/data-elements-editor';
+import { WithDataSource } from '@/features/data-sources/components/with-data-source';
 import { trimLimit } from '@/features/data-sources/data-source-values';
 import { DATA_SOURCES_PATH, editDataSourcePath } from '@/features/data-sources/paths';
 import { useHasPrivilege } from '@/lib/access-context';
 import { formatDate } from '@/lib/format';
-import { useModuleSelection } from '@/lib/module-context';
 import { BackTitle } from '@/ui/back-title';
 import { CodeText } from '@/ui/code-text';
 import { PageHeader } from '@/ui/page-header';
-import { RecordPage } from '@/ui/record-page';
 import { StatusTag } from '@/ui/status-tag';
 
 function LimitText({ value, method }: { value: string; method: DataSourceDetail['maxDuplicateRecordCountMethod'] }) {
@@ -84,14 +82,5 @@ function ViewDataSource({ detail }: { detail: DataSourceDetail }) {
 
 /** Operations › Configuration › Data Sources › view-data-source/{id}. */
 export default function ViewDataSourcePage() {
-  const { t } = useTranslation();
-  const { current } = useModuleSelection();
-  const id = Number(useParams().id);
-  const dataSource = useDataSource(current.id, id);
-
-  return (
-    <RecordPage id={id} query={dataSource} notFoundTitle={t('opsConfig.dataSources.notFound')}>
-      {(record) => <ViewDataSource detail={record} />}
-    </RecordPage>
-  );
+  return <WithDataSource>{(detail) => <ViewDataSource detail={detail} />}</WithDataSource>;
 }
