@@ -3,6 +3,8 @@ import { closeDb, createDb, createPool, type EmbeddedServer, startEmbeddedPostgr
 import pino from 'pino';
 import { buildApp } from '@/app.ts';
 import { loadConfig } from '@/config.ts';
+import { lockDataDir } from '@/data-dir-lock.ts';
+import { prepareDatabase } from '@/database.ts';
 import { startUploadSweeper } from '@/ingest/upload-sweep.ts';
 import { startWorker } from '@/jobs/worker.ts';
 import { seedDemoWorkspace } from '@/seed/demo.ts';

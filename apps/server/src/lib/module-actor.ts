@@ -27,19 +27,20 @@ export function moduleActorOf(req: FastifyRequest): ModuleActor {
   };
 }
 
+/** Who made a change, in which module and from where, as an audit entry's fields (spread into a `writeAudit` entry). */
+export const auditByModuleActor = (actor: ModuleActor) => ({
+  userId: actor.userId,
+  userName: actor.userName,
+  moduleId: actor.moduleId,
+  ip: actor.ip,
+  requestId: actor.requestId,
+});
+
 /** Audits a successful change inside the caller's transaction, so the change and its record commit together. */
 export function auditChange(
   db: Db,
   actor: ModuleActor,
   entry: { event: AuditEvent; entityType: string; entityId: number | string; details: Record<string, unknown> },
 ): Promise<void> {
-  return writeAudit(db, {
-    ...entry,
-    outcome: 'SUCCESS',
-    userId: actor.userId,
-    userName: actor.userName,
-    moduleId: actor.moduleId,
-    ip: actor.ip,
-    requestId: actor.requestId,
-  });
+  return writeAudit(db, { ...entry, outcome: 'SUCCESS', ...auditByModuleActor(actor) });
 }

@@ -54,7 +54,8 @@ function useRefill(form: FormInstance, values: FilterValues, range?: DayRange) {
   }, [form, key]);
 }
 
-function FilterForm({
+/** A filter card's form: its fields, then Search (submits) and Reset (clears the form, then `onReset`). */
+export function FilterForm({
   form,
   name,
   onFinish,

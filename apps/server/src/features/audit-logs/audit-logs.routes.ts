@@ -1,11 +1,10 @@
 import { auditLogEndpoints as E, type EndpointInput } from '@recon/contract';
-import type { AuditLogTable } from '@recon/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { pagedList } from '@/lib/paging-sql.ts';
+import { pageOfAuditLog } from './audit-logs.queries.ts';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -24,28 +23,15 @@ function parseDate(value: string | undefined, field: string, isEnd = false): Dat
 async function listAuditLogs(ctx: FeatureContext, { query: f }: EndpointInput<typeof E.list>) {
   const from = parseDate(f.fromDate, 'fromDate');
   const to = parseDate(f.toDate, 'toDate', true);
-  const filters: Expression<SqlBool>[] = [];
-  if (f.event) filters.push(sql<SqlBool>`event = ${f.event}`);
-  if (f.outcome) filters.push(sql<SqlBool>`outcome = ${f.outcome}`);
-  if (f.userName) filters.push(sql<SqlBool>`user_name ILIKE ${`%${f.userName.replace(/[\\%_]/g, '\\$&')}%`}`);
-  if (from) filters.push(sql<SqlBool>`occurred_at >= ${from}`);
-  if (to) filters.push(sql<SqlBool>`occurred_at <= ${to}`);
-  const where = filters.length ? sql.join(filters, sql` AND `) : sql`true`;
-  const [rows, totals] = await Promise.all([
-    sql<Selectable<AuditLogTable>>`
-    SELECT * FROM audit_log WHERE ${where} ORDER BY occurred_at DESC, id DESC OFFSET ${f.start} LIMIT ${f.length}`.execute(
-      ctx.db,
-    ),
-    sql<{ total: number; filtered: number }>`
-    SELECT (SELECT count(*)::int FROM audit_log) AS total, (SELECT count(*)::int FROM audit_log WHERE ${where}) AS filtered`.execute(
-      ctx.db,
-    ),
-  ]);
-  const t = totals.rows[0] ?? { total: 0, filtered: 0 };
+  const t = await pageOfAuditLog(
+    ctx.db,
+    { event: f.event, outcome: f.outcome, userName: f.userName, from, to },
+    { start: f.start, length: f.length },
+  );
   return pagedList(f, {
     total: t.total,
     filtered: t.filtered,
-    rows: rows.rows.map((r) => ({
+    rows: t.rows.map((r) => ({
       id: r.id,
       occurredAt: r.occurred_at.toISOString(),
       event: r.event,

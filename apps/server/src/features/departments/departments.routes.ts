@@ -2,11 +2,12 @@ import { departmentEndpoints as E, type EndpointInput, UNASSIGNED_TEXTS } from '
 import { withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
+import { actorOf, auditBy } from '@/lib/actor.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import * as q from './departments.queries.ts';
 
 /** PUT v2/user-department/assignDepartment/{userId}: the user's registration goes for approval with the department. */
 async function assignDepartment(
@@ -14,46 +15,31 @@ async function assignDepartment(
   { params, body }: EndpointInput<typeof E.assign>,
   req: FastifyRequest,
 ) {
-  const principal = req.requirePrincipal();
+  const actor = actorOf(req);
+  const { principal } = actor;
   const isAdmin = principal.roles.includes('ROLE_ADMIN');
   if (principal.userId !== params.userId && !isAdmin)
     throw new AppError('FORBIDDEN', UNASSIGNED_TEXTS.departmentFailed);
   await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    const dept = await tx
-      .selectFrom('department')
-      .select(['id', 'name'])
-      .where('id', '=', body.departmentId)
-      .executeTakeFirst();
+    const dept = await q.departmentById(tx, body.departmentId);
     if (!dept)
       throw new AppError('VALIDATION', UNASSIGNED_TEXTS.selectDepartment, [
         { field: 'departmentId', defaultMessage: UNASSIGNED_TEXTS.selectDepartment },
       ]);
-    const target = await tx
-      .selectFrom('app_user')
-      .select(['id', 'department_configurable'])
-      .where('id', '=', params.userId)
-      .executeTakeFirst();
+    const target = await q.userDepartmentSetting(tx, params.userId);
     if (!target) throw new AppError('NOT_FOUND', 'User not found');
     // Self-service only where the department is configurable for the user; an admin may always assign.
     if (!isAdmin && !target.department_configurable)
       throw new AppError('FORBIDDEN', 'Department is not configurable for this user');
-    const updated = await tx
-      .updateTable('app_user')
-      .set({ department_id: dept.id, registration_status: 'RAISED_FOR_APPROVAL', updated_at: sql`now()` })
-      .where('id', '=', params.userId)
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await q.assignUserDepartment(tx, params.userId, dept.id);
     if (!updated) throw new AppError('NOT_FOUND', 'User not found');
     await writeAudit(tx, {
       event: 'DEPARTMENT_ASSIGNED',
       outcome: 'SUCCESS',
-      userId: principal.userId,
-      userName: principal.userName,
+      ...auditBy(actor),
       entityType: 'app_user',
       entityId: params.userId,
       details: { departmentId: dept.id, department: dept.name },
-      ip: req.ip,
-      requestId: req.id,
     });
   });
   ctx.principals.invalidateAll();
@@ -64,9 +50,7 @@ async function assignDepartment(
 export function departmentRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) =>
     registerRoutes(app, [
-      route(E.list, async () => ({
-        data: await ctx.db.selectFrom('department').select(['id', 'name']).orderBy('name').execute(),
-      })),
+      route(E.list, async () => ({ data: await q.listDepartments(ctx.db) })),
       route(E.assign, (input, req) => assignDepartment(ctx, input, req)),
     ]);
 }

@@ -1,12 +1,11 @@
 import type { ExplainResponse } from '@recon/contract';
 import { sqlOf } from '@recon/db';
-import type { EngineRule } from '@recon/recon-engine';
 import { type ExplainedGroup, explainRow } from '@recon/recon-engine';
-import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { plainValues } from '@/lib/recon/plain-values.ts';
 import { enabledRules, ReconNotRunnable, reconSides } from '@/lib/recon/recon-input.ts';
+import { rulesById } from './explain.queries.ts';
 
 const NOT_FOUND = 'Transaction not found';
 export async function explain(
@@ -24,14 +23,7 @@ export async function explain(
   const me = sides.A.dataSourceId === q.dataSourceId ? 'A' : sides.B.dataSourceId === q.dataSourceId ? 'B' : null;
   if (!me) throw new AppError('NOT_FOUND', NOT_FOUND);
   const rules = await enabledRules(ctx.db, q.reconId);
-  const all = await sql<{ id: number; name: string; rule_type: EngineRule['ruleType']; conditions: unknown }>`
-    SELECT id, name, rule_type, conditions FROM recon_rule WHERE recon_id = ${q.reconId}`.execute(ctx.db);
-  const byId = new Map<number, EngineRule>(
-    all.rows.map((r) => [
-      r.id,
-      { id: r.id, name: r.name, ruleType: r.rule_type, conditions: r.conditions as EngineRule['conditions'] },
-    ]),
-  );
+  const byId = await rulesById(ctx.db, q.reconId);
   const e = await explainRow(
     sqlOf(ctx.db),
     { reconId: q.reconId, sideA: sides.A, sideB: sides.B, rules },

@@ -13,20 +13,17 @@ import { getExecutionDetail } from '@/jobs/execution-view.ts';
 import { resumeFailedExecution } from '@/jobs/executions.ts';
 import { readStoredSettings, userPipelinePrivileges } from '@/jobs/job-settings-store.ts';
 import { wakeLocalWorkers } from '@/jobs/queue.ts';
-import { type Actor, actorOf } from '@/lib/actor.ts';
+import { type Actor, actorOf, auditBy } from '@/lib/actor.ts';
 import { AppError, notFound, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import * as q from './job-executions.queries.ts';
 
 const auditOf = (actor: Actor, moduleId: number, executionId: number) => ({
   outcome: 'SUCCESS' as const,
-  userId: actor.principal.userId,
-  userName: actor.principal.userName,
+  ...auditBy(actor),
   moduleId,
   entityType: 'job_execution',
   entityId: executionId,
-  ip: actor.ip,
-  requestId: actor.requestId,
 });
 
 export async function getDetail(db: Db, moduleId: number, id: number): Promise<JobExecutionDetail> {

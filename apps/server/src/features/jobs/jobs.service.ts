@@ -23,7 +23,7 @@ import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { pruneSettings, readStoredSettings } from '@/jobs/job-settings-store.ts';
 import { isValidCronExpression } from '@/jobs/schedules.ts';
-import type { Actor } from '@/lib/actor.ts';
+import { type Actor, auditBy } from '@/lib/actor.ts';
 import { AppError, notFound, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { toJobDetail } from './jobs.mappers.ts';
@@ -31,12 +31,9 @@ import * as q from './jobs.queries.ts';
 
 export const auditOf = (actor: Actor, moduleId: number) => ({
   outcome: 'SUCCESS' as const,
-  userId: actor.principal.userId,
-  userName: actor.principal.userName,
+  ...auditBy(actor),
   moduleId,
   entityType: 'job',
-  ip: actor.ip,
-  requestId: actor.requestId,
 });
 
 export async function getJobDetail(db: Db, moduleId: number, id: number): Promise<JobDetail> {

@@ -2,7 +2,7 @@ import type { CreateModuleRequest, ModuleDetail, ModuleUsersRequest, UpdateModul
 import { MODULE_TEXTS } from '@recon/contract';
 import { withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
-import { type Actor, actorOf } from '@/lib/actor.ts';
+import { type Actor, actorOf, auditBy } from '@/lib/actor.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import * as q from './modules.queries.ts';
@@ -53,13 +53,10 @@ export async function createModule(
     await writeAudit(tx, {
       event: 'MODULE_CREATED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       entityType: 'module',
       entityId: id,
       details: { name: body.name.trim(), userIds },
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
     return id;
   }).catch((err: unknown) => {
@@ -85,8 +82,7 @@ export async function updateModule(
     await writeAudit(tx, {
       event: 'MODULE_UPDATED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       entityType: 'module',
       entityId: id,
       details: {
@@ -103,8 +99,6 @@ export async function updateModule(
           bulkKnockOffNeedsApproval: body.bulkKnockOffNeedsApproval ?? before.bulk_knock_off_needs_approval,
         },
       },
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === '23505') throw nameTaken();
@@ -122,13 +116,10 @@ export async function deleteModule(ctx: FeatureContext, id: number, actor: Actor
     await writeAudit(tx, {
       event: 'MODULE_DELETED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       entityType: 'module',
       entityId: id,
       details: { name: before.name, userIds: before.userIds },
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
   });
   ctx.principals.invalidateAll();
@@ -155,13 +146,10 @@ export async function changeMembers(
     await writeAudit(tx, {
       event: op === 'add' ? 'MODULE_USERS_ADDED' : 'MODULE_USERS_REMOVED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       entityType: 'module',
       entityId: id,
       details: { userIds },
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
   });
   ctx.principals.invalidateAll();

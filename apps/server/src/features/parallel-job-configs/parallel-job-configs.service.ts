@@ -8,19 +8,11 @@ import {
   validateParallelJobConfig,
 } from '@recon/contract';
 import { type Db, withTransaction } from '@recon/db';
-import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '@/deps.ts';
+import { type Actor, auditBy } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
-import type { Principal } from '@/lib/principal.ts';
 import * as q from './parallel-job-configs.queries.ts';
-
-type Actor = { principal: Principal; ip: string; requestId: string };
-export const actorOf = (req: FastifyRequest): Actor => ({
-  principal: req.requirePrincipal(),
-  ip: req.ip,
-  requestId: req.id,
-});
 
 const notFound = () => new AppError('NOT_FOUND', PARALLEL_JOB_CONFIG_TEXTS.notFound);
 const nameTaken = () => validation(PARALLEL_JOB_CONFIG_TEXTS.nameTaken, 'configName');
@@ -88,8 +80,7 @@ export async function saveConfig(
     await writeAudit(tx, {
       event: before ? 'PARALLEL_JOB_CONFIG_UPDATED' : 'PARALLEL_JOB_CONFIG_CREATED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       moduleId,
       entityType: 'parallel_job_config',
       entityId: id,
@@ -107,8 +98,6 @@ export async function saveConfig(
             }
           : {}),
       },
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
     return id;
   }).catch((err: unknown) => {
@@ -129,8 +118,7 @@ export async function deleteConfig(ctx: FeatureContext, moduleId: number, id: nu
     await writeAudit(tx, {
       event: 'PARALLEL_JOB_CONFIG_DELETED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       moduleId,
       entityType: 'parallel_job_config',
       entityId: id,
@@ -139,8 +127,6 @@ export async function deleteConfig(ctx: FeatureContext, moduleId: number, id: nu
         configType: before.config_type,
         configIds: before.config_ids.map(Number),
       },
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
   });
   return { message: PARALLEL_JOB_CONFIG_TEXTS.deleted };

@@ -1,3 +1,4 @@
+import type { PagedColumn, PagedOrder } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { quoteIdent } from '@recon/recon-engine';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -65,4 +66,72 @@ export async function pageRows(
       (SELECT count(*)::int FROM ${from} WHERE ${filtered}) AS filtered`.execute(db),
   ]);
   return { rows: page.rows, total: totals.rows[0]?.total ?? 0, filtered: totals.rows[0]?.filtered ?? 0 };
+}
+
+const escapeLike = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Which rows a pipeline-rows list shows: its table, its time column and the system fields it searches and orders. */
+export type RowsView = {
+  table: 'invalid' | 'main';
+  /** System fields a client may search and order by, with their SQL. */
+  fields: Record<string, Expression<unknown>>;
+  timeColumn: string;
+  extra: Expression<SqlBool>[];
+};
+
+export const INVALID_ROWS: RowsView = {
+  table: 'invalid',
+  timeColumn: '_created_at',
+  extra: [],
+  fields: {
+    fileName: sql`f.original_name`,
+    rowNo: sql`r._row_no`,
+    reasons: sql`array_to_string(r._reasons, '; ')`,
+    createdAt: sql`r._created_at`,
+  },
+};
+
+export const DUPLICATE_ROWS: RowsView = {
+  table: 'main',
+  timeColumn: '_loaded_at',
+  extra: [sql<SqlBool>`r._recon_status = 'DUPLICATE'`],
+  fields: { fileName: sql`f.original_name`, rowNo: sql`r._row_no`, loadedAt: sql`r._loaded_at` },
+};
+
+/**
+ * One page of a view of a data source's rows loaded from `from` to `to` (both days included), searched and ordered
+ * by the view's system fields and the table's own columns only (the catalog is the allow-list).
+ */
+export function viewPage(
+  db: Db,
+  ds: NonNullable<Awaited<ReturnType<typeof dataSourceTables>>>,
+  view: RowsView,
+  p: { from: string; to: string; columns: PagedColumn[]; order: PagedOrder[]; start: number; length: number },
+): Promise<RowsPage> {
+  const userColumns = new Set(ds.columns);
+  const sqlOf = (name: string): Expression<unknown> | null =>
+    view.fields[name] ?? (userColumns.has(name) ? sql`r.${sql.raw(quoteIdent(name))}` : null);
+  const search: Expression<SqlBool>[] = [];
+  for (const c of p.columns) {
+    const v = c.search.value.trim();
+    const column = c.searchable && v ? sqlOf(c.data) : null;
+    if (column) search.push(sql<SqlBool>`(${column})::text ILIKE ${escapeLike(v)}`);
+  }
+  const orderBy = p.order
+    .map((o) => ({ column: sqlOf(p.columns[o.column]?.data ?? ''), dir: o.dir }))
+    .filter((o) => o.column !== null)
+    .map((o) => sql`${o.column} ${sql.raw(o.dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`);
+  const time = sql.raw(`r.${view.timeColumn}`);
+  return pageRows(db, {
+    table: view.table === 'invalid' ? ds.invalid_table_name : ds.table_name,
+    system: sql.raw(
+      `r._id, r._file_id, r._row_no, r.${view.timeColumn} AS _at${view.table === 'invalid' ? ', r._reasons' : ''}`,
+    ),
+    columns: ds.columns,
+    base: [sql<SqlBool>`${time} >= ${p.from}::date`, sql<SqlBool>`${time} < ${p.to}::date + 1`, ...view.extra],
+    search,
+    orderBy: orderBy.length ? orderBy : [sql`r._file_id DESC`, sql`r._row_no ASC`],
+    start: p.start,
+    length: p.length,
+  });
 }

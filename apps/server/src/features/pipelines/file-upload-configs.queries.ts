@@ -27,20 +27,25 @@ export type ConfigValues = {
   mappings: FileMapping[];
 };
 
+/** A config's values as its row's columns (JSON columns as text). */
+const columnsOf = (v: ConfigValues) => ({
+  file_kind: v.fileKind,
+  sheet_name: v.sheetName,
+  header_row: v.headerRow,
+  delimiter: v.delimiter,
+  has_header: v.hasHeader,
+  skip_rules: JSON.stringify(v.skipRules),
+  ingestion_mode: v.ingestionMode,
+  connection: JSON.stringify(v.connection),
+  mappings: JSON.stringify(v.mappings),
+});
+
 export async function insertConfig(db: Db, pipelineId: number, v: ConfigValues): Promise<number> {
   const row = await db
     .insertInto('file_upload_config')
     .values({
       pipeline_id: pipelineId,
-      file_kind: v.fileKind,
-      sheet_name: v.sheetName,
-      header_row: v.headerRow,
-      delimiter: v.delimiter,
-      has_header: v.hasHeader,
-      skip_rules: JSON.stringify(v.skipRules),
-      ingestion_mode: v.ingestionMode,
-      connection: JSON.stringify(v.connection),
-      mappings: JSON.stringify(v.mappings),
+      ...columnsOf(v),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -51,15 +56,7 @@ export async function updateConfig(db: Db, pipelineId: number, v: ConfigValues, 
   await db
     .updateTable('file_upload_config')
     .set({
-      file_kind: v.fileKind,
-      sheet_name: v.sheetName,
-      header_row: v.headerRow,
-      delimiter: v.delimiter,
-      has_header: v.hasHeader,
-      skip_rules: JSON.stringify(v.skipRules),
-      ingestion_mode: v.ingestionMode,
-      connection: JSON.stringify(v.connection),
-      mappings: JSON.stringify(v.mappings),
+      ...columnsOf(v),
       updated_at: now,
     })
     .where('pipeline_id', '=', pipelineId)

@@ -16,7 +16,7 @@ import {
 import { type DataType, type Db, type FileMapping, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { dateFormatsOf, skipRulesOf } from '@/ingest/load-plan.ts';
-import type { Actor } from '@/lib/actor.ts';
+import { type Actor, auditBy } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import * as q from './file-upload-configs.queries.ts';
@@ -214,8 +214,7 @@ export async function saveConfig(
     await writeAudit(tx, {
       event: mode === 'create' ? 'FILE_UPLOAD_CONFIG_CREATED' : 'FILE_UPLOAD_CONFIG_UPDATED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       moduleId,
       entityType: 'pipeline',
       entityId: pipelineId,
@@ -226,8 +225,6 @@ export async function saveConfig(
         mappings: values.mappings.length,
         ...(before && { before: { fileKind: before.file_kind, mappings: before.mappings.length } }),
       },
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
   });
   return getConfig(ctx, moduleId, pipelineId);

@@ -2,7 +2,7 @@ import type { FileUploadConfigStatus, Pipeline, PipelineRequest, PipelineSource 
 import { PIPELINE_TEXTS } from '@recon/contract';
 import { withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
-import type { Actor } from '@/lib/actor.ts';
+import { type Actor, auditBy } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import * as q from './pipelines.queries.ts';
@@ -59,14 +59,11 @@ export async function createPipeline(
     await writeAudit(tx, {
       event: 'PIPELINE_CREATED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       moduleId,
       entityType: 'pipeline',
       entityId: id,
       details: { name: body.name, source: body.source, dataTable: table.name },
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
     return id;
   }).catch((err: unknown) => {
@@ -97,8 +94,7 @@ export async function updatePipeline(
     await writeAudit(tx, {
       event: 'PIPELINE_UPDATED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       moduleId,
       entityType: 'pipeline',
       entityId: id,
@@ -106,8 +102,6 @@ export async function updatePipeline(
         before: { name: before.name, source: before.source, dataTableId: before.data_table_id },
         after: { name: body.name, source: body.source, dataTableId: body.dataTableId },
       },
-      ip: actor.ip,
-      requestId: actor.requestId,
     });
   }).catch((err: unknown) => {
     if ((err as { code?: string }).code === '23505') throw nameTaken();

@@ -2,24 +2,17 @@ import { roleEndpoints as E, type EndpointInput, ROLE_ADMIN, roleDisplayName } f
 import { type Db, withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
+import { actorOf, auditBy } from '@/lib/actor.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import * as q from './roles.queries.ts';
 
 async function roleDetail(db: Db, name: string) {
-  const role = await db.selectFrom('role').selectAll().where('name', '=', name).executeTakeFirst();
+  const role = await q.roleByName(db, name);
   if (!role) throw new AppError('NOT_FOUND', 'Role not found');
-  const rows = await db
-    .selectFrom('privilege as p')
-    .leftJoin('role_privilege as rp', (j) =>
-      j.onRef('rp.code', '=', 'p.code').onRef('rp.version', '=', 'p.version').on('rp.role_id', '=', role.id),
-    )
-    .select(['p.code', 'p.version', 'p.description', sql<boolean>`rp.role_id IS NOT NULL`.as('is_granted')])
-    .orderBy('p.version', 'desc')
-    .orderBy('p.code')
-    .execute();
+  const rows = await q.privilegesOfRole(db, role.id);
   return {
     id: role.id,
     name: role.name,
@@ -49,7 +42,7 @@ async function updateRolePrivileges(
   { body }: EndpointInput<typeof E.updatePrivileges>,
   req: FastifyRequest,
 ) {
-  const principal = req.requirePrincipal();
+  const actor = actorOf(req);
   const { roleName } = body;
   const codes = [...new Set(body.privilegeCodes)];
   if (roleName === ROLE_ADMIN) {
@@ -58,46 +51,26 @@ async function updateRolePrivileges(
     ]);
   }
   await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    const role = await tx.selectFrom('role').select('id').where('name', '=', roleName).forUpdate().executeTakeFirst();
+    const role = await q.roleIdForUpdate(tx, roleName);
     if (!role) throw new AppError('NOT_FOUND', 'Role not found');
-    const known = new Set(
-      (await tx.selectFrom('privilege').select('code').where('version', '=', 'v2').execute()).map((r) => r.code),
-    );
+    const known = await q.v2PrivilegeCodes(tx);
     const unknown = codes.filter((c) => !known.has(c));
     if (unknown.length > 0) {
       const message = `Unknown privilege codes: ${unknown.join(', ')}`;
       throw new AppError('VALIDATION', message, [{ field: 'privilegeCodes', defaultMessage: message }]);
     }
-    const before = new Set(
-      (
-        await tx
-          .selectFrom('role_privilege')
-          .select('code')
-          .where('role_id', '=', role.id)
-          .where('version', '=', 'v2')
-          .execute()
-      ).map((r) => r.code),
-    );
-    await tx.deleteFrom('role_privilege').where('role_id', '=', role.id).where('version', '=', 'v2').execute();
-    if (codes.length > 0) {
-      await tx
-        .insertInto('role_privilege')
-        .values(codes.map((code) => ({ role_id: role.id, code, version: 'v2' })))
-        .execute();
-    }
+    const before = await q.v2GrantsOf(tx, role.id);
+    await q.replaceV2Grants(tx, role.id, codes);
     await writeAudit(tx, {
       event: 'PRIVILEGES_UPDATED',
       outcome: 'SUCCESS',
-      userId: principal.userId,
-      userName: principal.userName,
+      ...auditBy(actor),
       entityType: 'role',
       entityId: roleName,
       details: {
         added: codes.filter((c) => !before.has(c)),
         removed: [...before].filter((c) => !codes.includes(c)),
       },
-      ip: req.ip,
-      requestId: req.id,
     });
   });
   ctx.principals.invalidateAll();

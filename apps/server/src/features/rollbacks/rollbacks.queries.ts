@@ -4,6 +4,7 @@ import {
   ROLLBACK_STATUS_LABELS,
   ROLLBACK_STEP_STATUS_LABELS,
   type RollbackDetail,
+  type RollbackImpact,
   type RollbackRecord,
   type RollbackRow,
   type RollbackStatus,
@@ -160,4 +161,76 @@ export async function getRollbackDetail(db: Db, moduleId: number, id: number): P
     ),
     dependencies,
   };
+}
+
+/** The module's execution, its row held until the transaction ends: no second request or decision meanwhile. */
+export const executionForUpdate = (db: Db, moduleId: number, executionId: number) =>
+  db
+    .selectFrom('job_execution')
+    .select(['id', 'status'])
+    .where('id', '=', executionId)
+    .where('module_id', '=', moduleId)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** The module's rollback request, its row held until the transaction ends. */
+export const requestForUpdate = (db: Db, moduleId: number, rollbackId: number) =>
+  db
+    .selectFrom('rollback_request')
+    .select(['id', 'job_execution_id', 'status', 'attempt', 'error_message'])
+    .where('id', '=', rollbackId)
+    .where('module_id', '=', moduleId)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** A new request (QUEUED by the column's default, or APPROVAL_PENDING); answers its id. */
+export async function insertRequest(
+  db: Db,
+  r: {
+    moduleId: number;
+    executionId: number;
+    executionStatus: string;
+    impact: RollbackImpact;
+    requestedBy: number;
+    isPendingApproval: boolean;
+    now: Date;
+  },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('rollback_request')
+    .values({
+      ...(r.isPendingApproval ? { status: 'APPROVAL_PENDING' as const } : {}),
+      module_id: r.moduleId,
+      job_execution_id: r.executionId,
+      execution_status: r.executionStatus,
+      impact: JSON.stringify(r.impact),
+      requested_by: r.requestedBy,
+      created_at: r.now,
+      updated_at: r.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A failed request queued again for its next attempt. */
+export async function requeueRequest(db: Db, rollbackId: number, attempt: number, now: Date) {
+  await db
+    .updateTable('rollback_request')
+    .set({ status: 'QUEUED', attempt, error_message: null, finished_at: null, updated_at: now })
+    .where('id', '=', rollbackId)
+    .execute();
+}
+
+export async function markExecutionRollbackCreated(db: Db, executionId: number, now: Date) {
+  await db
+    .updateTable('job_execution')
+    .set({ status: 'ROLLBACK_CREATED', updated_at: now })
+    .where('id', '=', executionId)
+    .execute();
+}
+
+/** A request's planned steps left CREATED (not submitted) while it waits for approval. */
+export async function holdRecords(db: Db, rollbackId: number) {
+  await db.updateTable('rollback_record').set({ status: 'CREATED' }).where('rollback_id', '=', rollbackId).execute();
 }

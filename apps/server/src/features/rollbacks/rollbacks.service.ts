@@ -15,12 +15,12 @@ import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { approvalPolicyOf, createApprovalRequest } from '@/lib/approvals/approval-requests.ts';
 import { writeAudit } from '@/lib/audit.ts';
-import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { auditByModuleActor, auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import { enqueueRollback } from '@/lib/rollback/executor.ts';
 import { impactOf } from '@/lib/rollback/impact.ts';
 import { planRollback, type RollbackPlan } from '@/lib/rollback/plan.ts';
 import { writePlan } from '@/lib/rollback/records.ts';
-import { getRollbackDetail, liveRequestOf } from './rollbacks.queries.ts';
+import * as q from './rollbacks.queries.ts';
 
 /**
  * Rollbacks of job executions: the impact, a request (checked and planned in one transaction holding the
@@ -31,11 +31,11 @@ import { getRollbackDetail, liveRequestOf } from './rollbacks.queries.ts';
 export async function getImpact(db: Db, moduleId: number, executionId: number): Promise<RollbackImpact> {
   const plan = await planRollback({ db, sql: sqlOf(db) }, moduleId, executionId);
   if (!plan) throw new AppError('NOT_FOUND', JOB_EXECUTION_TEXTS.notFound);
-  return impactOf(plan, (await liveRequestOf(db, executionId)) ?? null);
+  return impactOf(plan, (await q.liveRequestOf(db, executionId)) ?? null);
 }
 
 export async function getDetail(db: Db, moduleId: number, id: number): Promise<RollbackDetail> {
-  const detail = await getRollbackDetail(db, moduleId, id);
+  const detail = await q.getRollbackDetail(db, moduleId, id);
   if (!detail) throw new AppError('NOT_FOUND', ROLLBACK_TEXTS.notFound);
   return detail;
 }
@@ -69,13 +69,9 @@ async function refuse(
   await writeAudit(ctx.db, {
     event,
     outcome: 'FAILURE',
-    userId: actor.userId,
-    userName: actor.userName,
-    moduleId: actor.moduleId,
+    ...auditByModuleActor(actor),
     entityType: 'job_execution',
     entityId: entity.executionId,
-    ip: actor.ip,
-    requestId: actor.requestId,
     details: { rollbackId: entity.rollbackId, message: refusal.message, ...refusal.details },
   });
   throw refusal.code === 'VALIDATION'
@@ -95,7 +91,7 @@ async function sendForApproval(
   r: { rollbackId: number; executionId: number; jobName: string },
   now: Date,
 ): Promise<number> {
-  await tx.updateTable('rollback_record').set({ status: 'CREATED' }).where('rollback_id', '=', r.rollbackId).execute();
+  await q.holdRecords(tx, r.rollbackId);
   return createApprovalRequest(
     tx,
     actor,
@@ -125,15 +121,9 @@ export async function requestRollback(
     outcome = await withTransaction(ctx.db, {}, async (step): Promise<Outcome> => {
       const tx = step.db;
       // The execution's row is held: no second request, retry of the run or approval decision meanwhile.
-      const execution = await tx
-        .selectFrom('job_execution')
-        .select(['id', 'status'])
-        .where('id', '=', executionId)
-        .where('module_id', '=', actor.moduleId)
-        .forUpdate()
-        .executeTakeFirst();
+      const execution = await q.executionForUpdate(tx, actor.moduleId, executionId);
       if (!execution) throw new AppError('NOT_FOUND', JOB_EXECUTION_TEXTS.notFound);
-      const live = await liveRequestOf(tx, executionId);
+      const live = await q.liveRequestOf(tx, executionId);
       if (live) {
         return {
           refused: { code: 'CONFLICT', message: liveRefusal(live.status), details: { liveRollbackId: live.id } },
@@ -149,26 +139,17 @@ export async function requestRollback(
       const impact = impactOf(plan, null);
       // Maker-checker (decision 0010): the request is planned the same way but waits for another user's approval.
       const { rollbacksNeedApproval } = await approvalPolicyOf(tx, actor.moduleId);
-      const { id } = await tx
-        .insertInto('rollback_request')
-        .values({
-          ...(rollbacksNeedApproval ? { status: 'APPROVAL_PENDING' as const } : {}),
-          module_id: actor.moduleId,
-          job_execution_id: executionId,
-          execution_status: plan.execution.status,
-          impact: JSON.stringify(impact),
-          requested_by: actor.userId,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await q.insertRequest(tx, {
+        moduleId: actor.moduleId,
+        executionId,
+        executionStatus: plan.execution.status,
+        impact,
+        requestedBy: actor.userId,
+        isPendingApproval: rollbacksNeedApproval,
+        now,
+      });
       await writePlan(tx, id, plan);
-      await tx
-        .updateTable('job_execution')
-        .set({ status: 'ROLLBACK_CREATED', updated_at: now })
-        .where('id', '=', executionId)
-        .execute();
+      await q.markExecutionRollbackCreated(tx, executionId, now);
       const approvalId = rollbacksNeedApproval
         ? await sendForApproval(tx, actor, { rollbackId: id, executionId, jobName: plan.execution.jobName }, now)
         : null;
@@ -211,13 +192,7 @@ export async function retryRollback(
   let executionId = 0;
   const outcome = await withTransaction(ctx.db, {}, async (step): Promise<Outcome> => {
     const tx = step.db;
-    const request = await tx
-      .selectFrom('rollback_request')
-      .select(['id', 'job_execution_id', 'status', 'attempt', 'error_message'])
-      .where('id', '=', rollbackId)
-      .where('module_id', '=', actor.moduleId)
-      .forUpdate()
-      .executeTakeFirst();
+    const request = await q.requestForUpdate(tx, actor.moduleId, rollbackId);
     if (!request) throw new AppError('NOT_FOUND', ROLLBACK_TEXTS.notFound);
     executionId = request.job_execution_id;
     if (!isRetryable(request.status)) {
@@ -229,16 +204,8 @@ export async function retryRollback(
     if (plan.blocking.length > 0) return { refused: blockedBy(plan) };
     const now = ctx.now();
     await writePlan(tx, rollbackId, plan);
-    await tx
-      .updateTable('rollback_request')
-      .set({ status: 'QUEUED', attempt: request.attempt + 1, error_message: null, finished_at: null, updated_at: now })
-      .where('id', '=', rollbackId)
-      .execute();
-    await tx
-      .updateTable('job_execution')
-      .set({ status: 'ROLLBACK_CREATED', updated_at: now })
-      .where('id', '=', request.job_execution_id)
-      .execute();
+    await q.requeueRequest(tx, rollbackId, request.attempt + 1, now);
+    await q.markExecutionRollbackCreated(tx, request.job_execution_id, now);
     await auditChange(tx, actor, {
       event: 'ROLLBACK_RETRIED',
       entityType: 'job_execution',

@@ -2,15 +2,11 @@ import { settingEndpoints as E, type EndpointInput } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import { settingsOfGroup } from './settings.queries.ts';
 
 /** GET v2/globalsettings?Find=BySettingGroup: the group's settings by key. */
 async function listSettingsOfGroup(ctx: FeatureContext, { query }: EndpointInput<typeof E.byGroup>) {
-  const rows = await ctx.db
-    .selectFrom('global_setting')
-    .select(['id', 'setting_group', 'setting_key', 'setting_value'])
-    .where('setting_group', '=', query.settingGroup)
-    .orderBy('setting_key')
-    .execute();
+  const rows = await settingsOfGroup(ctx.db, query.settingGroup);
   return {
     data: rows.map((r) => ({
       id: r.id,

@@ -2,8 +2,15 @@ import type { Db } from '@recon/db';
 import { quoteIdent } from '@recon/recon-engine';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { qualified } from '@/lib/data-tables/ddl.ts';
-import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
-import { rowsByIdSql, type TransactionRecord } from '@/lib/recon/transaction-rows.ts';
+import type { TransactionSource, TransactionView } from '@/lib/recon/transaction-query.ts';
+import {
+  type Counts,
+  latestDateSql,
+  rowsByIdSql,
+  type TransactionRecord,
+  transactionCountsSql,
+  transactionPageSql,
+} from '@/lib/recon/transaction-rows.ts';
 
 /** The data elements of some data sources: which columns are shown at first, in which order. */
 export function dataElementsOf(db: Db, dataSourceIds: readonly number[]) {
@@ -25,6 +32,37 @@ export async function rowsWhere(
   limit?: number,
 ): Promise<TransactionRecord[]> {
   return (await rowsByIdSql(source, where, limit).execute(db)).rows;
+}
+
+/** One page of a view's rows in a tab. */
+export async function tabPageOf(
+  db: Db,
+  view: TransactionView,
+  page: { start: number; length: number },
+  tabStatuses: readonly string[],
+): Promise<TransactionRecord[]> {
+  return (await transactionPageSql(view, page, tabStatuses).execute(db)).rows;
+}
+
+/** A view's counts in a tab: exact, or stopped at `cap` + 1 when a cap is given. */
+export async function tabCountsOf(
+  db: Db,
+  view: TransactionView,
+  tabStatuses: readonly string[],
+  cap?: number,
+): Promise<Counts> {
+  const counts = await transactionCountsSql(view, tabStatuses, cap).execute(db);
+  return { total: counts.rows[0]?.total ?? 0, filtered: counts.rows[0]?.filtered ?? 0 };
+}
+
+/** The latest date of a tab's rows, in the view's date column (so an empty date range can say where rows are). */
+export async function latestDateOf(db: Db, view: TransactionView, tabStatuses: readonly string[]) {
+  return (await latestDateSql(view, tabStatuses).execute(db)).rows[0]?.latest ?? null;
+}
+
+/** One row of a source by its id. */
+export async function rowById(db: Db, source: TransactionSource, rowId: number) {
+  return (await rowsWhere(db, source, sql<SqlBool>`r._id = ${rowId}`))[0];
 }
 
 /** Rows of a group in one source (its state table is indexed on match_id). */

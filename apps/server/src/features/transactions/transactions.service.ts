@@ -13,7 +13,6 @@ import {
   type TransactionRecon,
   type TransactionsPage,
 } from '@recon/contract';
-import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { pagedList } from '@/lib/paging-sql.ts';
@@ -23,14 +22,7 @@ import {
   type TransactionSource,
   viewOfByTabQuery,
 } from '@/lib/recon/transaction-query.ts';
-import {
-  COUNT_CAP,
-  latestDateSql,
-  type TransactionRecord,
-  toTransactionRow,
-  transactionCountsSql,
-  transactionPageSql,
-} from '@/lib/recon/transaction-rows.ts';
+import { COUNT_CAP, type TransactionRecord, toTransactionRow } from '@/lib/recon/transaction-rows.ts';
 import {
   isDataSourceOfModule,
   moduleReconSources,
@@ -66,22 +58,17 @@ export async function listByTab(
   const tabStatuses = TAB_STATUSES[query.tab];
   const view = viewOfByTabQuery(source, query);
   const cap = query.count === 'capped' ? COUNT_CAP : undefined;
-  const [page, counts] = await Promise.all([
-    transactionPageSql(view, { start: query.start, length: query.length }, tabStatuses).execute(ctx.db),
-    transactionCountsSql(view, tabStatuses, cap).execute(ctx.db),
+  const [page, { total, filtered }] = await Promise.all([
+    q.tabPageOf(ctx.db, view, { start: query.start, length: query.length }, tabStatuses),
+    q.tabCountsOf(ctx.db, view, tabStatuses, cap),
   ]);
-  const total = counts.rows[0]?.total ?? 0;
-  const latest = total === 0 && view.date ? (await latestDateSql(view, tabStatuses).execute(ctx.db)).rows[0] : null;
+  const latest = total === 0 && view.date ? await q.latestDateOf(ctx.db, view, tabStatuses) : null;
   return {
-    ...pagedList(query, {
-      total,
-      filtered: counts.rows[0]?.filtered ?? 0,
-      rows: page.rows.map((r) => toTransactionRow(r, source.columns)),
-    }),
+    ...pagedList(query, { total, filtered, rows: page.map((r) => toTransactionRow(r, source.columns)) }),
     dateColumn: view.date?.column ?? resolveDateColumn(source, query.dateColumn),
     fromDate: query.fromDate ?? null,
     toDate: query.toDate ?? null,
-    latestDate: latest?.latest ?? null,
+    latestDate: latest,
     isCountCapped: cap !== undefined && total > cap,
   };
 }
@@ -94,8 +81,8 @@ export async function countByTab(
 ): Promise<TransactionCounts> {
   const { source } = await sourceOf(ctx, moduleId, query.reconId, query.dataSourceId);
   const tabStatuses = TAB_STATUSES[query.tab];
-  const counts = await transactionCountsSql(viewOfByTabQuery(source, query), tabStatuses).execute(ctx.db);
-  return { recordsTotal: counts.rows[0]?.total ?? 0, recordsFiltered: counts.rows[0]?.filtered ?? 0 };
+  const counts = await q.tabCountsOf(ctx.db, viewOfByTabQuery(source, query), tabStatuses);
+  return { recordsTotal: counts.total, recordsFiltered: counts.filtered };
 }
 
 /** Find=Recons: the module's recons, their sides and columns in the data sources' element order. */
@@ -169,7 +156,7 @@ export async function mappedRow(
   p: { reconId: number; dataSourceId: number; rowId: number },
 ): Promise<MappedRow> {
   const { recon, source } = await sourceOf(ctx, moduleId, p.reconId, p.dataSourceId);
-  const [record] = await q.rowsWhere(ctx.db, source, sql`r._id = ${p.rowId}`);
+  const record = await q.rowById(ctx.db, source, p.rowId);
   if (!record) throw new AppError('NOT_FOUND', TRANSACTION_TEXTS.rowNotFound);
   const row = toGroupRow(source, record);
   return { row, group: row.matchId === null ? null : await groupIn(ctx, recon, row.matchId) };

@@ -2,9 +2,10 @@ import type { EndpointInput, userEndpoints } from '@recon/contract';
 import { withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '@/deps.ts';
-import { actorOf } from '@/lib/actor.ts';
+import { actorOf, auditBy } from '@/lib/actor.ts';
 import { notFound, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
+import { deleteSignInLocks, revokeUserSessions, setUserActive } from './users.queries.ts';
 
 /**
  * PUT v2/appusers?Update=UserActivationManagement: enables or disables a user. Disabling ends their sessions at
@@ -21,37 +22,17 @@ export async function setUserActivation(
     throw validation('You cannot disable your own account', 'isActive');
   }
   const answer = await withTransaction(ctx.db, {}, async (tx) => {
-    const user = await tx.db
-      .updateTable('app_user')
-      .set({ is_active: body.isActive, updated_at: ctx.now() })
-      .where('id', '=', body.id)
-      .returning(['id', 'user_name', 'is_active'])
-      .executeTakeFirst();
+    const user = await setUserActive(tx.db, body.id, body.isActive, ctx.now());
     if (!user) throw notFound('User');
     let locksLifted = 0;
-    if (body.isActive) {
-      const lifted = await tx.db
-        .deleteFrom('login_throttle')
-        .where('user_name_key', '=', user.user_name.toLowerCase())
-        .executeTakeFirst();
-      locksLifted = Number(lifted.numDeletedRows);
-    } else {
-      await tx.db
-        .updateTable('token_family')
-        .set({ revoked_at: ctx.now(), revoked_reason: 'USER_DISABLED' })
-        .where('user_id', '=', user.id)
-        .where('revoked_at', 'is', null)
-        .execute();
-    }
+    if (body.isActive) locksLifted = await deleteSignInLocks(tx.db, user.user_name);
+    else await revokeUserSessions(tx.db, user.id, ctx.now(), 'USER_DISABLED');
     await writeAudit(tx.db, {
       event: body.isActive ? 'USER_ENABLED' : 'USER_DISABLED',
       outcome: 'SUCCESS',
-      userId: actor.principal.userId,
-      userName: actor.principal.userName,
+      ...auditBy(actor),
       entityType: 'USER',
       entityId: user.id,
-      ip: actor.ip,
-      requestId: actor.requestId,
       details: { userName: user.user_name, locksLifted },
     });
     return { id: user.id, userName: user.user_name, isActive: user.is_active, locksLifted };

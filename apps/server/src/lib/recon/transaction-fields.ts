@@ -1,7 +1,8 @@
 import { type DataType, LOADED_AT_DATE_COLUMN, TRANSACTION_TEXTS } from '@recon/contract';
-import { quoteIdent } from '@recon/recon-engine';
+import { quoteIdent, type ValueKind } from '@recon/recon-engine';
 import { type RawBuilder, sql } from 'kysely';
 import { validation } from '@/lib/app-error.ts';
+import { valueKindOf } from './recon-input.ts';
 
 /**
  * What a Transactions view can name of a row: the data source's columns (from the data table's catalog, quoted)
@@ -39,18 +40,8 @@ const SYSTEM_FIELDS: Readonly<Record<string, Field>> = {
   _loaded_at: { expr: sql`r._loaded_at`, kind: 'timestamp' },
 };
 
-export function kindOfColumn(c: SourceColumn): 'number' | 'text' | 'date' | 'timestamp' {
-  if (c.isMoney) return 'number';
-  switch (c.dataType) {
-    case 'DATE':
-      return 'date';
-    case 'DATETIME':
-      return 'timestamp';
-    case 'VARCHAR':
-      return 'text';
-    default:
-      return 'number';
-  }
+export function kindOfColumn(c: SourceColumn): ValueKind {
+  return valueKindOf(c.dataType, c.isMoney);
 }
 
 /** A field the client may name: a column of the data table, or one of the row's system fields. */

@@ -4,8 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useCreateDataSource } from '@/features/data-sources/api/create-data-source';
 import { DataSourceForm } from '@/features/data-sources/components/data-source-form';
 import { DATA_SOURCES_PATH, editDataSourcePath } from '@/features/data-sources/paths';
-import { serverFieldErrors } from '@/lib/form-errors';
-import { notifyHttpError } from '@/lib/query-client';
+import { saveWithFieldErrors } from '@/lib/save-form';
 import { PageHeader } from '@/ui/page-header';
 
 /** Operations › Configuration › Data Sources › create-data-source (?reconId= starts with that recon). */
@@ -16,18 +15,12 @@ export default function CreateDataSourcePage() {
   const reconId = Number.parseInt(searchParams.get('reconId') ?? '', 10);
   const create = useCreateDataSource(t('opsConfig.common.created'));
 
-  const onSubmit = async (request: DataSourceRequest) => {
-    try {
+  const onSubmit = (request: DataSourceRequest) =>
+    saveWithFieldErrors(async () => {
       const created = await create.mutateAsync(request);
       // Its data elements (every column of the table) are reviewed and ordered in edit.
       navigate(editDataSourcePath(created.id));
-      return null;
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (!fields) void notifyHttpError(error);
-      return fields;
-    }
-  };
+    });
 
   return (
     <>

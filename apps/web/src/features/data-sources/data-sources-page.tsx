@@ -1,6 +1,6 @@
 import { OrderedListOutlined } from '@ant-design/icons';
 import type { DataSourceRow } from '@recon/contract';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { CREATE_DATA_SOURCE_PATH, viewDataSourcePath } from '@/features/data-sou
 import { useHasPrivilege } from '@/lib/access-context';
 import { useModuleSelection } from '@/lib/module-context';
 import { useUrlListState } from '@/lib/use-url-list-state';
+import { CodeText } from '@/ui/code-text';
 import { PagedListPage } from '@/ui/paged-list-page';
 import { StatusTag } from '@/ui/status-tag';
 
@@ -72,11 +73,7 @@ export function DataSourcesList() {
           title: t('opsConfig.dataSources.table'),
           dataIndex: 'table',
           key: 'table',
-          render: (name: string) => (
-            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-              {name}
-            </Typography.Text>
-          ),
+          render: (name: string) => <CodeText>{name}</CodeText>,
         },
         {
           title: t('opsConfig.dataSources.elementsShort'),

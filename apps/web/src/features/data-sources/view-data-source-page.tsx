@@ -1,17 +1,17 @@
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import type { DataSourceDetail } from '@recon/contract';
-import { Button, Card, Descriptions, Flex, Result, Spin, Typography } from 'antd';
+import { Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { useDataSource } from '@/features/data-sources/api/get-data-source';
+import { useNavigate } from 'react-router';
 import { DataElementsEditor } from '@/features/data-sources/components/data-elements-editor';
+import { WithDataSource } from '@/features/data-sources/components/with-data-source';
 import { trimLimit } from '@/features/data-sources/data-source-values';
 import { DATA_SOURCES_PATH, editDataSourcePath } from '@/features/data-sources/paths';
 import { useHasPrivilege } from '@/lib/access-context';
 import { formatDate } from '@/lib/format';
-import { useModuleSelection } from '@/lib/module-context';
+import { BackTitle } from '@/ui/back-title';
+import { CodeText } from '@/ui/code-text';
 import { PageHeader } from '@/ui/page-header';
-import { QueryError } from '@/ui/query-error';
 import { StatusTag } from '@/ui/status-tag';
 
 function LimitText({ value, method }: { value: string; method: DataSourceDetail['maxDuplicateRecordCountMethod'] }) {
@@ -26,29 +26,18 @@ function ViewDataSource({ detail }: { detail: DataSourceDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canEdit = useHasPrivilege({ code: 'createEditDataSource' });
-  const code = (text: string) => (
-    <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-      {text}
-    </Typography.Text>
-  );
 
   return (
     <>
       <PageHeader
         title={
-          <Flex align="center" gap={8}>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              aria-label={t('opsConfig.common.back')}
-              onClick={() => navigate(DATA_SOURCES_PATH)}
-            />
+          <BackTitle backTo={DATA_SOURCES_PATH}>
             {detail.name}
             <StatusTag
               status={detail.isActive ? 'ACTIVE' : 'INACTIVE'}
               label={detail.isActive ? t('opsConfig.dataSources.activeYes') : t('opsConfig.dataSources.activeNo')}
             />
-          </Flex>
+          </BackTitle>
         }
         extra={
           canEdit && (
@@ -75,12 +64,14 @@ function ViewDataSource({ detail }: { detail: DataSourceDetail }) {
             <LimitText value={detail.maxInvalidRecord} method={detail.maxInvalidRecordCountMethod} />
           </Descriptions.Item>
           <Descriptions.Item label={t('opsConfig.common.createdOn')}>{formatDate(detail.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('opsConfig.dataSources.table')}>{code(detail.table)}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.dataSources.table')}>
+            <CodeText>{detail.table}</CodeText>
+          </Descriptions.Item>
           <Descriptions.Item label={t('opsConfig.dataSources.historyTable')}>
-            {code(detail.historyTable)}
+            <CodeText>{detail.historyTable}</CodeText>
           </Descriptions.Item>
           <Descriptions.Item label={t('opsConfig.dataSources.invalidTable')}>
-            {code(detail.invalidTable)}
+            <CodeText>{detail.invalidTable}</CodeText>
           </Descriptions.Item>
         </Descriptions>
       </Card>
@@ -91,13 +82,5 @@ function ViewDataSource({ detail }: { detail: DataSourceDetail }) {
 
 /** Operations › Configuration › Data Sources › view-data-source/{id}. */
 export default function ViewDataSourcePage() {
-  const { t } = useTranslation();
-  const { current } = useModuleSelection();
-  const id = Number(useParams().id);
-  const dataSource = useDataSource(current.id, id);
-
-  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title={t('opsConfig.dataSources.notFound')} />;
-  if (dataSource.isPending) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
-  if (dataSource.isError) return <QueryError onRetry={() => void dataSource.refetch()} />;
-  return <ViewDataSource detail={dataSource.data} />;
+  return <WithDataSource>{(detail) => <ViewDataSource detail={detail} />}</WithDataSource>;
 }

@@ -7,8 +7,7 @@ import { useCreateMasterTable } from '@/features/data-tables/api/create-master-t
 import { type TableDraft, toColumnInput } from '@/features/data-tables/column-rules';
 import { TableDefinitionForm } from '@/features/data-tables/components/table-definition-form';
 import { DATA_TABLES_PATH, dataTablePath, MASTER_DATA_PATH, masterTablePath } from '@/features/data-tables/paths';
-import { serverFieldErrors } from '@/lib/form-errors';
-import { notifyHttpError } from '@/lib/query-client';
+import { saveWithFieldErrors } from '@/lib/save-form';
 import { PageHeader } from '@/ui/page-header';
 
 type CreateMutation = UseMutationResult<DataTableDetail, Error, CreateDataTableRequest>;
@@ -24,15 +23,10 @@ function CreateTablePage({ kind, create }: { kind: DataTableKind; create: Create
       description: (draft.description ?? '').trim(),
       columns: (draft.columns ?? []).map(toColumnInput),
     };
-    try {
+    return saveWithFieldErrors(async () => {
       const table = await create.mutateAsync(body);
       navigate(kind === 'MASTER' ? masterTablePath(table.id) : dataTablePath(table.id));
-      return null;
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (!fields) void notifyHttpError(error);
-      return fields;
-    }
+    });
   };
 
   return (

@@ -1,70 +1,48 @@
-import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import type { DataTableColumn } from '@recon/contract';
-import { Button, Card, Descriptions, Flex, Result, Spin, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { DataTableColumn, DataTableDetail } from '@recon/contract';
+import { Button, Card, Descriptions, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { AddColumnModal } from '@/features/data-tables/components/add-column-modal';
 import { DuplicateCheckCard } from '@/features/data-tables/components/duplicate-check-card';
 import { DATA_TABLES_PATH } from '@/features/data-tables/paths';
 import { formatDate } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useDataTable } from '@/lib/reads/data-tables';
+import { BackTitle } from '@/ui/back-title';
+import { CodeText } from '@/ui/code-text';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
-import { QueryError } from '@/ui/query-error';
+import { RecordPage } from '@/ui/record-page';
 
-/** One data table: where it lives, its columns (add one), and its duplicate-check columns. */
-export default function DataTablePage() {
+function DataTableDetails({ detail }: { detail: DataTableDetail }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { current } = useModuleSelection();
-  const id = Number(useParams().id);
-  const table = useDataTable(current.id, id);
   const [isAdding, setIsAdding] = useState(false);
-
-  if (!Number.isInteger(id) || id <= 0) {
-    return <Result status="404" title={t('opsConfig.dataTables.notFound')} />;
-  }
-  if (table.isPending) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
-  if (table.isError) return <QueryError onRetry={() => void table.refetch()} />;
-  const detail = table.data;
 
   return (
     <>
       <PageHeader
         title={
-          <Flex align="center" gap={8}>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              aria-label={t('opsConfig.common.back')}
-              onClick={() => navigate(DATA_TABLES_PATH)}
-            />
+          <BackTitle backTo={DATA_TABLES_PATH}>
             {detail.name}
             <Tag color={detail.kind === 'MASTER' ? 'purple' : 'geekblue'}>
               {t(`opsConfig.dataTables.kinds.${detail.kind}`)}
             </Tag>
-          </Flex>
+          </BackTitle>
         }
         description={detail.description || undefined}
       />
       <Card style={{ marginBottom: 16 }}>
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
           <Descriptions.Item label={t('opsConfig.dataTables.physicalTable')}>
-            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-              {detail.tableName}
-            </Typography.Text>
+            <CodeText>{detail.tableName}</CodeText>
           </Descriptions.Item>
           <Descriptions.Item label={t('opsConfig.dataTables.historyTable')}>
-            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-              {detail.historyTableName}
-            </Typography.Text>
+            <CodeText>{detail.historyTableName}</CodeText>
           </Descriptions.Item>
           <Descriptions.Item label={t('opsConfig.dataTables.invalidTable')}>
-            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-              {detail.invalidTableName}
-            </Typography.Text>
+            <CodeText>{detail.invalidTableName}</CodeText>
           </Descriptions.Item>
           <Descriptions.Item label={t('opsConfig.common.createdOn')}>{formatDate(detail.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('opsConfig.common.updatedOn')}>{formatDate(detail.updatedAt)}</Descriptions.Item>
@@ -92,11 +70,7 @@ export default function DataTablePage() {
               title: t('opsConfig.dataTables.columnName'),
               dataIndex: 'name',
               key: 'name',
-              render: (name: string) => (
-                <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-                  {name}
-                </Typography.Text>
-              ),
+              render: (name: string) => <CodeText>{name}</CodeText>,
             },
             { title: t('opsConfig.dataTables.dataType'), dataIndex: 'dataType', key: 'dataType', width: 140 },
             {
@@ -126,5 +100,18 @@ export default function DataTablePage() {
         onClose={() => setIsAdding(false)}
       />
     </>
+  );
+}
+
+/** One data table: where it lives, its columns (add one), and its duplicate-check columns. */
+export default function DataTablePage() {
+  const { t } = useTranslation();
+  const { current } = useModuleSelection();
+  const id = Number(useParams().id);
+  const table = useDataTable(current.id, id);
+  return (
+    <RecordPage id={id} query={table} notFoundTitle={t('opsConfig.dataTables.notFound')}>
+      {(detail) => <DataTableDetails detail={detail} />}
+    </RecordPage>
   );
 }

@@ -1,7 +1,6 @@
 import type { DataTableRow } from '@recon/contract';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDataTables } from '@/features/data-tables/api/get-data-tables';
 import { DataTableFilters } from '@/features/data-tables/components/data-table-filters';
 import { readListState, toListParams, writeListState } from '@/features/data-tables/data-table-list-params';
@@ -9,6 +8,8 @@ import { CREATE_DATA_TABLE_PATH, dataTablePath } from '@/features/data-tables/pa
 import { formatDate } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useUrlListState } from '@/lib/use-url-list-state';
+import { CodeText } from '@/ui/code-text';
+import { NameCell } from '@/ui/name-cell';
 import { PagedListPage } from '@/ui/paged-list-page';
 
 /** Operations › Configuration › Data Tables: the module's tables, paged on the server. */
@@ -34,14 +35,7 @@ export default function DataTablesPage() {
           dataIndex: 'name',
           key: 'name',
           render: (name: string, row) => (
-            <>
-              <Link to={dataTablePath(row.id)}>{name}</Link>
-              {row.description && (
-                <Typography.Text type="secondary" ellipsis style={{ display: 'block', maxWidth: 360 }}>
-                  {row.description}
-                </Typography.Text>
-              )}
-            </>
+            <NameCell to={dataTablePath(row.id)} name={name} description={row.description} />
           ),
         },
         {
@@ -64,11 +58,7 @@ export default function DataTablesPage() {
           title: t('opsConfig.dataTables.physicalTable'),
           dataIndex: 'tableName',
           key: 'tableName',
-          render: (name: string) => (
-            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-              {name}
-            </Typography.Text>
-          ),
+          render: (name: string) => <CodeText>{name}</CodeText>,
         },
         {
           title: t('opsConfig.common.createdOn'),

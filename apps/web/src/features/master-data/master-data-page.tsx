@@ -1,7 +1,5 @@
 import type { DataTableRow } from '@recon/contract';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMasterTables } from '@/features/master-data/api/get-master-tables';
 import { SearchBar } from '@/features/master-data/components/search-bar';
 import { readPagedSearch, writePagedSearch } from '@/features/master-data/list-params';
@@ -10,6 +8,8 @@ import { formatDate } from '@/lib/format';
 import { pageStart } from '@/lib/list-paging';
 import { useModuleSelection } from '@/lib/module-context';
 import { useUrlListState } from '@/lib/use-url-list-state';
+import { CodeText } from '@/ui/code-text';
+import { NameCell } from '@/ui/name-cell';
 import { PagedListPage } from '@/ui/paged-list-page';
 
 /** Operations › Configuration › Master Data: the module's reference tables; each opens its rows editor. */
@@ -35,14 +35,7 @@ export default function MasterDataPage() {
           dataIndex: 'name',
           key: 'name',
           render: (name: string, row) => (
-            <>
-              <Link to={masterTablePath(row.id)}>{name}</Link>
-              {row.description && (
-                <Typography.Text type="secondary" ellipsis style={{ display: 'block', maxWidth: 360 }}>
-                  {row.description}
-                </Typography.Text>
-              )}
-            </>
+            <NameCell to={masterTablePath(row.id)} name={name} description={row.description} />
           ),
         },
         {
@@ -56,11 +49,7 @@ export default function MasterDataPage() {
           title: t('opsConfig.masterData.physicalTable'),
           dataIndex: 'tableName',
           key: 'tableName',
-          render: (name: string) => (
-            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-              {name}
-            </Typography.Text>
-          ),
+          render: (name: string) => <CodeText>{name}</CodeText>,
         },
         {
           title: t('opsConfig.common.createdOn'),

@@ -1,10 +1,10 @@
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DataTableDetail, MasterDataRow } from '@recon/contract';
 import { MASTER_DATA_TEXTS } from '@recon/contract/texts';
-import { Button, Card, Flex, Popconfirm, Result, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useDeleteMasterRow } from '@/features/master-data/api/delete-master-row';
 import { useMasterRows } from '@/features/master-data/api/get-master-rows';
 import { useMasterTable } from '@/features/master-data/api/get-master-table';
@@ -17,9 +17,12 @@ import { pageStart } from '@/lib/list-paging';
 import { useModuleSelection } from '@/lib/module-context';
 import { useNumberLocale } from '@/lib/number-format';
 import { useUrlListState } from '@/lib/use-url-list-state';
+import { BackTitle } from '@/ui/back-title';
+import { CodeText } from '@/ui/code-text';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
+import { RecordPage } from '@/ui/record-page';
 import { useTablePagination } from '@/ui/use-table-pagination';
 
 function RowsTable({ table }: { table: DataTableDetail }) {
@@ -122,40 +125,26 @@ function RowsTable({ table }: { table: DataTableDetail }) {
 
 /** One master table: its rows, paged and searched on the server, added, edited and deleted here. */
 export default function MasterTablePage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const { current } = useModuleSelection();
   const id = Number(useParams().id);
   const table = useMasterTable(current.id, id);
 
-  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title={MASTER_DATA_TEXTS.notFound} />;
-  if (table.isPending) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
-  if (table.isError) return <QueryError onRetry={() => void table.refetch()} />;
-
   return (
-    <>
-      <PageHeader
-        title={
-          <Flex align="center" gap={8}>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              aria-label={t('opsConfig.common.back')}
-              onClick={() => navigate(MASTER_DATA_PATH)}
-            />
-            {table.data.name}
-          </Flex>
-        }
-        description={
-          <>
-            {table.data.description && <span>{table.data.description} · </span>}
-            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-              {table.data.tableName}
-            </Typography.Text>
-          </>
-        }
-      />
-      <RowsTable table={table.data} />
-    </>
+    <RecordPage id={id} query={table} notFoundTitle={MASTER_DATA_TEXTS.notFound}>
+      {(detail) => (
+        <>
+          <PageHeader
+            title={<BackTitle backTo={MASTER_DATA_PATH}>{detail.name}</BackTitle>}
+            description={
+              <>
+                {detail.description && <span>{detail.description} · </span>}
+                <CodeText>{detail.tableName}</CodeText>
+              </>
+            }
+          />
+          <RowsTable table={detail} />
+        </>
+      )}
+    </RecordPage>
   );
 }

@@ -1,6 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ModuleSettings } from '@recon/contract';
-import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Button, Card, Popconfirm, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +9,16 @@ import { CreateModuleModal } from '@/features/modules/components/create-module-m
 import { EditModuleModal } from '@/features/modules/components/edit-module-modal';
 import { ModuleUsersModal } from '@/features/modules/components/module-users-modal';
 import { useHasPrivilege } from '@/lib/access-context';
-import { useBrand } from '@/lib/brand-context';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
 import { StatusTag } from '@/ui/status-tag';
+import { useClientPagination } from '@/ui/use-table-pagination';
 
 /** Settings → Module Settings: every module, its status, its users; create, rename, change status, delete. */
 export default function ModuleSettingsPage() {
   const { t } = useTranslation();
-  const brand = useBrand();
+  const pagination = useClientPagination();
   const modules = useModules();
   const canCreate = useHasPrivilege({ code: 'createModule' });
   const deleteModule = useDeleteModule(t('modules.deleted'));
@@ -49,12 +48,7 @@ export default function ModuleSettingsPage() {
             loading={modules.isPending}
             dataSource={modules.data ?? []}
             locale={{ emptyText: <EmptyState /> }}
-            pagination={{
-              defaultPageSize: brand.defaultPageSize,
-              pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-              showSizeChanger: true,
-              showTotal: (total, [from, to]) => t('common.pageRange', { from, to, total }),
-            }}
+            pagination={pagination}
             columns={[
               {
                 title: t('modules.name'),

@@ -1,6 +1,5 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Pipeline } from '@recon/contract';
-import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Button, Card, Flex, Input, Space, Table, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,6 @@ import {
   editUploadedFileConfigPath,
   FILE_CONFIG_STATUS_TONE,
 } from '@/features/pipelines/file-config-status';
-import { useBrand } from '@/lib/brand-context';
 import { formatDate } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { usePipelines } from '@/lib/reads/pipelines';
@@ -20,13 +18,14 @@ import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
 import { StatusTag } from '@/ui/status-tag';
+import { useClientPagination } from '@/ui/use-table-pagination';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; pipeline: Pipeline } | null;
 
 /** Operations › Configuration › Pipelines: where each data table is loaded from, and its file-upload config. */
 export default function PipelinesPage() {
   const { t } = useTranslation();
-  const brand = useBrand();
+  const pagination = useClientPagination();
   const { current } = useModuleSelection();
   const pipelines = usePipelines(current.id);
   const [search, setSearch] = useState('');
@@ -72,12 +71,7 @@ export default function PipelinesPage() {
             dataSource={rows}
             locale={{ emptyText: pipelines.isPending ? ' ' : <EmptyState /> }}
             scroll={{ x: 900 }}
-            pagination={{
-              defaultPageSize: brand.defaultPageSize,
-              pageSizeOptions: [...PAGE_SIZE_OPTIONS],
-              showSizeChanger: true,
-              showTotal: (total, [from, to]) => t('common.pageRange', { from, to, total }),
-            }}
+            pagination={pagination}
             columns={[
               {
                 title: t('pipelines.name'),

@@ -1,6 +1,5 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ReconDetail } from '@recon/contract';
-import { Button, Flex, Form, Result, Spin } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useRecon } from '@/features/recons/api/get-recon';
@@ -13,8 +12,9 @@ import { serverFieldErrors, setFieldMessages } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { notifyHttpError } from '@/lib/query-client';
+import { BackTitle } from '@/ui/back-title';
 import { PageHeader } from '@/ui/page-header';
-import { QueryError } from '@/ui/query-error';
+import { RecordPage } from '@/ui/record-page';
 
 function EditRecon({ recon }: { recon: ReconDetail }) {
   const { t } = useTranslation();
@@ -49,17 +49,7 @@ function EditRecon({ recon }: { recon: ReconDetail }) {
   return (
     <>
       <PageHeader
-        title={
-          <Flex align="center" gap={8}>
-            <Button
-              type="text"
-              icon={<ArrowLeftOutlined />}
-              aria-label={t('opsConfig.common.back')}
-              onClick={() => navigate(RECONS_PATH)}
-            />
-            {t('opsConfig.recons.editTitle', { name: recon.name })}
-          </Flex>
-        }
+        title={<BackTitle backTo={RECONS_PATH}>{t('opsConfig.recons.editTitle', { name: recon.name })}</BackTitle>}
         description={t('opsConfig.recons.editDescription', {
           created: formatDate(recon.createdAt),
           updated: formatDate(recon.updatedAt),
@@ -84,9 +74,10 @@ export default function EditReconPage() {
   const id = Number(useParams().id);
   const recon = useRecon(current.id, id);
 
-  if (!Number.isInteger(id) || id <= 0) return <Result status="404" title={t('opsConfig.recons.notFound')} />;
-  if (recon.isPending) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
-  if (recon.isError) return <QueryError onRetry={() => void recon.refetch()} />;
   // Keyed by the loaded version so the form starts again from what the server holds after a save.
-  return <EditRecon key={recon.data.updatedAt} recon={recon.data} />;
+  return (
+    <RecordPage id={id} query={recon} notFoundTitle={t('opsConfig.recons.notFound')}>
+      {(record) => <EditRecon key={record.updatedAt} recon={record} />}
+    </RecordPage>
+  );
 }

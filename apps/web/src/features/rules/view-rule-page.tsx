@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConditionsTable } from '@/features/rules/components/conditions-table';
+import { ConditionsTitle } from '@/features/rules/components/conditions-title';
 import { WithRule } from '@/features/rules/components/with-rule';
 import { rowsOf } from '@/features/rules/condition-rows';
 import { RulePageTitle } from '@/features/rules/page-title';
@@ -68,15 +69,7 @@ function ViewRule({ rule }: { rule: RuleDetail }) {
           <Descriptions.Item label={t('opsConfig.common.updatedOn')}>{formatDate(rule.updatedAt)}</Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card
-        title={
-          <Flex gap={12} align="center" wrap>
-            {t('rules.conditionsTitle')}
-            {sides.a && <Tag>{t('rules.sideOf', { side: 'A', name: sides.a.name })}</Tag>}
-            {sides.b && <Tag>{t('rules.sideOf', { side: 'B', name: sides.b.name })}</Tag>}
-          </Flex>
-        }
-      >
+      <Card title={<ConditionsTitle sides={sides} />}>
         <ConditionsTable
           rows={rows}
           sides={sides}

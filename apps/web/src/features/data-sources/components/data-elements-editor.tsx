@@ -1,7 +1,7 @@
 import { PlusOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { arrayMove } from '@dnd-kit/sortable';
 import type { DataElement } from '@recon/contract';
-import { Button, Card, Flex, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Switch, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTableColumns } from '@/features/data-sources/api/get-table-columns';
@@ -12,6 +12,7 @@ import { inputTypeOptions } from '@/features/data-sources/element-input-types';
 import { useModuleSelection } from '@/lib/module-context';
 import { useDataElements } from '@/lib/reads/data-sources';
 import { AppSelect } from '@/ui/app-select';
+import { CodeText } from '@/ui/code-text';
 import { EmptyState } from '@/ui/empty-state';
 import { QueryError } from '@/ui/query-error';
 import { DragHandle, SortableRow, SortableRows } from '@/ui/sortable-rows';
@@ -70,11 +71,7 @@ export function DataElementsEditor({ dataSourceId, table, isEditable }: Props) {
           title: t('opsConfig.dataSources.elementName'),
           dataIndex: 'name',
           key: 'name',
-          render: (name: string) => (
-            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-              {name}
-            </Typography.Text>
-          ),
+          render: (name: string) => <CodeText>{name}</CodeText>,
         },
         { title: t('opsConfig.dataSources.elementType'), dataIndex: 'type', key: 'type', width: 120 },
         {

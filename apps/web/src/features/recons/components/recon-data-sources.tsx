@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ReconDetail } from '@recon/contract';
-import { Button, Card, Table, Tag, Typography } from 'antd';
+import { Button, Card, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { createDataSourceForReconPath, viewDataSourcePath } from '@/features/recons/paths';
 import { useHasPrivilege } from '@/lib/access-context';
+import { CodeText } from '@/ui/code-text';
 import { EmptyState } from '@/ui/empty-state';
 
 type DataSource = ReconDetail['dataSources'][number];
@@ -55,11 +56,7 @@ export function ReconDataSources({ recon }: { recon: ReconDetail }) {
             title: t('opsConfig.recons.table'),
             dataIndex: 'tableName',
             key: 'tableName',
-            render: (name: string) => (
-              <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-                {name}
-              </Typography.Text>
-            ),
+            render: (name: string) => <CodeText>{name}</CodeText>,
           },
         ]}
       />

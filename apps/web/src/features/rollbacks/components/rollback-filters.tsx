@@ -1,12 +1,12 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { ROLLBACK_STATUS_LABELS, ROLLBACK_STATUSES, type RollbackStatus } from '@recon/contract';
 import { DATE_FORMATS } from '@recon/contract/constants';
-import { Button, DatePicker, Flex, Form, Input } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RollbackUrlState } from '@/features/rollbacks/rollback-params';
 import { AppSelect } from '@/ui/app-select';
+import { FilterForm } from '@/ui/filter-bar';
 
 type FilterValues = { status?: RollbackStatus; jobName?: string; range: [Dayjs, Dayjs] };
 export type RollbackFilterChoice = Pick<RollbackUrlState, 'status' | 'jobName' | 'from' | 'to'>;
@@ -32,36 +32,21 @@ export function RollbackFilters({ state, onApply, onReset }: Props) {
     });
 
   return (
-    <Form<FilterValues> form={form} layout="vertical" onFinish={onFinish}>
-      <Flex gap={12} wrap align="flex-end">
-        <Form.Item name="jobName" label={t('rollbacks.jobName')} style={{ minWidth: 200, marginBottom: 0 }}>
-          <Input allowClear autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="status" label={t('common.status')} style={{ minWidth: 190, marginBottom: 0 }}>
-          <AppSelect<string> options={ROLLBACK_STATUSES.map((s) => ({ value: s, label: ROLLBACK_STATUS_LABELS[s] }))} />
-        </Form.Item>
-        <Form.Item
-          name="range"
-          label={t('rollbacks.dateRange')}
-          style={{ marginBottom: 0 }}
-          rules={[{ required: true, message: t('rollbacks.dateRangeRequired') }]}
-        >
-          <DatePicker.RangePicker format={DATE_FORMATS.display} allowClear={false} />
-        </Form.Item>
-        <Flex gap={8}>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onReset();
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Flex>
-      </Flex>
-    </Form>
+    <FilterForm form={form} onFinish={(values) => onFinish(values as FilterValues)} onReset={onReset}>
+      <Form.Item name="jobName" label={t('rollbacks.jobName')} style={{ minWidth: 200, marginBottom: 0 }}>
+        <Input allowClear autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="status" label={t('common.status')} style={{ minWidth: 190, marginBottom: 0 }}>
+        <AppSelect<string> options={ROLLBACK_STATUSES.map((s) => ({ value: s, label: ROLLBACK_STATUS_LABELS[s] }))} />
+      </Form.Item>
+      <Form.Item
+        name="range"
+        label={t('rollbacks.dateRange')}
+        style={{ marginBottom: 0 }}
+        rules={[{ required: true, message: t('rollbacks.dateRangeRequired') }]}
+      >
+        <DatePicker.RangePicker format={DATE_FORMATS.display} allowClear={false} />
+      </Form.Item>
+    </FilterForm>
   );
 }

@@ -10,12 +10,13 @@ import {
   type RuleType,
 } from '@recon/contract';
 import { RULE_TEXTS } from '@recon/contract/texts';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Switch, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSaveRule } from '@/features/rules/api/save-rule';
 import { ConditionsTable } from '@/features/rules/components/conditions-table';
+import { ConditionsTitle } from '@/features/rules/components/conditions-title';
 import {
   blankCondition,
   type ConditionRow,
@@ -192,17 +193,7 @@ export function RuleEditor({ mode, detail, initialHead }: Props) {
         {ruleTypeHelp && <Typography.Text type="secondary">{ruleTypeHelp}</Typography.Text>}
       </Card>
 
-      <Card
-        title={
-          <Flex gap={12} align="center" wrap>
-            {t('rules.conditionsTitle')}
-            {sides.a && <Tag>{t('rules.sideOf', { side: 'A', name: sides.a.name })}</Tag>}
-            {sides.b && <Tag>{t('rules.sideOf', { side: 'B', name: sides.b.name })}</Tag>}
-          </Flex>
-        }
-        extra={addButtons}
-        style={{ marginBottom: 16 }}
-      >
+      <Card title={<ConditionsTitle sides={sides} />} extra={addButtons} style={{ marginBottom: 16 }}>
         {isMissingSides ? (
           <Alert type="warning" showIcon message={RULE_TEXTS.reconWithoutSides} />
         ) : reconId === undefined ? (
