@@ -21,7 +21,10 @@ export async function shot(page: Page, name: string, options: { isBusy?: boolean
   // where they belong, which a full-page capture of a scrolled page does not keep.
   if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
   if (!options.isBusy) await settle(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+  // Chromium now and then never answers a capture (seen after the approval drawer's popconfirm closed, 2 runs in 3):
+  // a capture that has not come within 20 s is asked for again, once.
+  const capture = () => page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', timeout: 20_000 });
+  await capture().catch(capture);
   if (viewport && height > viewport.height) await page.setViewportSize(viewport);
 }
 
