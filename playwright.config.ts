@@ -19,6 +19,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
+    // Every action and wait is bounded, so a step that cannot happen fails in seconds, not at the test's timeout.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
     headless: true,

@@ -21,7 +21,10 @@ export async function shot(page: Page, name: string, options: { isBusy?: boolean
   // where they belong, which a full-page capture of a scrolled page does not keep.
   if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
   if (!options.isBusy) await settle(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+  // Chromium now and then never answers a capture (seen after the approval drawer's popconfirm closed, 2 runs in 3):
+  // a capture that has not come within 20 s is asked for again, once.
+  const capture = () => page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', timeout: 20_000 });
+  await capture().catch(capture);
   if (viewport && height > viewport.height) await page.setViewportSize(viewport);
 }
 
@@ -65,12 +68,25 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
+/** Signs in from the login page. Nobody may be signed in: /login sends a signed-in user back into the app. */
 export async function signIn(page: Page, userName: string): Promise<void> {
   await page.goto('/login');
+  await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('User Name').fill(userName);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
+}
+
+/**
+ * Signs out through the user menu and waits for the login page, which shows only once the server has answered the
+ * logout call and the session is cleared (before that, /login would send the user back into the app).
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByText('Logout', { exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('User Name')).toBeVisible();
 }
 
 type StoredUser = { id: number; userName: string; authToken: string; refreshToken: string };
@@ -110,19 +126,39 @@ export async function expireAccessToken(page: Page, options: { refreshToken?: st
 }
 
 /**
- * Opens a page from the sidebar: a section, then its entries down to the leaf. A submenu already open
- * (its next entry visible) is not clicked again, which would close it.
+ * Opens a page from the sidebar: a section, then its entries down to the page, each looked for inside the one
+ * before. A submenu already open is not clicked again (that would close it). The menu may still move under the
+ * pointer (a submenu sliding open, the branch of a page just arrived at opening above), so each click is checked
+ * by what the user sees: the submenu open, then the page's entry selected; a click that landed elsewhere is made
+ * again.
  */
 export async function openFromNav(page: Page, ...labels: string[]): Promise<void> {
-  const nav = page.getByRole('navigation');
-  const item = (label: string) => nav.getByText(label, { exact: true }).first();
+  const exactly = (label: string) => page.getByText(label, { exact: true });
+  let scope = page.getByRole('navigation').locator('ul.ant-menu-root');
   for (const [i, label] of labels.entries()) {
-    const next = labels[i + 1];
-    // A submenu still sliding open reads as hidden (clicking its parent then would close it), and an entry inside
-    // it moves under the click: every click waits for the menu to settle.
-    await settle(page);
-    if (next && (await item(next).isVisible())) continue;
-    await item(label).click();
+    const isPage = i === labels.length - 1;
+    // The outermost match is the entry itself: a submenu also holds the entries of its own submenus.
+    const entry = isPage
+      ? scope
+          .locator('li.ant-menu-item')
+          .filter({ has: exactly(label) })
+          .first()
+      : scope
+          .locator('li.ant-menu-submenu')
+          .filter({ has: exactly(label) })
+          .first();
+    const target = isPage ? entry : entry.locator(':scope > .ant-menu-submenu-title');
+    await expect(async () => {
+      await settle(page);
+      if (isPage) {
+        await target.click({ timeout: 5_000 });
+        await expect(entry).toHaveClass(/\bant-menu-item-selected\b/, { timeout: 2_000 });
+      } else {
+        if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click({ timeout: 5_000 });
+        await expect(target).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+      }
+    }).toPass({ timeout: 30_000 });
+    scope = entry;
   }
   await settle(page);
 }

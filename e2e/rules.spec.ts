@@ -63,13 +63,27 @@ test('creates a rule in the editor, reorders the recon rules and views the rule'
 
   // Move it above the rule before it with the grip (Space, arrow up, Space), then save the order.
   const handle = created.getByRole('button', { name: `Move ${RULE}` });
+  const id = await created.getAttribute('data-row-key');
+  const above = await names
+    .nth(count - 2)
+    .locator('xpath=ancestor::tr[1]')
+    .getAttribute('data-row-key');
+  // What a screen reader says after each key (dnd-kit's live region): moved over the row above, dropped there.
+  const announced = page.locator('[id^="DndLiveRegion"]');
   await created.evaluate((row) => row.scrollIntoView({ block: 'center' }));
   await handle.focus();
-  // The sensor measures the rows after each key: give it a frame or two between keys.
-  for (const key of ['Space', 'ArrowUp', 'Space']) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(250);
-  }
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  // The rows are measured once the drag has started; an arrow pressed before that moves nothing and is pressed again.
+  await expect(async () => {
+    await page.keyboard.press('ArrowUp');
+    await expect(announced).toHaveText(`Draggable item ${id} was moved over droppable area ${above}.`, {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await page.keyboard.press('Space');
+  await expect(announced).toHaveText(`Draggable item ${id} was dropped over droppable area ${above}`);
+  await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
   await expect(names.nth(count - 2)).toHaveText(RULE);
   await expect(page.getByText('Order not saved')).toBeVisible();
   await page.getByRole('button', { name: 'Save Order' }).click();

@@ -6,6 +6,7 @@ import {
   shot,
   showRows,
   signIn,
+  signOut,
   storedUser,
   switchModule,
   uploadSamplesAndRunJob,
@@ -104,11 +105,7 @@ test('a bulk knock-off waits for the checker, who approves it in My Jobs › App
       await expect(page.locator('.ant-table-row').filter({ hasText: references[0] }).first()).toBeVisible();
   });
 
-  await test.step('the admin signs out', async () => {
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByText('Logout', { exact: true }).click();
-    await expect(page).toHaveURL(/\/login$/);
-  });
+  await test.step('the admin signs out', () => signOut(page));
 
   await test.step('the checker sees the request in My Jobs › Approvals and approves it', async () => {
     await signIn(page, 'checker');
@@ -146,8 +143,7 @@ test('a bulk knock-off waits for the checker, who approves it in My Jobs › App
   });
 
   await test.step('the admin turns the switch off again', async () => {
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByText('Logout', { exact: true }).click();
+    await signOut(page);
     await signIn(page, 'admin');
     await switchModule(page, MODULE);
     await setBulkKnockOffApproval(page, false);

@@ -13,8 +13,8 @@ import { renderRoute, WithAccess } from '@/testing/render';
 
 const mock = new MockAdapter(http);
 
-/** Lets real time pass with React's updates flushed. */
-const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+/** Moves the fake clock on, with React's updates flushed. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 function download(id: number, status: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -39,7 +39,10 @@ beforeEach(() => {
   signIn({}, 1);
   mock.onGet('/v2/dashletdownloads').reply(200, listOf([]));
 });
-afterEach(() => mock.reset());
+afterEach(() => {
+  vi.useRealTimers();
+  mock.reset();
+});
 
 function renderMenu(codes: string[], isCollapsed: boolean) {
   return renderRoute(
@@ -143,10 +146,11 @@ describe('downloads dropdown', () => {
     await userEvent.click(trigger());
     expect(trigger().getAttribute('aria-expanded')).toBe('true');
 
+    vi.useFakeTimers();
     fireEvent.mouseLeave(trigger());
-    await sleep(100);
+    advance(149);
     expect(trigger().getAttribute('aria-expanded')).toBe('true');
-    await sleep(100);
+    advance(1);
 
     expect(trigger().getAttribute('aria-expanded')).toBe('false');
   });
@@ -161,17 +165,20 @@ describe('downloads dropdown', () => {
 
   it('does not open on hover when the sidebar is expanded', async () => {
     renderMenu(['dashboards'], false);
+    vi.useFakeTimers();
 
     fireEvent.mouseEnter(trigger());
-    await sleep(50);
+    // Past any hover delay: the collapsed sidebar's menu would be open by now.
+    advance(1_000);
 
     expect(trigger().getAttribute('aria-expanded')).toBe('false');
   });
 
   it('is absent, and asks for nothing, for a user without any download privilege', async () => {
-    renderMenu(['auditLogs'], false);
-    await sleep(20);
+    const { client } = renderMenu(['auditLogs'], false);
     expect(screen.queryByRole('button', { name: /^Downloads/ })).toBeNull();
+    // A query the menu started would be fetching from its first render on.
+    expect(client.isFetching()).toBe(0);
     expect(mock.history.get ?? []).toHaveLength(0);
   });
 });

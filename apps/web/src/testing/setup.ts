@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadAreaTexts } from '@/lib/i18n';
 import { clearSession } from '@/lib/session';
+import { keepOnlyObservableStyles } from '@/testing/lean-styles';
 
 // Components render with every text, as inside the signed-in frame.
 await loadAreaTexts();
@@ -38,6 +39,8 @@ if (!('ResizeObserver' in window)) {
 // jsdom does not implement pseudo-element styles and logs an error for each request.
 const getComputedStyleOf = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyleOf(element);
+
+keepOnlyObservableStyles();
 
 afterEach(() => {
   cleanup();

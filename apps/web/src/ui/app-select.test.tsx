@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureToasts } from '@/testing/notifications';
-import { AppSelect, matchesOptionText, refusedFreeText, SELECT_LIST_HEIGHT_PX } from '@/ui/app-select';
+import { AppSelect, matchesOptionText, refusedFreeText } from '@/ui/app-select';
 
 let capture: ReturnType<typeof captureToasts>;
 beforeEach(() => {
@@ -37,7 +37,14 @@ describe('select defaults', () => {
   it('matches on labels regardless of case', () => {
     expect(matchesOptionText('act', { value: 1, label: 'ACTIVE' })).toBe(true);
     expect(matchesOptionText('x', { value: 1, label: 'ACTIVE' })).toBe(false);
-    expect(SELECT_LIST_HEIGHT_PX).toBe(180);
+  });
+
+  it('opens a list at most 180 px high', async () => {
+    render(<AppSelect<string> options={OPTIONS} aria-label="Status" />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    const option = await screen.findByText('Inactive', { selector: '.ant-select-item-option-content' });
+    const list = option.closest('.ant-select-dropdown-list-holder') as HTMLElement;
+    expect(list.style.maxHeight).toBe('180px');
   });
 });
 

@@ -56,6 +56,15 @@ function renderPage(initialEntry = '/operations/configuration/data-sources/creat
   );
 }
 
+/**
+ * The page has loaded: its Recon select shows. Polled by label while the page loads (a role query looks up the style
+ * of every element it walks, after every change), then found once by its role.
+ */
+async function ready() {
+  await screen.findByLabelText('Recon');
+  return screen.getByRole('combobox', { name: 'Recon' });
+}
+
 const errorTitles = () => capture.toasts.filter((t) => t.type === 'error').map((t) => t.title);
 const create = () => userEvent.click(screen.getByRole('button', { name: 'Create' }));
 
@@ -70,7 +79,7 @@ function fillLimit(label: string, value: string) {
 describe('create data source', { timeout: 90_000 }, () => {
   it("shows only the first failing check, in the spec's order, as an error toast and sends nothing", async () => {
     renderPage();
-    await screen.findByRole('combobox', { name: 'Recon' });
+    await ready();
 
     await create();
     expect(errorTitles().at(-1)).toBe('Name is Required');
@@ -109,7 +118,7 @@ describe('create data source', { timeout: 90_000 }, () => {
   it('fills the table and its history and invalid tables from the pipeline, then sends the form', async () => {
     mock.onPost('/v2/datasources').reply(200, { ...DETAIL, id: 77, name: 'Bank Credits' });
     const { router } = renderPage();
-    await screen.findByRole('combobox', { name: 'Recon' });
+    await ready();
 
     fillName('Bank Credits');
     await chooseOption('Recon', RECON.name);
@@ -147,7 +156,7 @@ describe('create data source', { timeout: 90_000 }, () => {
   it('says "Unable to load column data" when the chosen table cannot be read, and will not send', async () => {
     mock.onGet('/v2/datatables/columns').reply(500, [{ message: 'boom', code: 'INTERNAL' }]);
     renderPage(`/operations/configuration/data-sources/create-data-source?reconId=${RECON.id}`);
-    await screen.findByRole('combobox', { name: 'Recon' });
+    await ready();
 
     await chooseOption('Table', 'bank_statement (m1_bank_statement)');
 
@@ -158,7 +167,7 @@ describe('create data source', { timeout: 90_000 }, () => {
 
   it('shows the server answer of the name check on blur', async () => {
     renderPage();
-    await screen.findByRole('combobox', { name: 'Recon' });
+    await ready();
 
     fillName('Bank Statement');
     fireEvent.blur(screen.getByRole('textbox', { name: 'Name' }));
@@ -184,7 +193,7 @@ describe('create data source', { timeout: 90_000 }, () => {
 
   it('refuses a percentage above 100 with the server message before sending', async () => {
     renderPage(`/operations/configuration/data-sources/create-data-source?reconId=${RECON.id}`);
-    await screen.findByRole('combobox', { name: 'Recon' });
+    await ready();
     fillName('Bank Credits');
     await chooseOption('Pipeline', PIPELINE.name);
     await chooseOption('Invalid Pipeline', PIPELINE.name);

@@ -57,7 +57,14 @@ function conditionRows(): string[] {
 
 const errorTitles = () => capture.toasts.filter((t) => t.type === 'error').map((t) => t.title);
 const create = () => userEvent.click(screen.getByRole('button', { name: 'Create' }));
-const ready = () => screen.findByRole('combobox', { name: 'Condition 1 Element One Column' });
+/**
+ * The editor has loaded: its first condition's column select shows. Polled by label while the page loads (a role
+ * query looks up the style of every element it walks, after every change), then found once by its role.
+ */
+async function ready() {
+  await screen.findByLabelText('Condition 1 Element One Column');
+  return screen.getByRole('combobox', { name: 'Condition 1 Element One Column' });
+}
 
 describe('the rule editor', { timeout: 180_000 }, () => {
   it('starts with one matching condition and renumbers in the spec order on add and delete', async () => {

@@ -99,11 +99,6 @@ describe('matching by hand', { timeout: 60_000 }, () => {
       </WithModule>,
       { path: '/transactions/recon/unreconciled' },
     );
-    await new Promise((r) => setTimeout(r, 3000));
-    console.log(
-      JSON.stringify((mock.history.get ?? []).map((h) => h.params)),
-      document.body.textContent?.slice(0, 2000),
-    );
     await userEvent.click(within(await rowOf('BNK0000101')).getByRole('checkbox'));
     await userEvent.click(within(await rowOf('UTR301')).getByRole('checkbox'));
     expect(screen.getByText('Difference -₹500.25')).toBeTruthy();
