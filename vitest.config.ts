@@ -21,6 +21,8 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           globalSetup: ['packages/db/src/vitest-global-setup.ts'],
+          // The schema drift test reads the Database type with the TypeScript compiler: seconds under load.
+          testTimeout: 30_000,
         },
       },
       {
