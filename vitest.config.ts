@@ -21,6 +21,8 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           globalSetup: ['packages/db/src/vitest-global-setup.ts'],
+          // Which global setup's PostgreSQL this project's files use (packages/db testing.ts); the owner role.
+          env: { PG_TEST_PROJECT: 'packages' },
           // The schema drift test reads the Database type with the TypeScript compiler: seconds under load.
           testTimeout: 30_000,
         },
@@ -32,6 +34,8 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/testing/vitest-global-setup.ts'],
+          // The server's own PostgreSQL, and its files connect as the app role, as the server does (decision 0014).
+          env: { PG_TEST_PROJECT: 'server', PG_TEST_AS_APP_ROLE: 'true' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -98,14 +98,32 @@ export type TestDatabase = {
   drop: () => Promise<void>;
 };
 
+/**
+ * A global setup hands its cluster's URLs to the workers through the environment, under its project's name
+ * (`PG_TEST_PROJECT`, set per project in vitest.config.ts): the setups of every project run in one main process, so a
+ * plain `PG_TEST_ADMIN_URL` of one project was the other's too (the engine's tests then ran on the server's cluster,
+ * as the app role).
+ */
+export function publishTestPostgres(project: string, urls: { adminUrl: string; appUrl: string | undefined }): void {
+  process.env[`PG_TEST_ADMIN_URL_${project}`] = urls.adminUrl;
+  if (urls.appUrl) process.env[`PG_TEST_APP_URL_${project}`] = urls.appUrl;
+}
+
+function testPostgresUrl(kind: 'ADMIN' | 'APP'): string | undefined {
+  const project = process.env.PG_TEST_PROJECT;
+  return project ? process.env[`PG_TEST_${kind}_URL_${project}`] : undefined;
+}
+
 /** A fresh migrated database for one test file, cloned from the template. */
 export async function createTestDatabase(
-  adminUrl = process.env.PG_TEST_ADMIN_URL,
+  adminUrl = testPostgresUrl('ADMIN'),
   asRole: 'app' | 'owner' = process.env.PG_TEST_AS_APP_ROLE === 'true' ? 'app' : 'owner',
 ): Promise<TestDatabase> {
-  const appRoleUrl = process.env.PG_TEST_APP_URL;
+  const appRoleUrl = testPostgresUrl('APP');
   if (!adminUrl)
-    throw new Error('PG_TEST_ADMIN_URL is not set: run tests through vitest (its global setup starts PostgreSQL)');
+    throw new Error(
+      'No test PostgreSQL: run tests through vitest (its global setup starts PostgreSQL; PG_TEST_PROJECT names the project)',
+    );
   const name = `recon_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -1,12 +1,12 @@
-import { startTestPostgres } from './testing.ts';
+import { publishTestPostgres, startTestPostgres } from './testing.ts';
 
 /**
- * Vitest global setup: starts one PostgreSQL for the run. Test workers are spawned after this and
- * inherit PG_TEST_ADMIN_URL, which createTestDatabase() clones from, and PG_TEST_APP_URL, the role it connects as.
+ * The packages' Vitest global setup: one PostgreSQL for the project's run. Its URLs are published under the project's
+ * own names (`publishTestPostgres`): the server project starts a cluster of its own, and the setups of both projects
+ * run in the one main process whose environment every worker inherits.
  */
 export default async function setup() {
   const { adminUrl, appUrl, teardown } = await startTestPostgres();
-  process.env.PG_TEST_ADMIN_URL = adminUrl;
-  if (appUrl) process.env.PG_TEST_APP_URL = appUrl;
+  publishTestPostgres('packages', { adminUrl, appUrl });
   return teardown;
 }
