@@ -74,12 +74,12 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
 // Every source file's text, by its path under src ("features/rules/rules-page.tsx"), tests left out.
 const SOURCES = Object.fromEntries(
   Object.entries(
-    import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../testing/**'], {
+    import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/testing/**'], {
       query: '?raw',
       import: 'default',
       eager: true,
     }),
-  ).map(([path, source]) => [path.replace('../../', ''), source]),
+  ).map(([path, source]) => [path.replace('/src/', ''), source]),
 );
 
 function sourceFiles(dir: string): string[] {
