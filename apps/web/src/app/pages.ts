@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { loadAreaTexts } from '@/lib/i18n';
+import { loadSharedTexts } from '@/lib/i18n';
 
 /**
  * Every page and the signed-in frame are loaded on demand: the /login route's first load carries only
@@ -19,8 +19,9 @@ export const OutlookCallbackPage = lazy(() => oauth().then((m) => ({ default: m.
 export const RazorpayCallbackPage = lazy(() => oauth().then((m) => ({ default: m.RazorpayCallbackPage })));
 export const SamlCallbackPage = lazy(() => oauth().then((m) => ({ default: m.SamlCallbackPage })));
 
-// The areas' texts come with the frame: every page behind sign-in renders inside it.
-const frame = () => Promise.all([import('@/app/signed-in-frame'), loadAreaTexts()]).then(([m]) => m);
+// The shared texts come with the frame: every page behind sign-in renders inside it (an area's own texts come
+// with its pages, app/routes).
+const frame = () => Promise.all([import('@/app/signed-in-frame'), loadSharedTexts()]).then(([m]) => m);
 export const SignedInFrame = lazy(() => frame().then((m) => ({ default: m.SignedInFrame })));
 export const SectionIndex = lazy(() => frame().then((m) => ({ default: m.SectionIndex })));
 export const RedirectRoute = lazy(() => frame().then((m) => ({ default: m.RedirectRoute })));

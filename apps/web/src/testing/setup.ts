@@ -1,11 +1,12 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { loadAreaTexts } from '@/lib/i18n';
+import { loadAreaTexts, TEXT_AREAS } from '@/lib/area-texts';
+import { loadSharedTexts } from '@/lib/i18n';
 import { clearSession } from '@/lib/session';
 import { keepOnlyObservableStyles } from '@/testing/lean-styles';
 
-// Components render with every text, as inside the signed-in frame.
-await loadAreaTexts();
+// Components render with every text, as inside the signed-in frame with every area's pages loaded.
+await Promise.all([loadSharedTexts(), ...TEXT_AREAS.map(loadAreaTexts)]);
 
 // Testing Library turns this on by itself only when test globals are enabled; this project imports them.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

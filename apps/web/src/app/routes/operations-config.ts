@@ -1,29 +1,42 @@
 import { lazy } from 'react';
 import { PATHS } from '@/app/paths';
 import type { PageRoute } from '@/app/routes/types';
+import { withTexts } from '@/lib/area-texts';
 
-const DataTablesPage = lazy(() => import('@/features/data-tables/data-tables-page'));
-const CreateDataTablePage = lazy(() => import('@/features/data-tables/create-data-table-page'));
-const DataTablePage = lazy(() => import('@/features/data-tables/data-table-page'));
-// A master table is created with the data-tables editor (kind MASTER); its rows are edited in master data.
-const CreateMasterTablePage = lazy(() =>
-  import('@/features/data-tables/create-data-table-page').then((m) => ({ default: m.CreateMasterTablePage })),
+const DataTablesPage = lazy(withTexts('operationsConfig', () => import('@/features/data-tables/data-tables-page')));
+const CreateDataTablePage = lazy(
+  withTexts('operationsConfig', () => import('@/features/data-tables/create-data-table-page')),
 );
-const MasterDataPage = lazy(() => import('@/features/master-data/master-data-page'));
-const MasterTablePage = lazy(() => import('@/features/master-data/master-table-page'));
-const ReconsPage = lazy(() => import('@/features/recons/recons-page'));
-const CreateReconPage = lazy(() => import('@/features/recons/create-recon-page'));
-const EditReconPage = lazy(() => import('@/features/recons/edit-recon-page'));
-const DataSourcesPage = lazy(() => import('@/features/data-sources/data-sources-page'));
-const CreateDataSourcePage = lazy(() => import('@/features/data-sources/create-data-source-page'));
-const EditDataSourcePage = lazy(() => import('@/features/data-sources/edit-data-source-page'));
-const ViewDataSourcePage = lazy(() => import('@/features/data-sources/view-data-source-page'));
-const DuplicateDataSourcePage = lazy(() => import('@/features/data-sources/duplicate-data-source-page'));
-const RulesPage = lazy(() => import('@/features/rules/rules-page'));
-const CreateRulePage = lazy(() => import('@/features/rules/create-rule-page'));
-const EditRulePage = lazy(() => import('@/features/rules/edit-rule-page'));
-const CopyRulePage = lazy(() => import('@/features/rules/copy-rule-page'));
-const ViewRulePage = lazy(() => import('@/features/rules/view-rule-page'));
+const DataTablePage = lazy(withTexts('operationsConfig', () => import('@/features/data-tables/data-table-page')));
+// A master table is created with the data-tables editor (kind MASTER); its rows are edited in master data.
+const CreateMasterTablePage = lazy(
+  withTexts('operationsConfig', () =>
+    import('@/features/data-tables/create-data-table-page').then((m) => ({ default: m.CreateMasterTablePage })),
+  ),
+);
+const MasterDataPage = lazy(withTexts('operationsConfig', () => import('@/features/master-data/master-data-page')));
+const MasterTablePage = lazy(withTexts('operationsConfig', () => import('@/features/master-data/master-table-page')));
+const ReconsPage = lazy(withTexts('operationsConfig', () => import('@/features/recons/recons-page')));
+const CreateReconPage = lazy(withTexts('operationsConfig', () => import('@/features/recons/create-recon-page')));
+const EditReconPage = lazy(withTexts('operationsConfig', () => import('@/features/recons/edit-recon-page')));
+const DataSourcesPage = lazy(withTexts('operationsConfig', () => import('@/features/data-sources/data-sources-page')));
+const CreateDataSourcePage = lazy(
+  withTexts('operationsConfig', () => import('@/features/data-sources/create-data-source-page')),
+);
+const EditDataSourcePage = lazy(
+  withTexts('operationsConfig', () => import('@/features/data-sources/edit-data-source-page')),
+);
+const ViewDataSourcePage = lazy(
+  withTexts('operationsConfig', () => import('@/features/data-sources/view-data-source-page')),
+);
+const DuplicateDataSourcePage = lazy(
+  withTexts('operationsConfig', () => import('@/features/data-sources/duplicate-data-source-page')),
+);
+const RulesPage = lazy(withTexts('operationsConfig', () => import('@/features/rules/rules-page')));
+const CreateRulePage = lazy(withTexts('operationsConfig', () => import('@/features/rules/create-rule-page')));
+const EditRulePage = lazy(withTexts('operationsConfig', () => import('@/features/rules/edit-rule-page')));
+const CopyRulePage = lazy(withTexts('operationsConfig', () => import('@/features/rules/copy-rule-page')));
+const ViewRulePage = lazy(withTexts('operationsConfig', () => import('@/features/rules/view-rule-page')));
 
 const DATA_TABLE_ADMIN = { code: 'viewAdminDataTable' } as const;
 const MASTER_DATA = { code: 'masterData' } as const;

@@ -1,12 +1,21 @@
 import { lazy } from 'react';
 import { PATHS } from '@/app/paths';
 import type { PageRoute } from '@/app/routes/types';
+import { withTexts } from '@/lib/area-texts';
 
-const ExecutionHistoryPage = lazy(() => import('@/features/job-executions/execution-history-page'));
-const FileHistoryPage = lazy(() => import('@/features/file-history/file-history-page'));
-const InvalidRowsPage = lazy(() => import('@/features/pipeline-rows/invalid-rows-page'));
-const DuplicateRowsPage = lazy(() => import('@/features/pipeline-rows/duplicate-rows-page'));
-const RollbackHistoryPage = lazy(() => import('@/features/rollbacks/rollback-history-page'));
+const ExecutionHistoryPage = lazy(
+  withTexts('operationsHistory', () => import('@/features/job-executions/execution-history-page')),
+);
+const FileHistoryPage = lazy(withTexts('operationsHistory', () => import('@/features/file-history/file-history-page')));
+const InvalidRowsPage = lazy(
+  withTexts('operationsHistory', () => import('@/features/pipeline-rows/invalid-rows-page')),
+);
+const DuplicateRowsPage = lazy(
+  withTexts('operationsHistory', () => import('@/features/pipeline-rows/duplicate-rows-page')),
+);
+const RollbackHistoryPage = lazy(
+  withTexts('operationsHistory', () => import('@/features/rollbacks/rollback-history-page')),
+);
 
 /** Operations › history and Transactions › pipeline invalid and duplicates (spec 2). */
 export const OPERATIONS_HISTORY_PAGES: readonly PageRoute[] = [

@@ -1,14 +1,21 @@
 import { lazy } from 'react';
 import { PATHS } from '@/app/paths';
 import type { PageRoute } from '@/app/routes/types';
+import { withTexts } from '@/lib/area-texts';
 
-const PipelinesPage = lazy(() => import('@/features/pipelines/pipelines-page'));
-const ConfigureFileUploadPage = lazy(() => import('@/features/pipelines/configure-file-upload-page'));
-const EditUploadedFileConfigPage = lazy(() => import('@/features/pipelines/edit-uploaded-file-config-page'));
-const JobsPage = lazy(() => import('@/features/jobs/jobs-page'));
-const JobEditorPage = lazy(() => import('@/features/jobs/job-editor-page'));
-const RunJobPage = lazy(() => import('@/features/jobs/run-job-page'));
-const UploadFileAndRunJobPage = lazy(() => import('@/features/jobs/upload-file-and-run-job-page'));
+const PipelinesPage = lazy(withTexts('operationsJobs', () => import('@/features/pipelines/pipelines-page')));
+const ConfigureFileUploadPage = lazy(
+  withTexts('operationsJobs', () => import('@/features/pipelines/configure-file-upload-page')),
+);
+const EditUploadedFileConfigPage = lazy(
+  withTexts('operationsJobs', () => import('@/features/pipelines/edit-uploaded-file-config-page')),
+);
+const JobsPage = lazy(withTexts('operationsJobs', () => import('@/features/jobs/jobs-page')));
+const JobEditorPage = lazy(withTexts('operationsJobs', () => import('@/features/jobs/job-editor-page')));
+const RunJobPage = lazy(withTexts('operationsJobs', () => import('@/features/jobs/run-job-page')));
+const UploadFileAndRunJobPage = lazy(
+  withTexts('operationsJobs', () => import('@/features/jobs/upload-file-and-run-job-page')),
+);
 
 const PIPELINES = { code: 'pipelines' } as const;
 const CREATE_JOB = { code: 'createJob' } as const;

@@ -1,7 +1,8 @@
 /**
- * The texts of the first load (sign-in, module choice, the shell) in English. The areas' texts and the
- * navigation labels are in `en-areas.ts`, loaded with the signed-in frame (`loadAreaTexts`), so /login
- * carries neither them nor the navigation tree. Keys never contain the path separator used for nav keys.
+ * The texts of the first load (sign-in, module choice, the shell) in English. The navigation labels and the
+ * texts shared by the signed-in pages are in `en-shared.ts`, loaded with the signed-in frame (`loadSharedTexts`);
+ * each area's own texts are in `en-<area>.ts`, loaded with its pages (`withTexts`), so /login carries none of
+ * them nor the navigation tree. Keys never contain the path separator used for nav keys.
  */
 export const en = {
   common: {
@@ -178,4 +179,12 @@ export const en = {
   },
 };
 
-export type Resources = typeof en & typeof import('./en-areas').enAreas;
+/** Every key of every bundle: the bundles are merged into one namespace, so keys and types are one set. */
+export type Resources = typeof en &
+  typeof import('./en-shared').enShared &
+  typeof import('./en-platform').enPlatform &
+  typeof import('./en-operations-config').enOperationsConfig &
+  typeof import('./en-operations-jobs').enOperationsJobs &
+  typeof import('./en-operations-history').enOperationsHistory &
+  typeof import('./en-transactions').enTransactions &
+  typeof import('./en-my-jobs').enMyJobs;

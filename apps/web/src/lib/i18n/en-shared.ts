@@ -1,0 +1,111 @@
+import { DOWNLOAD_ENTRIES, NAV_TREE, type NavItem } from '@recon/contract/nav';
+
+/** Navigation labels come from the contract's tree, keyed by full path ("/settings/audit-logs"). */
+function navLabels(): Record<string, string> {
+  const labels: Record<string, string> = {};
+  const walk = (items: readonly NavItem[], base: string) => {
+    for (const item of items) {
+      const fullPath = `${base}/${item.path}`;
+      labels[fullPath] = item.label;
+      if (item.children) walk(item.children, fullPath);
+    }
+  };
+  for (const section of NAV_TREE) {
+    labels[section.basePath] = section.label;
+    walk(section.items, section.basePath);
+  }
+  walk(DOWNLOAD_ENTRIES, '/downloads');
+  return labels;
+}
+
+/**
+ * The texts every signed-in page may show, loaded with the signed-in frame (`loadSharedTexts`): the navigation
+ * labels, what `ui/` and the shell show (downloads, a file's outcome, the back link) and the few keys more than one
+ * area reads (an activity's type, the configuration pages' common words). An area's own texts come with its pages.
+ */
+export const enShared = {
+  fileOutcome: {
+    skippedTitle: 'Skipped rows (not data, not invalid)',
+    reasonsTitle: 'Why rows failed',
+    firstRows: 'First {{count}} failing rows',
+    rowNo: 'Row',
+    reasons: 'Reasons',
+  },
+  opsConfig: {
+    common: {
+      create: 'Create',
+      created: 'Successfully Created',
+      updated: 'Successfully Updated',
+      confirmTitle: 'Are you sure?',
+      confirm: 'Confirm',
+      back: 'Back',
+      view: 'View',
+      moveUp: 'Move up',
+      moveDown: 'Move down',
+      remove: 'Remove',
+      searchLabel: 'Search',
+      createdOn: 'Created On',
+      updatedOn: 'Updated On',
+    },
+  },
+  jobs: {
+    activityTypes: {
+      PIPE_LINE: 'Pipeline',
+      RECON: 'Recon',
+      GL_EXECUTION: 'GL Execution',
+      REPORT_GROUP: 'Report Group',
+      REPORT: 'Report',
+      DATA_PRE_PROCESSING: 'Data Pre-processing',
+      COMMISSION_CALCULATION: 'Commission Calculation',
+      BULK_PROCESSOR: 'Bulk Processor',
+      BOT: 'Bot',
+      DATA_MIGRATION: 'Data Migration',
+      FETCH_EXPORT_REPORT: 'Fetch Export Report',
+      CREATE_EXPORT_REPORT: 'Create Export Report',
+      EMAIL_FETCH: 'Email Fetch',
+    },
+  },
+  downloads: {
+    latest: 'Latest downloads',
+    none: 'No downloads yet',
+    pages: 'All downloads',
+    submittedBadge: '{{count}} submitted',
+    download: 'Download',
+    downloadFile: 'Download {{name}}',
+    refreshing: 'Updating every {{seconds}} s while an export runs',
+    pageDescription:
+      'Your exports in this product, newest first. A file is ready to download once its status is Ready.',
+    fileName: 'File Name',
+    format: 'Format',
+    scope: 'Columns',
+    rows: 'Rows',
+    size: 'Size',
+    status: 'Status',
+    requestedOn: 'Requested On',
+    action: 'Action',
+    failedBecause: 'Failed: {{message}}',
+    export: 'Export',
+    exportTitle: 'Export this view',
+    exportHint:
+      'Every row of the view, with its filters and order, is written to a file. It is listed under Downloads when ready.',
+    formatLabel: 'File format',
+    scopeLabel: 'Columns',
+    scopes: {
+      ALL_COLUMNS: 'All columns',
+      CONFIGURED_COLUMNS: 'Configured columns',
+      CUSTOM_COLUMNS: 'Choose columns',
+    },
+    scopeHints: {
+      ALL_COLUMNS: 'Every column of the data source, then status and match id',
+      CONFIGURED_COLUMNS: "The data source's active data elements, in their order",
+      CUSTOM_COLUMNS: 'The columns you choose, in the order you choose them',
+    },
+    columnsLabel: 'Columns to export',
+    columnsPlaceholder: 'Choose columns',
+    columnsRequired: 'Choose at least one column',
+    submit: 'Export',
+    cancel: 'Cancel',
+  },
+  // Only the shell and the signed-in pages show them, so the tree comes with the frame.
+  nav: navLabels(),
+};
