@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadAreaTexts, TEXT_AREAS } from '@/lib/area-texts';
 import { loadSharedTexts } from '@/lib/i18n';
@@ -7,6 +7,10 @@ import { keepOnlyObservableStyles } from '@/testing/lean-styles';
 
 // Components render with every text, as inside the signed-in frame with every area's pages loaded.
 await Promise.all([loadSharedTexts(), ...TEXT_AREAS.map(loadAreaTexts)]);
+
+// find* and waitFor wait for what the user waits for (a lazy page with its texts, a server answer) up to this bound,
+// not Testing Library's 1 s: two test files share CI's 2 cores and a route's first import is transformed on demand.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library turns this on by itself only when test globals are enabled; this project imports them.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
