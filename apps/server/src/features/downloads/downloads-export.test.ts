@@ -226,6 +226,29 @@ describe('a TRANSACTIONS export', () => {
     ]);
   });
 
+  it('writes times as DD-MM-YYYY hh:mm AM in a CSV and as date-time cells in an XLSX', async () => {
+    const times = await statementScenario(t, moduleId, 'times');
+    await t.database.pool.query(
+      `UPDATE ${times.f.sides.A.table} SET _loaded_at = CASE WHEN reference = 'R1'
+         THEN timestamptz '2026-10-01 14:05:00+00' ELSE timestamptz '2026-10-02 09:30:00+00' END`,
+    );
+    const view = viewOf(times, 'all', { 'columns[0][data]': '_id', 'order[0][column]': '0', 'order[0][dir]': 'asc' });
+    const body = csv(view, { scope: 'CUSTOM_COLUMNS', columns: ['reference', '_loaded_at'] });
+    const { file } = await exportFile(body);
+    const [header, r1, r2] = csvRows(file);
+    expect(header).toEqual(['Reference', 'Loaded At']);
+    // Times in the session's TimeZone (the test cluster's is UTC): the literal's wall-clock time.
+    expect(r1).toEqual(['R1', '01-10-2026 02:05 PM']);
+    expect(r2).toEqual(['R2', '02-10-2026 09:30 AM']);
+
+    const xlsx = await exportFile({ ...body, format: 'XLSX' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.file as unknown as ArrayBuffer);
+    const cell = workbook.worksheets[0]?.getRow(2).getCell(2);
+    expect(cell?.value).toEqual(new Date(Date.UTC(2026, 9, 1, 14, 5)));
+    expect(cell?.numFmt).toBe('dd-mm-yyyy hh:mm AM/PM');
+  });
+
   it('ends FAILED with the message when the view cannot be read any more', async () => {
     const res = await postDownload(t, user, moduleId, csv());
     await t.database.db
