@@ -27,20 +27,13 @@ export const XLSX_NUM_FMT: Partial<Record<ExportColumn['kind'], string>> = {
 function dateOf(v: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?$/.exec(v);
   if (!m) return null;
-  const [y, mo, d, h, mi, se] = m.slice(1).map((x) => Number(x ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return new Date(Date.UTC(y, mo - 1, d, h, mi, se));
+  const part = (i: number) => Number(m[i] ?? 0);
+  return new Date(Date.UTC(part(1), part(2) - 1, part(3), part(4), part(5), part(6)));
 }
 
 /**
- * A cell's value. Dates go in as dates. Numbers go in as numbers (a spreadsheet sums them) only when the double holds the decimal
- * exactly; any other (more than ~15 significant digits) stays text, so no amount is ever changed.
+ * A cell's value. Dates go in as dates. Numbers go in as numbers (a spreadsheet sums them) only when the double
+ * holds the decimal exactly; any other (more than ~15 significant digits) stays text, so no amount is ever changed.
  */
 export function xlsxValue(kind: ExportColumn['kind'], v: string | null): string | number | Date | null {
   if (v === null) return null;
