@@ -280,9 +280,10 @@ test('a rule, the job, the tabs, an explanation, a knock off, an export and its 
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/_unreconciled_\d{8}_\d{6}\.csv$/);
     const [head, ...lines] = csvLines(readFileSync(await download.path(), 'utf8'));
-    expect(head).toBe('reference,value_date,narration,debit_credit,amount,balance,utr,Status,Match Id');
+    // Excel-ready (decision 0017): the tabs' headings and status labels.
+    expect(head).toBe('Reference,Value Date,Narration,Debit Credit,Amount,Balance,UTR,Status,Match Id');
     expect(lines).toHaveLength(total);
-    expect(lines.every((l) => l.endsWith(',UNRECONCILED,'))).toBe(true);
+    expect(lines.every((l) => l.endsWith(',Unreconciled,'))).toBe(true);
     expect(lines.some((l) => l.includes(SHORT_UTR))).toBe(false);
   });
 

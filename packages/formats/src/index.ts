@@ -1,3 +1,4 @@
+export * from './column-heading.ts';
 export * from './date-patterns.ts';
 export * from './date-proposals.ts';
 export * from './numbers.ts';

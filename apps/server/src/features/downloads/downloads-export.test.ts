@@ -95,17 +95,42 @@ describe('a TRANSACTIONS export', () => {
     expect(row).toMatchObject({ status: 'READYFORDOWNLOAD', row_count: 5, error: null });
     expect(row.size_bytes).toBe(file.length);
     const [header, ...rows] = csvRows(file);
-    expect(header).toEqual(['reference', 'value_date', 'amount', 'narration', 'Status', 'Match Id']);
+    // Headers and statuses as the tabs label them; dates DD-MM-YYYY; amounts with 2 decimals from the exact
+    // numeric (1.0050 is 1.01: a float would make it 1.00); a UTR Excel would read as a number kept as text.
+    expect(header).toEqual(['Reference', 'Value Date', 'Amount', 'Narration', 'UTR', 'Status', 'Match Id']);
     expect(rows.map((r) => r[0])).toEqual(expected);
     expect(rows.find((r) => r[0] === 'R1')).toEqual([
       'R1',
-      '2026-10-01',
-      '100.0000',
+      '01-10-2026',
+      '100.00',
       'NEFT R1',
-      'RECONCILED',
+      '="002245201234"',
+      'Reconciled',
       String(s.matchId),
     ]);
-    expect(rows.find((r) => r[0] === 'R5')?.[2]).toBe('12345678901234.5678');
+    expect(rows.find((r) => r[0] === 'R2')?.slice(2, 6)).toEqual([
+      '250.50',
+      `'=HYPERLINK("http://x","y")`,
+      '="224520123456"',
+      'Reconciled',
+    ]);
+    expect(rows.find((r) => r[0] === 'R4')?.slice(1, 6)).toEqual([
+      '04-10-2026',
+      '400.12',
+      `'-2+3`,
+      'UTR-4',
+      'Unreconciled',
+    ]);
+    expect(rows.find((r) => r[0] === 'R5')?.[2]).toBe('12345678901234.57');
+    expect(rows.find((r) => r[0] === 'R5')?.[4]).toBe('="1e5"');
+    expect(rows.find((r) => r[0] === 'R7')?.[2]).toBe('1.01');
+  });
+
+  it('writes in the CSV file itself the text formula Excel reads as text, quoted as CSV quotes it', async () => {
+    const { file } = await exportFile(csv(viewOf(s, 'all', { 'order[0][column]': '0', 'columns[0][data]': '_id' })));
+    const lines = file.toString('utf8').split('\n');
+    expect(lines[1]).toBe(`R1,01-10-2026,100.00,NEFT R1,"=""002245201234""",Reconciled,${s.matchId}`);
+    expect(lines[3]).toBe(`R3,03-10-2026,-300.25,'+91 98765,"=""01-02-2026""",Unreconciled,`);
   });
 
   it('escapes text cells that a spreadsheet would run as formulas, and only those', async () => {
@@ -118,12 +143,12 @@ describe('a TRANSACTIONS export', () => {
     expect(byRef.get('R6')?.[3]).toBe(`'\tcmd`);
     expect(byRef.get("'=R8")?.[3]).toBe('');
     // A negative amount is a number, not a formula; quotes, commas and line breaks survive.
-    expect(byRef.get('R3')?.[2]).toBe('-300.2500');
+    expect(byRef.get('R3')?.[2]).toBe('-300.25');
     expect(byRef.get('R7')?.[3]).toBe('a, "quoted"\nline');
     expect(file.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 
-  it('writes an XLSX that opens, with numbers as numbers where a double holds them exactly', async () => {
+  it('writes an XLSX with typed cells: amounts as numbers with 2 decimals, dates as dates, text as text', async () => {
     const { row, file } = await exportFile(
       csv(viewOf(s, 'all', { 'columns[0][data]': '_id', 'order[0][column]': '0', 'order[0][dir]': 'asc' }), {
         format: 'XLSX',
@@ -136,19 +161,41 @@ describe('a TRANSACTIONS export', () => {
     if (!sheet) throw new Error('no sheet');
     expect(sheet.getRow(1).values).toEqual([
       undefined,
-      'reference',
-      'value_date',
-      'amount',
-      'narration',
+      'Reference',
+      'Value Date',
+      'Amount',
+      'Narration',
+      'UTR',
       'Status',
       'Match Id',
     ]);
     expect(sheet.rowCount).toBe(9);
-    expect(sheet.getRow(2).values).toEqual([undefined, 'R1', '2026-10-01', 100, 'NEFT R1', 'RECONCILED', s.matchId]);
-    // Too many digits for a double: kept as text, unchanged. A string cell is never a formula: no escaping.
-    expect(sheet.getRow(6).getCell(3).value).toBe('12345678901234.5678');
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      'R1',
+      new Date(Date.UTC(2026, 9, 1)),
+      100,
+      'NEFT R1',
+      '002245201234',
+      'Reconciled',
+      s.matchId,
+    ]);
+    const r1 = sheet.getRow(2);
+    expect(r1.getCell(2).type).toBe(ExcelJS.ValueType.Date);
+    expect(r1.getCell(2).numFmt).toBe('dd-mm-yyyy');
+    expect(r1.getCell(3).type).toBe(ExcelJS.ValueType.Number);
+    expect(r1.getCell(3).numFmt).toBe('#,##0.00');
+    expect(r1.getCell(5).type).toBe(ExcelJS.ValueType.String);
+    // The UTRs stay strings (no 2.2452E+11, no date); a string cell is never a formula: no escaping.
+    expect(sheet.getRow(3).getCell(5).value).toBe('224520123456');
+    expect(sheet.getRow(4).getCell(5).value).toBe('01-02-2026');
+    expect(sheet.getRow(6).getCell(5).value).toBe('1e5');
     expect(sheet.getRow(3).getCell(4).value).toBe('=HYPERLINK("http://x","y")');
     expect(sheet.getRow(4).getCell(3).value).toBe(-300.25);
+    expect(sheet.getRow(5).getCell(3).value).toBe(400.12);
+    expect(sheet.getRow(6).getCell(3).value).toBe(12345678901234.57);
+    expect(sheet.getRow(8).getCell(3).value).toBe(1.01);
+    expect(sheet.getRow(5).getCell(6).value).toBe('Unreconciled');
   });
 
   it("writes the data source's active data elements in their sequence for CONFIGURED_COLUMNS", async () => {
@@ -164,7 +211,7 @@ describe('a TRANSACTIONS export', () => {
       ])
       .execute();
     const { row, file } = await exportFile(csv(viewOf(s), { scope: 'CONFIGURED_COLUMNS' }));
-    expect(csvRows(file)[0]).toEqual(['narration', 'reference']);
+    expect(csvRows(file)[0]).toEqual(['Narration', 'Reference']);
     expect(row.columns).toEqual(['narration', 'reference']);
   });
 
@@ -172,11 +219,34 @@ describe('a TRANSACTIONS export', () => {
     const columns = ['_match_id', 'reference', '_status', '_rule_name', '_file_name', '_id'];
     const { file } = await exportFile(csv(viewOf(s, 'reconciled'), { scope: 'CUSTOM_COLUMNS', columns }));
     const [header, ...rows] = csvRows(file);
-    expect(header).toEqual(['Match Id', 'reference', 'Status', 'Rule', 'File Name', 'Row Id']);
+    expect(header).toEqual(['Match Id', 'Reference', 'Status', 'Rule', 'File Name', 'Row Id']);
     expect(rows.map((r) => [r[0], r[1], r[2]]).sort()).toEqual([
-      [String(s.matchId), 'R1', 'RECONCILED'],
-      [String(s.matchId), 'R2', 'RECONCILED'],
+      [String(s.matchId), 'R1', 'Reconciled'],
+      [String(s.matchId), 'R2', 'Reconciled'],
     ]);
+  });
+
+  it('writes times as DD-MM-YYYY hh:mm AM in a CSV and as date-time cells in an XLSX', async () => {
+    const times = await statementScenario(t, moduleId, 'times');
+    await t.database.pool.query(
+      `UPDATE ${times.f.sides.A.table} SET _loaded_at = CASE WHEN reference = 'R1'
+         THEN timestamptz '2026-10-01 14:05:00+00' ELSE timestamptz '2026-10-02 09:30:00+00' END`,
+    );
+    const view = viewOf(times, 'all', { 'columns[0][data]': '_id', 'order[0][column]': '0', 'order[0][dir]': 'asc' });
+    const body = csv(view, { scope: 'CUSTOM_COLUMNS', columns: ['reference', '_loaded_at'] });
+    const { file } = await exportFile(body);
+    const [header, r1, r2] = csvRows(file);
+    expect(header).toEqual(['Reference', 'Loaded At']);
+    // Times in the session's TimeZone (the test cluster's is UTC): the literal's wall-clock time.
+    expect(r1).toEqual(['R1', '01-10-2026 02:05 PM']);
+    expect(r2).toEqual(['R2', '02-10-2026 09:30 AM']);
+
+    const xlsx = await exportFile({ ...body, format: 'XLSX' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.file as unknown as ArrayBuffer);
+    const cell = workbook.worksheets[0]?.getRow(2).getCell(2);
+    expect(cell?.value).toEqual(new Date(Date.UTC(2026, 9, 1, 14, 5)));
+    expect(cell?.numFmt).toBe('dd-mm-yyyy hh:mm AM/PM');
   });
 
   it('ends FAILED with the message when the view cannot be read any more', async () => {

@@ -8,7 +8,8 @@ import { addReconFixture, type ReconFixture } from '@/testing/recon-fixtures.ts'
 import { call, createTestApp, type Session, type TestApp } from '@/testing/test-app.ts';
 
 /**
- * A bank statement (side A) whose narrations look like formulas, against a tiny side B. Rows R1 and R2 are one
+ * A bank statement (side A) whose narrations look like formulas and whose UTRs look like numbers or dates
+ * (12 digits, leading zeros), against a tiny side B. Rows R1 and R2 are one
  * RECONCILED group; the rest are open.
  */
 export const STATEMENT_COLUMNS = [
@@ -16,17 +17,24 @@ export const STATEMENT_COLUMNS = [
   { name: 'value_date', dataType: 'DATE' as const },
   { name: 'amount', dataType: 'DOUBLE' as const, isMoney: true },
   { name: 'narration', dataType: 'VARCHAR' as const },
+  { name: 'utr', dataType: 'VARCHAR' as const },
 ];
 
 export const STATEMENT_ROWS = [
-  { reference: 'R1', value_date: '2026-10-01', amount: '100.0000', narration: 'NEFT R1' },
-  { reference: 'R2', value_date: '2026-10-02', amount: '250.5000', narration: '=HYPERLINK("http://x","y")' },
-  { reference: 'R3', value_date: '2026-10-03', amount: '-300.2500', narration: '+91 98765' },
-  { reference: 'R4', value_date: '2026-10-04', amount: '400.1234', narration: '-2+3' },
-  { reference: 'R5', value_date: '2026-10-05', amount: '12345678901234.5678', narration: '@SUM(A1)' },
-  { reference: 'R6', value_date: '2026-10-06', amount: '0.0000', narration: '\tcmd' },
-  { reference: 'R7', value_date: '2026-10-07', amount: '7.0000', narration: 'a, "quoted"\nline' },
-  { reference: '=R8', value_date: '2026-10-08', amount: '8.0000', narration: null },
+  { reference: 'R1', value_date: '2026-10-01', amount: '100.0000', narration: 'NEFT R1', utr: '002245201234' },
+  {
+    reference: 'R2',
+    value_date: '2026-10-02',
+    amount: '250.5000',
+    narration: '=HYPERLINK("http://x","y")',
+    utr: '224520123456',
+  },
+  { reference: 'R3', value_date: '2026-10-03', amount: '-300.2500', narration: '+91 98765', utr: '01-02-2026' },
+  { reference: 'R4', value_date: '2026-10-04', amount: '400.1234', narration: '-2+3', utr: 'UTR-4' },
+  { reference: 'R5', value_date: '2026-10-05', amount: '12345678901234.5678', narration: '@SUM(A1)', utr: '1e5' },
+  { reference: 'R6', value_date: '2026-10-06', amount: '0.0000', narration: '\tcmd', utr: null },
+  { reference: 'R7', value_date: '2026-10-07', amount: '1.0050', narration: 'a, "quoted"\nline', utr: null },
+  { reference: '=R8', value_date: '2026-10-08', amount: '8.0000', narration: null, utr: null },
 ];
 
 const dataDirs = new WeakMap<TestApp, string>();

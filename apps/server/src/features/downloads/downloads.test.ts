@@ -160,7 +160,7 @@ describe('downloadInitiate and download', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="dl_recon-\d+_dl_A-\d+_all_.*\.csv"/);
-    expect(res.body).toContain('reference,value_date,amount,narration,Status,Match Id');
+    expect(res.body).toContain('Reference,Value Date,Amount,Narration,UTR,Status,Match Id');
     const row = await t.database.db.selectFrom('download_request').selectAll().where('id', '=', id).executeTakeFirst();
     expect(row).toMatchObject({ status: 'DOWNLOADED', token_hash: null });
     expect((await auditRows(t, 'DOWNLOAD_FILE_SERVED')).at(-1)).toMatchObject({ entity_id: String(id) });

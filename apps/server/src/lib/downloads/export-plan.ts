@@ -1,3 +1,4 @@
+import type { DownloadFormat } from '@recon/contract';
 import type { RawBuilder } from 'kysely';
 
 /**
@@ -5,17 +6,18 @@ import type { RawBuilder } from 'kysely';
  * order, as output columns c1…cN. The writers know nothing of where the rows come from, so another report type
  * (dashlets, reports) only needs a planner of its own.
  */
-export type ExportColumnKind = 'text' | 'number' | 'date' | 'timestamp';
+/** `amount`: a DOUBLE / FLOAT (money) column, written with 2 decimals; `number`: whole numbers (ids, INT). */
+export type ExportColumnKind = 'text' | 'number' | 'amount' | 'date' | 'timestamp';
 export type ExportColumn = { name: string; header: string; kind: ExportColumnKind };
 
 export type ExportPlan = {
   columns: readonly ExportColumn[];
   /**
-   * The rows, every value cast to text (money exact, dates ISO). With `escapeFormulas`, text cells that a
-   * spreadsheet would run as a formula are prefixed with an apostrophe (CSV only: an XLSX string cell is
-   * never a formula).
+   * The rows, every value as text, shaped for the format (`exportValueSql`): amounts rounded to 2 decimals from
+   * the exact numeric; for CSV dates DD-MM-YYYY and text guarded for Excel (formula-escape.ts), for XLSX dates
+   * ISO (the writer makes date cells of them).
    */
-  select: (options: { escapeFormulas: boolean }) => RawBuilder<unknown>;
+  select: (options: { format: DownloadFormat }) => RawBuilder<unknown>;
 };
 
 /** The output column alias of the column at `index` (0-based). */

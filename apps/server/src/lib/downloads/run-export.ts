@@ -40,7 +40,7 @@ export async function planOf(
 async function writeFile(db: Db, plan: ExportPlan, format: DownloadFormat, path: string): Promise<number> {
   return withTransaction(db, {}, async ({ client }) => {
     await client.query(`SET LOCAL work_mem = '${EXPORT_WORK_MEM}'`);
-    const compiled = plan.select({ escapeFormulas: format === 'CSV' }).compile(db);
+    const compiled = plan.select({ format }).compile(db);
     // A fresh temp table is read back in the order it was filled: the view's order.
     const created = await client.query(
       `CREATE TEMP TABLE ${ROWS_TABLE} ON COMMIT DROP AS ${compiled.sql}`,

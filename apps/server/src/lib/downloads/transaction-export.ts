@@ -5,10 +5,12 @@ import {
   type DownloadScope,
   EXPORT_FIELD_HEADERS,
   TAB_STATUSES,
+  TRANSACTION_STATUS_LABELS,
   TRANSACTION_TEXTS,
   type TransactionTab,
 } from '@recon/contract';
 import type { Db } from '@recon/db';
+import { columnHeading } from '@recon/formats';
 import { quoteIdent } from '@recon/recon-engine';
 import { type RawBuilder, sql } from 'kysely';
 import { AppError, validation } from '@/lib/app-error.ts';
@@ -20,7 +22,7 @@ import {
 } from '@/lib/recon/transaction-query.ts';
 import { isDataSourceOfModule, reconSources } from '@/lib/recon/transaction-sources.ts';
 import { type ExportColumn, type ExportPlan, outputColumn } from './export-plan.ts';
-import { escapeFormulaSql } from './formula-escape.ts';
+import { exportValueSql } from './formula-escape.ts';
 
 /**
  * A Transactions view as a file: the rows GET /v2/transactions?Find=ByTab lists for the same query (tab, date
@@ -30,10 +32,17 @@ import { escapeFormulaSql } from './formula-escape.ts';
 
 type SystemField = { expr: RawBuilder<unknown>; kind: ExportColumn['kind']; join?: 'rule' | 'file' };
 
+/** A status as the tabs label it (web features/transactions/status.ts): "RELAX_MATCH" → "Relax match". */
+const STATUS_LABELS: Readonly<Record<string, string>> = { ...TRANSACTION_STATUS_LABELS, DUPLICATE: 'Duplicate' };
+function statusLabelSql(status: RawBuilder<unknown>): RawBuilder<unknown> {
+  const whens = Object.entries(STATUS_LABELS).map(([code, label]) => sql`WHEN ${sql.lit(code)} THEN ${sql.lit(label)}`);
+  return sql`CASE ${status} ${sql.join(whens, sql` `)} ELSE ${status} END`;
+}
+
 // Joins get their own aliases: the view's FROM may already join recon_rule rr / uploaded_file f for a filter.
 const SYSTEM_FIELDS: Readonly<Record<string, SystemField>> = {
   _id: { expr: sql`r._id`, kind: 'number' },
-  _status: { expr: sql`coalesce(s.status, r._recon_status)`, kind: 'text' },
+  _status: { expr: statusLabelSql(sql`coalesce(s.status, r._recon_status)`), kind: 'text' },
   _match_id: { expr: sql`s.match_id`, kind: 'number' },
   _rule_name: { expr: sql`x_rule.name`, kind: 'text', join: 'rule' },
   _reconciled_at: { expr: sql`s.reconciled_at`, kind: 'timestamp' },
@@ -112,7 +121,15 @@ function columnOf(
   if (field) return { name, header: EXPORT_FIELD_HEADERS[name] ?? name, ...field };
   const column = source.columns.find((c) => c.name === name);
   if (!column) throw new Error(`export column ${name} is not in the catalog`);
-  return { name, header: name, kind: kindOfColumn(column), expr: sql`r.${sql.raw(quoteIdent(column.name))}` };
+  const kind = kindOfColumn(column);
+  // Money (DOUBLE / FLOAT, stored as exact numeric) gets 2 decimals; INT / BIGINT stay whole numbers.
+  const isAmount = kind === 'number' && (column.isMoney || column.dataType === 'DOUBLE' || column.dataType === 'FLOAT');
+  return {
+    name,
+    header: columnHeading(name),
+    kind: isAmount ? 'amount' : kind,
+    expr: sql`r.${sql.raw(quoteIdent(column.name))}`,
+  };
 }
 
 /**
@@ -132,13 +149,9 @@ export async function planTransactionExport(
   const tabStatuses = TAB_STATUSES[query.tab];
   const plan: ExportPlan = {
     columns: columns.map(({ name, header, kind }) => ({ name, header, kind })),
-    select: ({ escapeFormulas }) => {
+    select: ({ format }) => {
       const parts = transactionViewSql(view, tabStatuses);
-      const list = columns.map((c, i) => {
-        const text = sql`(${c.expr})::text`;
-        const value = escapeFormulas && c.kind === 'text' ? escapeFormulaSql(text) : text;
-        return sql`${value} AS ${sql.raw(outputColumn(i))}`;
-      });
+      const list = columns.map((c, i) => sql`${exportValueSql(c.kind, c.expr, format)} AS ${sql.raw(outputColumn(i))}`);
       const extraJoins = sql.raw(
         `${joins.has('rule') ? ' LEFT JOIN recon_rule x_rule ON x_rule.id = s.rule_id' : ''}${
           joins.has('file') ? ' LEFT JOIN uploaded_file x_file ON x_file.id = r._file_id' : ''

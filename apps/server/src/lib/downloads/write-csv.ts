@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { ExportColumn } from './export-plan.ts';
-import { escapeFormula } from './formula-escape.ts';
+import { escapeText } from './formula-escape.ts';
 
 /** Excel reads a CSV as UTF-8 only with a byte-order mark; other readers skip it. */
 const UTF8_BOM = '\uFEFF';
@@ -14,7 +14,7 @@ export function csvField(value: string): string {
 }
 
 export function csvHeaderLine(columns: readonly ExportColumn[]): string {
-  return `${columns.map((c) => csvField(escapeFormula(c.header))).join(',')}\n`;
+  return `${columns.map((c) => csvField(escapeText(c.header))).join(',')}\n`;
 }
 
 /**
