@@ -14,6 +14,7 @@ const NOT_FOUND = 'Sorry, the page you visited does not exist.';
 test('signs in, walks the navigation and signs out', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page).toHaveTitle('Login · Recon');
   await shot(page, '01-login');
 
   await signIn(page, 'admin');
@@ -26,11 +27,13 @@ test('signs in, walks the navigation and signs out', async ({ page }) => {
   await openFromNav(page, 'Settings', 'Audit Logs');
   await expect(page.getByRole('heading', { name: 'Audit Logs' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Login Success' }).first()).toBeVisible();
+  await expect(page).toHaveTitle('Audit Logs · Recon');
   await shot(page, '03-audit-logs');
 
   await openFromNav(page, 'Settings', 'Module Settings');
   await expect(page).toHaveURL(/\/settings\/module-settings$/);
   await expect(page.getByRole('cell', { name: 'Payments Gateway Recon' }).first()).toBeVisible();
+  await expect(page).toHaveTitle('Module Settings · Recon');
   await shot(page, '03-module-settings');
 
   // An area not built yet shows the not-found image inside the shell.
@@ -45,6 +48,30 @@ test('signs in, walks the navigation and signs out', async ({ page }) => {
   await page.getByText('Logout', { exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+});
+
+test('shows a 500 as its error and toast within a second, asked once', async ({ page }) => {
+  await signIn(page, 'admin');
+  let calls = 0;
+  await page.route('**/web/v2/auditlogs**', (route) => {
+    calls += 1;
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify([{ message: 'boom', code: 'INTERNAL' }]),
+    });
+  });
+  const answered = page.waitForResponse((r) => r.url().includes('/web/v2/auditlogs') && r.status() === 500);
+  await openFromNav(page, 'Settings', 'Audit Logs');
+  await answered;
+  await expect(page.getByText('Technical server error. Please contact support')).toBeVisible({ timeout: 1000 });
+  await expect(page.getByText('This data could not be loaded.')).toBeVisible({ timeout: 1000 });
+  // Shown after the one answer, not after retries of it.
+  expect(calls).toBe(1);
+  await shot(page, '11-server-error');
+  // No retry comes later either.
+  await page.waitForTimeout(1500);
+  expect(calls).toBe(1);
 });
 
 test('shows an operator only their module and the sections their role grants', async ({ page }) => {

@@ -152,3 +152,38 @@ describe('routing rules', () => {
     expect(getSignedInUser()).toBeNull();
   });
 });
+
+describe('the browser title', () => {
+  beforeEach(() => {
+    document.title = '';
+  });
+
+  it('names the login page after the brand', async () => {
+    renderApp('/');
+    await waitFor(() => expect(document.title).toBe('Login · Recon'));
+  });
+
+  it('names a signed-out unknown path as not found', async () => {
+    renderApp('/no-such-place');
+    await screen.findByText('Sorry, the page you visited does not exist.');
+    expect(document.title).toBe('Page Not Found · Recon');
+  });
+
+  it("follows the signed-in pages by the navigation's labels, a sub-page by its entry's", async () => {
+    signIn({}, 1);
+    serve(['auditLogs', 'jobExecutions', 'reportExecutions']);
+    mock.onGet(/\/v2\/.*/).reply(200, { draw: 1, recordsTotal: 0, recordsFiltered: 0, data: [] });
+    const router = renderApp('/settings/audit-logs');
+    await screen.findByRole('heading', { name: 'Audit Logs' });
+    expect(document.title).toBe('Audit Logs · Recon');
+
+    await router.navigate('/operations/history/execution-history');
+    await waitFor(() => expect(document.title).toBe('Execution History · Recon'));
+
+    await router.navigate('/reports/reports-execution/42');
+    await waitFor(() => expect(document.title).toBe('Reports Execution · Recon'));
+
+    await router.navigate('/module');
+    await waitFor(() => expect(document.title).toBe('Select Module · Recon'));
+  });
+});

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { AccessProvider } from '@/app/access-provider';
 import { isBuiltPage } from '@/app/built-pages';
 import { ModuleGate } from '@/app/module-gate';
 import { useModuleSelection } from '@/lib/module-context';
+import { usePageTitle } from '@/lib/page-title';
 import { AppLayout } from '@/shell/app-layout';
 import { leavesOf, sectionLandingPath, useVisibleNav } from '@/shell/use-visible-nav';
 import { NotFound } from '@/ui/not-found';
@@ -13,6 +15,7 @@ import { NotFound } from '@/ui/not-found';
  * user's access, then the shell around the page.
  */
 export function SignedInFrame({ children }: { children?: ReactNode }) {
+  useNavPageTitle();
   return (
     <ModuleGate>
       <AccessProvider>
@@ -20,6 +23,22 @@ export function SignedInFrame({ children }: { children?: ReactNode }) {
       </AccessProvider>
     </ModuleGate>
   );
+}
+
+/**
+ * The browser title names the navigation entry the path is in, by the sidebar's label (a sub-page, such as a job's
+ * edit steps, goes by its list's entry); a path outside the tree shows the brand alone.
+ */
+function useNavPageTitle(): void {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const segments = pathname.split('/').filter(Boolean);
+  let label: string | null = null;
+  for (let n = segments.length; n > 0 && label === null; n -= 1) {
+    const path = `/${segments.slice(0, n).join('/')}`;
+    if (i18n.exists(`nav.${path}`)) label = t(`nav.${path}`);
+  }
+  usePageTitle(label);
 }
 
 /** Entering a section (/settings): its last visited page in this module, else its first page. */

@@ -1,6 +1,6 @@
-import { CanceledError } from 'axios';
+import { AxiosError, type AxiosRequestConfig, CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/lib/http';
 import { createQueryClient, notifyHttpError } from '@/lib/query-client';
 import { ERROR_TOAST_KEY, showSuccessToast } from '@/lib/toast';
@@ -15,6 +15,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   capture.release();
   mock.reset();
 });
@@ -109,5 +110,75 @@ describe('global error toasts', () => {
     capture = captureToasts();
 
     expect(capture.toasts.map((t) => t.title)).toEqual(['Saved']);
+  });
+});
+
+describe('retries of failed queries', () => {
+  /** Starts a query with the app's own defaults; its state reads 'failed' once it has failed. */
+  function startQuery(): { state: 'pending' | 'answered' | 'failed' } {
+    const query: { state: 'pending' | 'answered' | 'failed' } = { state: 'pending' };
+    void createQueryClient()
+      .fetchQuery({ queryKey: ['x', Math.random()], queryFn: () => http.get('/v2/fails') })
+      .then(
+        () => {
+          query.state = 'answered';
+        },
+        () => {
+          query.state = 'failed';
+        },
+      );
+    return query;
+  }
+
+  it('asks once for a 500 and shows its error and toast at once, not after retries', async () => {
+    vi.useFakeTimers();
+    signIn();
+    mock.onGet('/v2/fails').reply(500, [{ message: 'boom', code: 'INTERNAL' }]);
+
+    const outcome = startQuery();
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(outcome.state).toBe('failed');
+    expect(mock.history.get).toHaveLength(1);
+    expect(capture.toasts.map((t) => t.title)).toEqual(['Technical server error. Please contact support']);
+
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(mock.history.get).toHaveLength(1);
+  });
+
+  it('asks once for any other answer with a status (503, 404)', async () => {
+    vi.useFakeTimers();
+    signIn();
+    mock.onGet('/v2/fails').replyOnce(503, []).onGet('/v2/fails').replyOnce(404, []);
+
+    const first = startQuery();
+    await vi.advanceTimersByTimeAsync(0);
+    const second = startQuery();
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(first.state).toBe('failed');
+    expect(second.state).toBe('failed');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(mock.history.get).toHaveLength(2);
+  });
+
+  it("keeps the spec's retries for no answer: 3 more tries 200 ms apart, then status 0 at once", async () => {
+    vi.useFakeTimers();
+    signIn();
+    mock.onGet('/v2/fails').reply((config: AxiosRequestConfig) => {
+      throw new AxiosError('Network Error', 'ERR_NETWORK', config as InternalAxiosRequestConfig);
+    });
+
+    const outcome = startQuery();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mock.history.get).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(600);
+
+    expect(outcome.state).toBe('failed');
+    expect(mock.history.get).toHaveLength(4);
+    expect(capture.toasts.map((t) => t.title)).toEqual(['Network Error, Pls try after some time']);
+
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(mock.history.get).toHaveLength(4);
   });
 });

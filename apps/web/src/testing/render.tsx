@@ -5,14 +5,9 @@ import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } fro
 import { AccessContextProvider } from '@/lib/access-context';
 import { createQueryClient } from '@/lib/query-client';
 
-/** A query client like the app's, without retries so failures show at once. */
+/** The app's own query client: an answer with a status fails at once, as in the app. */
 export function testQueryClient(): QueryClient {
-  const client = createQueryClient();
-  client.setDefaultOptions({
-    queries: { ...client.getDefaultOptions().queries, retry: false },
-    mutations: { retry: false },
-  });
-  return client;
+  return createQueryClient();
 }
 
 type Options = { path?: string; initialEntry?: string; routes?: RouteObject[]; client?: QueryClient };

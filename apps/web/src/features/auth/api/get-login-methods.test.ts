@@ -54,7 +54,7 @@ describe('GET v2/login-methods with fetch', () => {
     }
   });
 
-  it('fails with the status, and only a server error or no answer is asked again', async () => {
+  it('fails with the status, and only no answer is asked again, 3 times 200 ms apart', async () => {
     const spy = answerLoginMethods([], 503);
     try {
       const failure = await getLoginMethods().catch((e: unknown) => e);
@@ -64,9 +64,12 @@ describe('GET v2/login-methods with fetch', () => {
       spy.mockRestore();
     }
     const retry = loginMethodsQuery.retry as (failures: number, error: Error) => boolean;
-    expect(retry(0, new LoginMethodsUnavailable(503))).toBe(true);
     expect(retry(0, new LoginMethodsUnavailable(0))).toBe(true);
-    expect(retry(2, new LoginMethodsUnavailable(503))).toBe(false);
+    expect(retry(2, new LoginMethodsUnavailable(0))).toBe(true);
+    expect(retry(3, new LoginMethodsUnavailable(0))).toBe(false);
+    expect(retry(0, new LoginMethodsUnavailable(503))).toBe(false);
+    expect(retry(0, new LoginMethodsUnavailable(500))).toBe(false);
     expect(retry(0, new LoginMethodsUnavailable(404))).toBe(false);
+    expect(loginMethodsQuery.retryDelay).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import type { LoginMethodsResponse } from '@recon/contract';
+import { REFRESH_RETRY_COUNT, REFRESH_RETRY_DELAY_MS } from '@recon/contract/constants';
 import { FIRST_LOAD_PATHS } from '@recon/contract/first-load-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -61,9 +62,10 @@ export const loginMethodsQuery = queryOptions({
   queryKey: ['login-methods'],
   queryFn: getLoginMethods,
   staleTime: 5 * 60_000,
-  // As the client's queries: a server error or no answer is asked again, twice; a 4xx would not change.
+  // As the HTTP client's GETs: only no answer is asked again, 3 times 200 ms apart; an answer with a status is final.
   retry: (failures, error) =>
-    failures < 2 && error instanceof LoginMethodsUnavailable && (error.status === 0 || error.status >= 500),
+    failures < REFRESH_RETRY_COUNT && error instanceof LoginMethodsUnavailable && error.status === 0,
+  retryDelay: REFRESH_RETRY_DELAY_MS,
   // If the list cannot be read the page still offers the password form; no toast for that.
   meta: { isGlobalErrorSkipped: true },
 });
