@@ -1,3 +1,5 @@
+// The heading a column name gets on the Transactions tabs and in the exports (server and web alike).
+export { columnHeading } from '@recon/formats';
 export * from './approvals.endpoints.ts';
 export * from './approvals.ts';
 export * from './audit.ts';

@@ -77,27 +77,5 @@ export function hiddenAtFirst(columns: readonly ViewColumn[], tab: TransactionTa
     .map((c) => c.key);
 }
 
-const ACRONYMS = new Set([
-  'id',
-  'utr',
-  'rrn',
-  'upi',
-  'neft',
-  'imps',
-  'rtgs',
-  'gst',
-  'tds',
-  'ifsc',
-  'mcc',
-  'arn',
-  'txn',
-]);
-
-/** A column name as a heading: "value_date" → "Value Date", "txn_id" → "TXN ID". */
-export function humanize(name: string): string {
-  return name
-    .split('_')
-    .filter(Boolean)
-    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join(' ');
-}
+/** A column name as a heading: "value_date" → "Value Date", "txn_id" → "TXN ID" (the exports write the same). */
+export { columnHeading as humanize } from '@recon/contract';
