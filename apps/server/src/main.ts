@@ -70,7 +70,7 @@ async function main() {
     process.on('unhandledRejection', (err) => log.warn({ err }, 'work cut short by the shutdown'));
     // Order matters: stop taking requests, stop the job worker, close the pool, then stop the database.
     await app.close().catch((err) => log.error({ err }, 'closing the HTTP server failed'));
-    uploadSweeper.stop();
+    await uploadSweeper.stop().catch((err) => log.error({ err }, 'stopping the upload sweeper failed'));
     await worker.stop().catch((err) => log.error({ err }, 'stopping the job worker failed'));
     await closeDb(db).catch((err) => log.error({ err }, 'closing the pool failed'));
     if (embedded) await embedded.stop().catch((err) => log.error({ err }, 'stopping PostgreSQL failed'));

@@ -3,6 +3,7 @@ import { type Db, withTransaction } from '@recon/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@/config.ts';
 import { writeAudit } from '@/lib/audit.ts';
+import { every } from '@/lib/every.ts';
 import { receivingNow, removeStoredBytes } from '@/lib/uploads.ts';
 import * as q from './upload-sweep.queries.ts';
 
@@ -65,13 +66,13 @@ export async function sweepUploads(deps: UploadSweepDeps, { isStartUp }: { isSta
 
 /**
  * Sweeps once now (call it before the server listens and before the job worker claims runs, so no run can take
- * a half-stored file), then every UPLOAD_SWEEP_INTERVAL_SECONDS. The timer never keeps the process alive.
+ * a half-stored file), then every UPLOAD_SWEEP_INTERVAL_SECONDS in the background (`every`).
  */
-export async function startUploadSweeper(deps: UploadSweepDeps): Promise<{ stop: () => void }> {
+export async function startUploadSweeper(deps: UploadSweepDeps): Promise<{ stop: () => Promise<void> }> {
   await sweepUploads(deps, { isStartUp: true });
-  const timer = setInterval(() => {
-    sweepUploads(deps, { isStartUp: false }).catch((err) => deps.log.error({ err }, 'sweeping uploads failed'));
-  }, deps.config.uploadSweepIntervalSeconds * 1000);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return every(
+    deps.config.uploadSweepIntervalSeconds * 1000,
+    () => sweepUploads(deps, { isStartUp: false }),
+    (err) => deps.log.error({ err }, 'sweeping uploads failed'),
+  );
 }

@@ -1,5 +1,6 @@
 import { type Db, sealAuditLog } from '@recon/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { every } from '@/lib/every.ts';
 
 /** How often the server gives new audit rows their place in the chain (decision 0014). */
 export const AUDIT_SEAL_INTERVAL_MS = 5_000;
@@ -11,15 +12,9 @@ export const AUDIT_SEAL_INTERVAL_MS = 5_000;
 export function startAuditSealer(deps: { db: Db; log: FastifyBaseLogger; intervalMs?: number }): {
   stop: () => Promise<void>;
 } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = sealAuditLog(deps.db).catch((err) => deps.log.warn({ err }, 'sealing the audit log failed'));
-  }, deps.intervalMs ?? AUDIT_SEAL_INTERVAL_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every(
+    deps.intervalMs ?? AUDIT_SEAL_INTERVAL_MS,
+    () => sealAuditLog(deps.db),
+    (err) => deps.log.warn({ err }, 'sealing the audit log failed'),
+  );
 }
