@@ -73,7 +73,7 @@ export type ReconStatus = (typeof RECON_STATUSES)[number];
 export const DATE_FORMATS = {
   display: 'DD-MM-YYYY',
   iso: 'YYYY-MM-DD',
-  shortDateTime: 'DD/MM/YY hh:mmA',
+  dateTime: 'DD-MM-YYYY hh:mm A',
   month: 'MM/YYYY',
 } as const;
 export const NUMBER_FORMATS = { indian: 'en-IN', international: 'en-US' } as const;

@@ -90,7 +90,6 @@ export const EXPORT_FIELD_HEADERS: Record<string, string> = {
 
 /** Spec 2 §9. */
 export const LATEST_DOWNLOADS_COUNT = 6;
-export const DOWNLOAD_LIST_TIME_FORMAT = 'hh:mm a • DD/MM/YYYY';
 /** How long a downloadInitiate token is good for: the browser uses it at once. */
 export const DOWNLOAD_TOKEN_TTL_SECONDS = 60;
 /** How often the dropdown and the pages ask again while a request is SUBMITTED or INPROCESS. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatNumber, numberLocaleFromSetting } from '@/lib/format';
+import { formatCurrency, formatDate, formatDateTime, formatNumber, numberLocaleFromSetting } from '@/lib/format';
 
 describe('number and money formats', () => {
   it('groups digits the Indian way or the international way per the NUMBER_FORMAT setting', () => {
@@ -20,12 +20,17 @@ describe('number and money formats', () => {
 });
 
 describe('date formats', () => {
-  it('formats with the product date formats', () => {
+  it('shows days as DD-MM-YYYY and moments as DD-MM-YYYY hh:mm A, one format everywhere', () => {
     const at = '2025-03-07T15:04:00';
     expect(formatDate(at)).toBe('07-03-2025');
-    expect(formatDate(at, 'iso')).toBe('2025-03-07');
-    expect(formatDate(at, 'shortDateTime')).toBe('07/03/25 03:04PM');
-    expect(formatDate(at, 'month')).toBe('03/2025');
+    expect(formatDate('2025-03-07')).toBe('07-03-2025');
+    expect(formatDateTime(at)).toBe('07-03-2025 03:04 PM');
+    expect(formatDateTime('2025-03-07T00:05:00')).toBe('07-03-2025 12:05 AM');
+  });
+
+  it('shows nothing for no date and unreadable input as it came', () => {
     expect(formatDate(null)).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDate('not a date')).toBe('not a date');
   });
 });

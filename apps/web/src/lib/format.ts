@@ -2,7 +2,6 @@ import { CURRENCY_DECIMALS, DATE_FORMATS, DEFAULT_CURRENCY, NUMBER_FORMATS } fro
 import dayjs from 'dayjs';
 
 export type NumberLocale = (typeof NUMBER_FORMATS)[keyof typeof NUMBER_FORMATS];
-export type DateFormatName = keyof typeof DATE_FORMATS;
 
 /** The NUMBER_FORMAT setting names the locale; anything unknown falls back to the Indian format. */
 export function numberLocaleFromSetting(value: string | undefined): NumberLocale {
@@ -43,9 +42,18 @@ export function formatCurrency(
   }).format(v);
 }
 
-/** Formats an ISO date or timestamp with one of the spec's date formats; empty for no date. */
-export function formatDate(value: string | Date | null | undefined, format: DateFormatName = 'display'): string {
+/** A day on every screen: DD-MM-YYYY (decision 0018); empty for no date, unreadable input shown as it came. */
+export function formatDate(value: string | Date | null | undefined): string {
+  return formatWith(value, DATE_FORMATS.display);
+}
+
+/** A moment on every screen: DD-MM-YYYY hh:mm A in the browser's time zone (decision 0018). */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  return formatWith(value, DATE_FORMATS.dateTime);
+}
+
+function formatWith(value: string | Date | null | undefined, format: string): string {
   if (value === null || value === undefined || value === '') return '';
   const d = dayjs(value);
-  return d.isValid() ? d.format(DATE_FORMATS[format]) : String(value);
+  return d.isValid() ? d.format(format) : String(value);
 }

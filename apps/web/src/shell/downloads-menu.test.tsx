@@ -109,7 +109,7 @@ describe('downloads dropdown', () => {
       'Failed',
       'Downloaded',
     ]);
-    expect(within(items[0] as HTMLElement).getByText(/^\d{2}:\d{2} (am|pm) • 21\/11\/2026$/)).toBeTruthy();
+    expect(within(items[0] as HTMLElement).getByText(/^21-11-2026 \d{2}:\d{2} (AM|PM)$/)).toBeTruthy();
     // Only a ready (or already downloaded) file can be fetched.
     expect(
       within(list)

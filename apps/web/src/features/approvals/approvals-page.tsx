@@ -15,7 +15,7 @@ import { useApprovals } from '@/features/approvals/api/get-approvals';
 import { readApprovalUrlState, writeApprovalUrlState } from '@/features/approvals/approval-params';
 import { ApprovalDrawer } from '@/features/approvals/components/approval-drawer';
 import { useBrand } from '@/lib/brand-context';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { AppSelect } from '@/ui/app-select';
 import { EmptyState } from '@/ui/empty-state';
@@ -40,7 +40,7 @@ export default function ApprovalsPage() {
     status: state.status,
     kind: state.kind,
   });
-  const dateTime = (value: string | null) => (value ? formatDate(value, 'shortDateTime') : '—');
+  const dateTime = (value: string | null) => (value ? formatDateTime(value) : '—');
 
   return (
     <>

@@ -47,7 +47,7 @@ describe('audit logs page', () => {
     renderPage();
 
     expect(await screen.findByText('Login Failure')).toBeTruthy();
-    expect(screen.getByText('07/03/25 03:04PM')).toBeTruthy();
+    expect(screen.getByText('07-03-2025 03:04 PM')).toBeTruthy();
     expect(screen.getByText('USER #7')).toBeTruthy();
     expect(lastParams()).toMatchObject({ start: 0, length: 10, draw: 1 });
   });

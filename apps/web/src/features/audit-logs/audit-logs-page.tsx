@@ -13,7 +13,7 @@ import {
 import { AuditLogDetails } from '@/features/audit-logs/components/audit-log-details';
 import { AuditLogFilters } from '@/features/audit-logs/components/audit-log-filters';
 import { useBrand } from '@/lib/brand-context';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
@@ -65,7 +65,7 @@ export default function AuditLogsPage() {
                 dataIndex: 'occurredAt',
                 key: 'occurredAt',
                 width: 170,
-                render: (value: string) => formatDate(value, 'shortDateTime'),
+                render: (value: string) => formatDateTime(value),
               },
               {
                 title: t('audit.event'),

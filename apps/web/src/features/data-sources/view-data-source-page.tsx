@@ -8,7 +8,7 @@ import { WithDataSource } from '@/features/data-sources/components/with-data-sou
 import { trimLimit } from '@/features/data-sources/data-source-values';
 import { DATA_SOURCES_PATH, editDataSourcePath } from '@/features/data-sources/paths';
 import { useHasPrivilege } from '@/lib/access-context';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { BackTitle } from '@/ui/back-title';
 import { CodeText } from '@/ui/code-text';
 import { PageHeader } from '@/ui/page-header';
@@ -56,14 +56,18 @@ function ViewDataSource({ detail }: { detail: DataSourceDetail }) {
           <Descriptions.Item label={t('opsConfig.dataSources.invalidPipeline')}>
             {detail.invalidPipeline.name}
           </Descriptions.Item>
-          <Descriptions.Item label={t('opsConfig.common.updatedOn')}>{formatDate(detail.updatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.common.updatedOn')}>
+            {formatDateTime(detail.updatedAt)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('opsConfig.dataSources.duplicateLimit')}>
             <LimitText value={detail.maxDuplicateRecord} method={detail.maxDuplicateRecordCountMethod} />
           </Descriptions.Item>
           <Descriptions.Item label={t('opsConfig.dataSources.invalidLimit')}>
             <LimitText value={detail.maxInvalidRecord} method={detail.maxInvalidRecordCountMethod} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('opsConfig.common.createdOn')}>{formatDate(detail.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.common.createdOn')}>
+            {formatDateTime(detail.createdAt)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('opsConfig.dataSources.table')}>
             <CodeText>{detail.table}</CodeText>
           </Descriptions.Item>

@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { AddColumnModal } from '@/features/data-tables/components/add-column-modal';
 import { DuplicateCheckCard } from '@/features/data-tables/components/duplicate-check-card';
 import { DATA_TABLES_PATH } from '@/features/data-tables/paths';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useDataTable } from '@/lib/reads/data-tables';
 import { BackTitle } from '@/ui/back-title';
@@ -44,8 +44,12 @@ function DataTableDetails({ detail }: { detail: DataTableDetail }) {
           <Descriptions.Item label={t('opsConfig.dataTables.invalidTable')}>
             <CodeText>{detail.invalidTableName}</CodeText>
           </Descriptions.Item>
-          <Descriptions.Item label={t('opsConfig.common.createdOn')}>{formatDate(detail.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('opsConfig.common.updatedOn')}>{formatDate(detail.updatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.common.createdOn')}>
+            {formatDateTime(detail.createdAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.common.updatedOn')}>
+            {formatDateTime(detail.updatedAt)}
+          </Descriptions.Item>
         </Descriptions>
       </Card>
       <Card

@@ -46,7 +46,7 @@ describe('data tables list', { timeout: 60_000 }, () => {
     const link = await screen.findByRole('link', { name: 'bank_statement' });
     expect(link.getAttribute('href')).toBe(`${PATH}/view-data-table/11`);
     expect(screen.getByText('m1_bank_statement')).toBeTruthy();
-    expect(screen.getByText('21-11-2026')).toBeTruthy();
+    expect(screen.getByText(/^21-11-2026 \d{2}:\d{2} (AM|PM)$/)).toBeTruthy();
     expect(lastParams()).toMatchObject({ start: 0, length: 10 });
   });
 

@@ -5,7 +5,7 @@ import { useDataTables } from '@/features/data-tables/api/get-data-tables';
 import { DataTableFilters } from '@/features/data-tables/components/data-table-filters';
 import { readListState, toListParams, writeListState } from '@/features/data-tables/data-table-list-params';
 import { CREATE_DATA_TABLE_PATH, dataTablePath } from '@/features/data-tables/paths';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useUrlListState } from '@/lib/use-url-list-state';
 import { CodeText } from '@/ui/code-text';
@@ -65,7 +65,7 @@ export default function DataTablesPage() {
           dataIndex: 'createdAt',
           key: 'createdAt',
           width: 130,
-          render: (value: string) => formatDate(value),
+          render: (value: string) => formatDateTime(value),
         },
       ]}
     />

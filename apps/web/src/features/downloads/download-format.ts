@@ -1,8 +1,4 @@
-import { DOWNLOAD_LIST_TIME_FORMAT, DOWNLOADABLE_STATUSES, type DownloadRequest } from '@recon/contract';
-import dayjs from 'dayjs';
-
-/** Spec 2 §9: hh:mm a • DD/MM/YYYY, in the browser's time zone. */
-export const formatRequestedOn = (iso: string) => dayjs(iso).format(DOWNLOAD_LIST_TIME_FORMAT);
+import { DOWNLOADABLE_STATUSES, type DownloadRequest } from '@recon/contract';
 
 export const isDownloadable = (d: Pick<DownloadRequest, 'status'>) => DOWNLOADABLE_STATUSES.includes(d.status);
 

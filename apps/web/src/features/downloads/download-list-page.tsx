@@ -8,9 +8,9 @@ import { useLocation, useSearchParams } from 'react-router';
 import { downloadsRefreshInterval, useDownloads } from '@/features/downloads/api/get-downloads';
 import { useStartDownload } from '@/features/downloads/api/initiate-download';
 import { DownloadStatusTag } from '@/features/downloads/components/download-status-tag';
-import { formatRequestedOn, formatSize, isDownloadable } from '@/features/downloads/download-format';
+import { formatSize, isDownloadable } from '@/features/downloads/download-format';
 import { useBrand } from '@/lib/brand-context';
-import { formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useNumberLocale } from '@/lib/number-format';
 import { columnsWidth } from '@/ui/column-widths';
@@ -106,7 +106,7 @@ export default function DownloadListPage() {
       title: t('downloads.requestedOn'),
       dataIndex: 'requestedOn',
       width: 180,
-      render: (iso: string) => formatRequestedOn(iso),
+      render: (iso: string) => formatDateTime(iso),
     },
     {
       key: 'action',

@@ -23,7 +23,7 @@ import {
 } from '@/features/jobs/jobs-paths';
 import { readJobsUrlState, toJobsParams, writeJobsUrlState } from '@/features/jobs/jobs-url-state';
 import { useHasPrivilege } from '@/lib/access-context';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
@@ -134,7 +134,7 @@ export default function JobsPage() {
                         />
                       </Link>
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {formatDate(row.lastExecutionAt, 'shortDateTime')}
+                        {formatDateTime(row.lastExecutionAt)}
                       </Typography.Text>
                     </Space>
                   ) : (

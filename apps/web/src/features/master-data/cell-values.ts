@@ -1,7 +1,7 @@
 import { checkColumnValue, type DataTableColumn, NUMERIC_DATA_TYPES } from '@recon/contract';
 import { DATE_FORMATS } from '@recon/contract/constants';
 import dayjs, { type Dayjs } from 'dayjs';
-import { formatDate, type NumberLocale } from '@/lib/format';
+import { formatDate, formatDateTime, type NumberLocale } from '@/lib/format';
 
 /** What a row form holds for one cell: text, or a picked day / moment for date columns. */
 export type CellInput = string | Dayjs | null | undefined;
@@ -51,6 +51,6 @@ export function displayCell(column: DataTableColumn, text: string | null | undef
   if (text === null || text === undefined) return '';
   if (column.isMoney) return formatAmount(text, locale);
   if (column.dataType === 'DATE') return formatDate(text);
-  if (column.dataType === 'DATETIME') return formatDate(text, 'shortDateTime');
+  if (column.dataType === 'DATETIME') return formatDateTime(text);
   return text;
 }

@@ -4,7 +4,7 @@ import { useMasterTables } from '@/features/master-data/api/get-master-tables';
 import { SearchBar } from '@/features/master-data/components/search-bar';
 import { readPagedSearch, writePagedSearch } from '@/features/master-data/list-params';
 import { CREATE_MASTER_TABLE_PATH, masterTablePath } from '@/features/master-data/paths';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { pageStart } from '@/lib/list-paging';
 import { useModuleSelection } from '@/lib/module-context';
 import { useUrlListState } from '@/lib/use-url-list-state';
@@ -56,7 +56,7 @@ export default function MasterDataPage() {
           dataIndex: 'createdAt',
           key: 'createdAt',
           width: 130,
-          render: (value: string) => formatDate(value),
+          render: (value: string) => formatDateTime(value),
         },
       ]}
     />

@@ -1,5 +1,5 @@
 import type { DataType } from '@recon/contract';
-import { formatCurrency, formatDate, formatNumber, type NumberLocale } from '@/lib/format';
+import { formatCurrency, formatDate, formatDateTime, formatNumber, type NumberLocale } from '@/lib/format';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
@@ -23,7 +23,7 @@ export function formatCell(value: string | null, column: CellType, locale: Numbe
       return ISO_DAY.test(text) ? formatDate(text) : value;
     case 'DATETIME':
       // Stored without a zone (the file's wall-clock time): read as local, so it is shown as written.
-      return ISO_DATE_TIME.test(text) ? formatDate(text.replace(' ', 'T'), 'shortDateTime') : value;
+      return ISO_DATE_TIME.test(text) ? formatDateTime(text.replace(' ', 'T')) : value;
     default:
       return value;
   }

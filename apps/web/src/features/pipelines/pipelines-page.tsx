@@ -10,7 +10,7 @@ import {
   editUploadedFileConfigPath,
   FILE_CONFIG_STATUS_TONE,
 } from '@/features/pipelines/file-config-status';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { usePipelines } from '@/lib/reads/pipelines';
 import { DATE_TIME_COLUMN_WIDTH } from '@/ui/column-widths';
@@ -102,7 +102,7 @@ export default function PipelinesPage() {
                 dataIndex: 'updatedAt',
                 key: 'updatedAt',
                 width: DATE_TIME_COLUMN_WIDTH,
-                render: (value: string) => formatDate(value, 'shortDateTime'),
+                render: (value: string) => formatDateTime(value),
               },
               {
                 title: t('common.actions'),

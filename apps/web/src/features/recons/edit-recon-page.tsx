@@ -9,7 +9,7 @@ import { ReconForm } from '@/features/recons/components/recon-form';
 import { RECONS_PATH } from '@/features/recons/paths';
 import type { ReconDraft } from '@/features/recons/recon-rules';
 import { serverFieldErrors, setFieldMessages } from '@/lib/form-errors';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { notifyHttpError } from '@/lib/query-client';
 import { BackTitle } from '@/ui/back-title';
@@ -51,8 +51,8 @@ function EditRecon({ recon }: { recon: ReconDetail }) {
       <PageHeader
         title={<BackTitle backTo={RECONS_PATH}>{t('opsConfig.recons.editTitle', { name: recon.name })}</BackTitle>}
         description={t('opsConfig.recons.editDescription', {
-          created: formatDate(recon.createdAt),
-          updated: formatDate(recon.updatedAt),
+          created: formatDateTime(recon.createdAt),
+          updated: formatDateTime(recon.updatedAt),
         })}
       />
       <ReconForm

@@ -58,7 +58,7 @@ describe('recons list', { timeout: 60_000 }, () => {
     renderPage('/operations/configuration/recons?search=bank');
 
     expect(await screen.findByText('Bank vs Gateway')).toBeTruthy();
-    expect(screen.getByText('21-11-2026')).toBeTruthy();
+    expect(screen.getByText(/^21-11-2026 \d{2}:\d{2} (AM|PM)$/)).toBeTruthy();
     expect(mock.history.get?.at(-1)?.params).toMatchObject({ start: 0, length: 10, 'search[value]': 'bank' });
   });
 

@@ -9,7 +9,7 @@ import { useRecons } from '@/features/recons/api/get-recons';
 import { ReconSearch } from '@/features/recons/components/recon-search';
 import { readListState, writeListState } from '@/features/recons/list-params';
 import { CREATE_RECON_PATH, editReconPath } from '@/features/recons/paths';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { pageStart } from '@/lib/list-paging';
 import { useModuleSelection } from '@/lib/module-context';
 import { useUrlListState } from '@/lib/use-url-list-state';
@@ -63,14 +63,14 @@ export default function ReconsPage() {
           dataIndex: 'createdAt',
           key: 'createdAt',
           width: 130,
-          render: (value: string) => formatDate(value),
+          render: (value: string) => formatDateTime(value),
         },
         {
           title: t('opsConfig.common.updatedOn'),
           dataIndex: 'updatedAt',
           key: 'updatedAt',
           width: 130,
-          render: (value: string) => formatDate(value),
+          render: (value: string) => formatDateTime(value),
         },
         {
           title: t('common.actions'),

@@ -10,7 +10,7 @@ import { RuleRowActions } from '@/features/rules/components/rule-row-actions';
 import { CREATE_RULE_PATH, viewRulePath, withRecon } from '@/features/rules/paths';
 import { isOrderChanged, moveRule } from '@/features/rules/rule-order';
 import { useHasPrivilege } from '@/lib/access-context';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useReconOptions } from '@/lib/reads/recons';
 import { AppSelect } from '@/ui/app-select';
@@ -128,7 +128,7 @@ export default function RulesPage() {
       dataIndex: 'updatedAt',
       key: 'updatedAt',
       width: 120,
-      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(value)}</span>,
+      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
     },
     {
       title: t('common.actions'),

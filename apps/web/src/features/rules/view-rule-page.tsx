@@ -12,7 +12,7 @@ import { RulePageTitle } from '@/features/rules/page-title';
 import { copyRulePath, editRulePath } from '@/features/rules/paths';
 import { useRuleSides } from '@/features/rules/use-rule-sides';
 import { useHasPrivilege } from '@/lib/access-context';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { PageHeader } from '@/ui/page-header';
 import { StatusTag } from '@/ui/status-tag';
@@ -65,8 +65,12 @@ function ViewRule({ rule }: { rule: RuleDetail }) {
           <Descriptions.Item label={t('rules.descriptionLabel')} span={{ xs: 1, md: 2, xl: 3 }}>
             {rule.description || <Typography.Text type="secondary">—</Typography.Text>}
           </Descriptions.Item>
-          <Descriptions.Item label={t('opsConfig.common.createdOn')}>{formatDate(rule.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('opsConfig.common.updatedOn')}>{formatDate(rule.updatedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.common.createdOn')}>
+            {formatDateTime(rule.createdAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('opsConfig.common.updatedOn')}>
+            {formatDateTime(rule.updatedAt)}
+          </Descriptions.Item>
         </Descriptions>
       </Card>
       <Card title={<ConditionsTitle sides={sides} />}>

@@ -9,7 +9,7 @@ import { formatCell } from '@/features/transactions/cell-format';
 import { RowDrawer } from '@/features/transactions/components/row-drawer';
 import { StatusBadge } from '@/features/transactions/components/status-badge';
 import { humanize } from '@/features/transactions/view-columns';
-import { formatCurrency, formatDate } from '@/lib/format';
+import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useNumberLocale } from '@/lib/number-format';
 import { EmptyState } from '@/ui/empty-state';
@@ -140,7 +140,7 @@ export default function GlobalSearchPage() {
               title: t('transactions.fields._loaded_at'),
               key: 'loaded',
               width: 165,
-              render: (_, h) => formatDate(h.loadedAt, 'shortDateTime'),
+              render: (_, h) => formatDateTime(h.loadedAt),
             },
           ]}
         />

@@ -4,7 +4,7 @@ import { useApproval } from '@/features/approvals/api/get-approval';
 import { DecisionButtons } from '@/features/approvals/components/decision-buttons';
 import { KnockOffRows } from '@/features/approvals/components/knock-off-rows';
 import { RollbackImpactSummary } from '@/features/approvals/components/rollback-impact-summary';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { QueryError } from '@/ui/query-error';
 import { StatusTag } from '@/ui/status-tag';
 
@@ -15,7 +15,7 @@ export function ApprovalDrawer({ moduleId, approvalId, onClose }: Props) {
   const { t } = useTranslation();
   const query = useApproval(moduleId, approvalId);
   const a = query.data;
-  const dateTime = (value: string | null) => (value ? formatDate(value, 'shortDateTime') : '—');
+  const dateTime = (value: string | null) => (value ? formatDateTime(value) : '—');
 
   return (
     <Drawer

@@ -1,7 +1,7 @@
 import type { RollbackApproval } from '@recon/contract';
 import { Alert, Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 
 /** What approving the rollback undoes: the rows its files loaded, its recon runs and the actions rolled back first. */
 export function RollbackImpactSummary({ rollback }: { rollback: RollbackApproval }) {
@@ -48,7 +48,7 @@ export function RollbackImpactSummary({ rollback }: { rollback: RollbackApproval
           {
             title: t('approvals.runStarted'),
             key: 'started',
-            render: (_, r) => `${formatDate(r.startedAt, 'shortDateTime')}${r.startedBy ? ` · ${r.startedBy}` : ''}`,
+            render: (_, r) => `${formatDateTime(r.startedAt)}${r.startedBy ? ` · ${r.startedBy}` : ''}`,
           },
           { title: t('approvals.rowsClosed'), dataIndex: 'rowsClosed', key: 'closed', align: 'right', width: 120 },
         ]}

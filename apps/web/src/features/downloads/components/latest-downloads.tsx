@@ -3,7 +3,8 @@ import type { DownloadRequest } from '@recon/contract';
 import { Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DownloadStatusTag } from '@/features/downloads/components/download-status-tag';
-import { formatRequestedOn, isDownloadable, middleEllipsis } from '@/features/downloads/download-format';
+import { isDownloadable, middleEllipsis } from '@/features/downloads/download-format';
+import { formatDateTime } from '@/lib/format';
 
 type Props = {
   downloads: readonly DownloadRequest[];
@@ -44,7 +45,7 @@ export function LatestDownloads({ downloads, isLoading, onDownload }: Props) {
                   {middleEllipsis(d.fileName)}
                 </Typography.Text>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {formatRequestedOn(d.requestedOn)}
+                  {formatDateTime(d.requestedOn)}
                 </Typography.Text>
               </Flex>
               <Flex align="center" gap={6} style={{ flexShrink: 0 }}>

@@ -8,7 +8,7 @@ import { useDiscardFile } from '@/features/file-history/api/discard-file';
 import { useFile } from '@/features/file-history/api/get-file';
 import { formatFileSize } from '@/features/file-history/file-size';
 import { useHasPrivilege } from '@/lib/access-context';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { RejectionSummary, SkippedRows } from '@/ui/file-outcome';
 import { ErrorKindTag, FileStatusTag, UploadStatusTag } from '@/ui/file-tags';
@@ -106,12 +106,12 @@ export function FileDetailDrawer({ moduleId, fileId, onClose }: Props) {
               {
                 key: 'uploadedAt',
                 label: t('fileHistory.uploadedAt'),
-                children: formatDate(f.uploadedAt, 'shortDateTime'),
+                children: formatDateTime(f.uploadedAt),
               },
               {
                 key: 'updatedAt',
                 label: t('fileHistory.updatedAt'),
-                children: formatDate(f.updatedAt, 'shortDateTime'),
+                children: formatDateTime(f.updatedAt),
               },
               {
                 key: 'run',

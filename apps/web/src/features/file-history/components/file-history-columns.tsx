@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { FileHistoryColumn } from '@/features/file-history/api/get-file-history';
 import type { FileHistoryUrlState } from '@/features/file-history/file-history-params';
-import { formatDate, formatNumber, type NumberLocale } from '@/lib/format';
+import { formatDateTime, formatNumber, type NumberLocale } from '@/lib/format';
 import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 import { ErrorKindTag, FileStatusTag, statusWords } from '@/ui/file-tags';
 
@@ -94,7 +94,7 @@ export function fileHistoryColumns({ t, locale, sort, onOpen }: Options): Column
       ...sortable('uploadedAt'),
       render: (value: string, row) => (
         <Flex vertical>
-          <span>{formatDate(value, 'shortDateTime')}</span>
+          <span>{formatDateTime(value)}</span>
           {row.uploadedBy && <Typography.Text type="secondary">{row.uploadedBy}</Typography.Text>}
         </Flex>
       ),

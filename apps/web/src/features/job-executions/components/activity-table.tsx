@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PipelineFiles } from '@/features/job-executions/components/pipeline-files';
 import { ActivityStatusTag } from '@/features/job-executions/components/status-tags';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { columnsWidth, DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 import { EmptyState } from '@/ui/empty-state';
@@ -107,8 +107,8 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
       width: DATE_TIME_COLUMN_WIDTH_COMPACT,
       render: (_, a) => (
         <Flex vertical>
-          <span>{formatDate(a.startedAt, 'shortDateTime')}</span>
-          <Typography.Text type="secondary">{formatDate(a.finishedAt, 'shortDateTime')}</Typography.Text>
+          <span>{formatDateTime(a.startedAt)}</span>
+          <Typography.Text type="secondary">{formatDateTime(a.finishedAt)}</Typography.Text>
         </Flex>
       ),
     },

@@ -6,7 +6,7 @@ import type { ExecutionSortColumn } from '@/features/job-executions/api/get-job-
 import { RunStatusTag } from '@/features/job-executions/components/status-tags';
 import { batchText, cycleText, formatDuration } from '@/features/job-executions/execution-format';
 import type { ExecutionUrlState } from '@/features/job-executions/execution-params';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { columnsWidth, DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 
 type Options = { t: TFunction; sort: ExecutionUrlState['sort']; onOpen: (id: number) => void };
@@ -26,7 +26,7 @@ export function executionColumns({ t, sort, onOpen }: Options): ColumnsType<JobE
     sorter: true,
     sortOrder: sort?.column === column ? (sort.dir === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
   });
-  const dateTime = (value: string | null) => formatDate(value, 'shortDateTime');
+  const dateTime = (value: string | null) => formatDateTime(value);
   return [
     { title: t('jobExecutions.id'), dataIndex: 'id', width: 80, align: 'right', ...sortable('id') },
     {

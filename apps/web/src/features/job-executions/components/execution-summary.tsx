@@ -3,7 +3,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RunStatusTag } from '@/features/job-executions/components/status-tags';
 import { batchText, cycleText, formatDuration } from '@/features/job-executions/execution-format';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 /** A value the run does not have (no batch, not finished yet) shows as a dash, not as an empty box. */
 const NONE = '—';
@@ -28,17 +28,17 @@ export function ExecutionSummary({ execution: e }: { execution: JobExecutionDeta
         {
           key: 'createdAt',
           label: t('jobExecutions.createdAt'),
-          children: orNone(formatDate(e.createdAt, 'shortDateTime')),
+          children: orNone(formatDateTime(e.createdAt)),
         },
         {
           key: 'startedAt',
           label: t('jobExecutions.startedAt'),
-          children: orNone(formatDate(e.startedAt, 'shortDateTime')),
+          children: orNone(formatDateTime(e.startedAt)),
         },
         {
           key: 'finishedAt',
           label: t('jobExecutions.finishedAt'),
-          children: orNone(formatDate(e.finishedAt, 'shortDateTime')),
+          children: orNone(formatDateTime(e.finishedAt)),
         },
         { key: 'duration', label: t('jobExecutions.duration'), children: orNone(formatDuration(e.durationSeconds)) },
         ...(e.needsFileApproval
@@ -55,7 +55,7 @@ export function ExecutionSummary({ execution: e }: { execution: JobExecutionDeta
                     {
                       key: 'approvedAt',
                       label: t('jobExecutions.approvedAt'),
-                      children: formatDate(e.approvedAt, 'shortDateTime'),
+                      children: formatDateTime(e.approvedAt),
                     },
                   ]
                 : []),

@@ -4,7 +4,7 @@ import {
   type PipelineFileSummary,
   usePipelineFileSummary,
 } from '@/features/job-executions/api/get-pipeline-file-summary';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 import { RejectionSummary, SkippedRows } from '@/ui/file-outcome';
@@ -85,7 +85,7 @@ export function PipelineFiles({ moduleId, pipelineId, executionId, activityStatu
           dataIndex: 'uploadedAt',
           key: 'uploadedAt',
           width: DATE_TIME_COLUMN_WIDTH_COMPACT,
-          render: (value: string) => formatDate(value, 'shortDateTime'),
+          render: (value: string) => formatDateTime(value),
         },
       ]}
     />

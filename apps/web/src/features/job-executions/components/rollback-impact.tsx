@@ -2,7 +2,7 @@ import type { RollbackImpact, RollbackImpactRun, RollbackImpactTable } from '@re
 import { Alert, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 
 type Dependency = RollbackImpact['dependencies'][number];
@@ -23,7 +23,7 @@ export function RollbackImpactView({ impact }: { impact: RollbackImpact }) {
         <Flex vertical>
           <Typography.Text strong>{t('rollbacks.entityRun', { name: r.reconName, id: r.runId })}</Typography.Text>
           <Typography.Text type="secondary">
-            {r.kindLabel} · {formatDate(r.startedAt, 'shortDateTime')}
+            {r.kindLabel} · {formatDateTime(r.startedAt)}
             {r.startedBy ? ` · ${r.startedBy}` : ''}
           </Typography.Text>
         </Flex>

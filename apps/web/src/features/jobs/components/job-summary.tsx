@@ -2,7 +2,7 @@ import type { JobDetail } from '@recon/contract';
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { runStatusTone } from '@/features/jobs/job-status-tone';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { StatusTag } from '@/ui/status-tag';
 
 /** What is about to run: the job's enabled activities in order and its last run. */
@@ -24,7 +24,7 @@ export function JobSummary({ job }: { job: JobDetail }) {
         {job.lastExecution ? (
           <>
             <StatusTag status={runStatusTone(job.lastExecution.status)} label={job.lastExecution.statusLabel} />
-            {formatDate(job.lastExecution.createdAt, 'shortDateTime')}
+            {formatDateTime(job.lastExecution.createdAt)}
           </>
         ) : (
           t('jobs.neverRun')

@@ -9,7 +9,7 @@ import type { PipelineRow, PipelineRowsParams } from '@/features/pipeline-rows/a
 import { formatCell, isNumericType } from '@/features/pipeline-rows/cell-format';
 import { ColumnSearch } from '@/features/pipeline-rows/components/column-search';
 import type { RowColumn, SystemField } from '@/features/pipeline-rows/row-columns';
-import { formatDate, type NumberLocale } from '@/lib/format';
+import { formatDateTime, type NumberLocale } from '@/lib/format';
 import { DATE_TIME_COLUMN_WIDTH } from '@/ui/column-widths';
 
 const FILE_HISTORY_PATH = PATHS.fileUploadHistory;
@@ -50,9 +50,9 @@ function systemCell(key: SystemField, row: PipelineRow, canOpenFiles: boolean) {
         </Flex>
       );
     case 'createdAt':
-      return 'createdAt' in row ? formatDate(row.createdAt, 'shortDateTime') : '';
+      return 'createdAt' in row ? formatDateTime(row.createdAt) : '';
     case 'loadedAt':
-      return 'loadedAt' in row ? formatDate(row.loadedAt, 'shortDateTime') : '';
+      return 'loadedAt' in row ? formatDateTime(row.loadedAt) : '';
   }
 }
 

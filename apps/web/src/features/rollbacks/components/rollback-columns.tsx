@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import type { RollbackSortColumn } from '@/features/rollbacks/api/get-rollbacks';
 import { RollbackStatusTag } from '@/features/rollbacks/components/rollback-tags';
 import type { RollbackUrlState } from '@/features/rollbacks/rollback-params';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 
 type Options = { t: TFunction; sort: RollbackUrlState['sort']; onOpen: (id: number) => void };
@@ -17,7 +17,7 @@ export function rollbackColumns({ t, sort, onOpen }: Options): ColumnsType<Rollb
     sorter: true,
     sortOrder: sort?.column === column ? (sort.dir === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
   });
-  const dateTime = (value: string | null) => (value ? formatDate(value, 'shortDateTime') : '—');
+  const dateTime = (value: string | null) => (value ? formatDateTime(value) : '—');
   return [
     {
       title: t('rollbacks.rollbackId'),

@@ -3,7 +3,7 @@ import { Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { RollbackStepTag } from '@/features/rollbacks/components/rollback-tags';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { columnsWidth, DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 
@@ -29,7 +29,7 @@ export function RollbackDependencies({ dependencies }: { dependencies: readonly 
       width: DATE_TIME_COLUMN_WIDTH_COMPACT,
       render: (_, d) => (
         <Flex vertical>
-          <span>{formatDate(d.startedAt, 'shortDateTime')}</span>
+          <span>{formatDateTime(d.startedAt)}</span>
           {d.startedBy && <Typography.Text type="secondary">{d.startedBy}</Typography.Text>}
         </Flex>
       ),

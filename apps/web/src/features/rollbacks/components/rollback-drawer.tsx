@@ -10,7 +10,7 @@ import { RollbackDependencies } from '@/features/rollbacks/components/rollback-d
 import { RollbackRecords } from '@/features/rollbacks/components/rollback-records';
 import { RollbackStatusTag } from '@/features/rollbacks/components/rollback-tags';
 import { useHasPrivilege } from '@/lib/access-context';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { PrivilegeGuard } from '@/ui/privilege-guard';
 import { QueryError } from '@/ui/query-error';
 
@@ -47,7 +47,7 @@ export function RollbackDrawer({ moduleId, rollbackId, onClose }: Props) {
   const canSeeRuns = useHasPrivilege({ code: 'jobExecutions' });
   const query = useRollback(moduleId, rollbackId);
   const r = query.data;
-  const dateTime = (value: string | null) => (value ? formatDate(value, 'shortDateTime') : '—');
+  const dateTime = (value: string | null) => (value ? formatDateTime(value) : '—');
 
   return (
     <Drawer

@@ -3,7 +3,7 @@ import { Empty, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { RollbackStepTag } from '@/features/rollbacks/components/rollback-tags';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { columnsWidth, DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 
@@ -54,13 +54,13 @@ export function RollbackRecords({ records }: { records: readonly RollbackRecord[
       title: t('rollbacks.startedAt'),
       dataIndex: 'startedAt',
       width: DATE_TIME_COLUMN_WIDTH_COMPACT,
-      render: (v: string | null) => (v ? formatDate(v, 'shortDateTime') : '—'),
+      render: (v: string | null) => (v ? formatDateTime(v) : '—'),
     },
     {
       title: t('rollbacks.finishedAt'),
       dataIndex: 'finishedAt',
       width: DATE_TIME_COLUMN_WIDTH_COMPACT,
-      render: (v: string | null) => (v ? formatDate(v, 'shortDateTime') : '—'),
+      render: (v: string | null) => (v ? formatDateTime(v) : '—'),
     },
   ];
   return (

@@ -6,7 +6,7 @@ import { StatusBadge } from '@/features/transactions/components/status-badge';
 import { closedByText } from '@/features/transactions/components/transaction-columns';
 import { sumDecimals } from '@/features/transactions/money';
 import { humanize } from '@/features/transactions/view-columns';
-import { formatCurrency, formatDate } from '@/lib/format';
+import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 
 type Props = {
@@ -62,7 +62,7 @@ export function RowCard({
                 {
                   key: '_at',
                   label: t('transactions.fields._reconciled_at'),
-                  children: formatDate(row.reconciledAt, 'shortDateTime'),
+                  children: formatDateTime(row.reconciledAt),
                 },
               ]
             : []),

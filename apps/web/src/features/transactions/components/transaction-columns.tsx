@@ -7,7 +7,7 @@ import { formatCell, isNumericType } from '@/features/transactions/cell-format';
 import { ColumnFilter } from '@/features/transactions/components/column-filter';
 import { StatusBadge } from '@/features/transactions/components/status-badge';
 import { humanize, type RowField, type ViewColumn } from '@/features/transactions/view-columns';
-import { formatDate, type NumberLocale } from '@/lib/format';
+import { formatDateTime, type NumberLocale } from '@/lib/format';
 import { DATE_TIME_COLUMN_WIDTH } from '@/ui/column-widths';
 
 export function columnTitle(t: TFunction, column: ViewColumn): string {
@@ -31,13 +31,13 @@ function fieldCell(t: TFunction, key: RowField, row: TransactionRow) {
     case '_rule_name':
       return closedByText(t, row);
     case '_reconciled_at':
-      return formatDate(row.reconciledAt, 'shortDateTime');
+      return formatDateTime(row.reconciledAt);
     case '_reason':
       return row.reason ?? '';
     case '_file_name':
       return row.fileName ?? '';
     case '_loaded_at':
-      return formatDate(row.loadedAt, 'shortDateTime');
+      return formatDateTime(row.loadedAt);
   }
 }
 
