@@ -267,6 +267,12 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     const dialog = (
       await screen.findByText('Knock off 2 rows', { selector: '.ant-modal-title' }, { timeout: 10_000 })
     ).closest('.ant-modal') as HTMLElement;
+    // The dialog repeats what closes: the recon and tab, the side, the count, the total and the references.
+    expect(within(dialog).getByText('Bank vs Gateway Settlement › Unreconciled')).toBeTruthy();
+    expect(within(dialog).getByText('A · Bank Statement')).toBeTruthy();
+    expect(within(dialog).getByText('Total Amount').closest('tr')?.textContent).toBe('Total Amount₹1,750.25');
+    expect(within(dialog).getByText('Rows').closest('tr')?.textContent).toBe('Rows2');
+    expect(within(dialog).getByText('BNK0000101, BNK0000102')).toBeTruthy();
     const confirm = within(dialog)
       .getByText('Knock off 2 rows', { selector: 'button span' })
       .closest('button') as HTMLButtonElement;

@@ -104,6 +104,12 @@ export const enTransactions = {
       reason: 'Reason',
       reasonRequired: 'Reason is required',
       placeholder: 'Why these rows need no counterpart (kept with each row and in the audit log)',
+      recon: 'Recon',
+      side: 'Side',
+      rows: 'Rows',
+      total: 'Total {{column}}',
+      moreReferences_one: 'and {{count}} more',
+      moreReferences_other: 'and {{count}} more',
     },
     match: {
       mode: 'View',
