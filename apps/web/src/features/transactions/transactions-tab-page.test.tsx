@@ -320,6 +320,46 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     expect(within(first).queryByRole('checkbox')).toBeNull();
   });
 
+  it('opens the row named in the address (a global-search hit) on its side, with its group; closing drops it', async () => {
+    routes.ByTab = () => [200, page([])];
+    const b = { ...row(301, { utr: '3636800037' }), status: 'RECONCILED', matchId: 901 };
+    routes.MappedRow = () => [
+      200,
+      { row: { ...b, side: 'B', dataSourceId: 12, dataSourceName: 'Gateway Settlement' }, group: null },
+    ];
+    mock.onGet('/v2/transactions/group/901').reply(200, {
+      matchId: 901,
+      reconId: 4,
+      rows: [
+        { ...MATCHED_ROWS[1], side: 'A', dataSourceId: 11, dataSourceName: 'Bank Statement' },
+        { ...b, side: 'B', dataSourceId: 12, dataSourceName: 'Gateway Settlement' },
+      ],
+    });
+    mock.onGet('/v2/transactions/explain').reply(404, [{ message: 'Resource not found', code: 'NOT_FOUND' }]);
+    const { router } = renderRoute(
+      <WithModule>
+        <WithAccess codes={ALL_CODES}>
+          <TransactionsTabView tab="reconciled" />
+        </WithAccess>
+      </WithModule>,
+      {
+        path: '/transactions/recon/reconciled',
+        initialEntry: '/transactions/recon/reconciled?reconId=4&dataSourceId=12&rowId=301',
+      },
+    );
+
+    const drawer = (
+      await screen.findByText('Gateway Settlement · row 301 · group 901', {}, { timeout: 10_000 })
+    ).closest('.ant-drawer') as HTMLElement;
+    expect(await within(drawer).findByText(/^Side A · Bank Statement/, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(within(drawer).getByText('BNK0000202')).toBeTruthy();
+    // The table behind reads the row's side.
+    await waitFor(() => expect(lastParams()).toMatchObject({ reconId: 4, dataSourceId: 12 }), { timeout: 10_000 });
+
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''), { timeout: 10_000 });
+  });
+
   it('opens a matched row with its group side by side and explains it', async () => {
     routes.ByTab = () => [200, page(MATCHED_ROWS)];
     mock.onGet('/v2/transactions/group/901').reply(200, {

@@ -194,6 +194,7 @@ export const enTransactions = {
       found: 'Found In',
       date: 'Date',
       amount: 'Amount',
+      rowMissing: 'The row opened from the search is no longer there: search again.',
     },
     mapping: {
       title: 'Recon Mapping',

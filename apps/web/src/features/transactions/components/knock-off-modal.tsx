@@ -1,4 +1,9 @@
-import { ACTION_REASON_MAX, type TransactionDataSource, type TransactionRecon, type TransactionRow } from '@recon/contract';
+import {
+  ACTION_REASON_MAX,
+  type TransactionDataSource,
+  type TransactionRecon,
+  type TransactionRow,
+} from '@recon/contract';
 import type { TransactionTab } from '@recon/contract/nav';
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
