@@ -105,6 +105,7 @@ export const enTransactions = {
       reasonRequired: 'Reason is required',
       placeholder: 'Why these rows need no counterpart (kept with each row and in the audit log)',
       recon: 'Recon',
+      reconTab: 'Recon › Tab',
       side: 'Side',
       rows: 'Rows',
       total: 'Total {{column}}',

@@ -71,7 +71,7 @@ export function KnockOffModal({ open, recon, dataSource, rows, total, tab, isSav
         items={[
           {
             key: 'recon',
-            label: t('transactions.knockOff.recon'),
+            label: tab ? t('transactions.knockOff.reconTab') : t('transactions.knockOff.recon'),
             children: tab ? `${recon.name} › ${t(`transactions.tabs.${tab}.title`)}` : recon.name,
           },
           { key: 'side', label: t('transactions.knockOff.side'), children: sideLabel(dataSource) },
