@@ -298,6 +298,8 @@ test('a rule, the job, the tabs, an explanation, a knock off, an export and its 
     await expect(modal.getByRole('heading', { name: 'Recon runs undone' })).toBeVisible();
     await expect(modal.getByRole('cell', { name: /bank_statement\.csv/ })).toBeVisible();
     await shot(page, 'reconciliation-12-rollback-impact');
+    // A rollback asks why; the audit log keeps the reason.
+    await modal.getByLabel('Reason for the rollback').fill('Rolled back by the browser journey');
     await modal.getByRole('button', { name: 'Roll back' }).click();
     await expect(modal).toBeHidden();
     await expect(drawer).toHaveAccessibleName(/ Rollback$/, { timeout: 120_000 });

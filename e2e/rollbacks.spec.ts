@@ -41,6 +41,8 @@ test('rolls a run back from its drawer and follows the rollback in the history',
     await expect(modal.getByRole('cell', { name: /bank_statement\.csv/ })).toBeVisible();
     await expect(modal.getByRole('cell', { name: /pg_settlement\.csv/ })).toBeVisible();
     await shot(page, 'rollbacks-01-impact');
+    // A rollback asks why; the audit log keeps the reason.
+    await modal.getByLabel('Reason for the rollback').fill('Rolled back by the browser journey');
     await modal.getByRole('button', { name: 'Roll back' }).click();
     await expect(page.getByText('Rollback requested: it runs in the background')).toBeVisible();
     await expect(modal).toBeHidden();

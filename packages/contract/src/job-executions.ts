@@ -53,6 +53,18 @@ export const ACTIVITY_EXECUTION_STATUSES = [
   'REJECTED',
 ] as const;
 
+/**
+ * An activity of a rolled-back run keeps its status (spec 2 §4) but reads "Rolled back": what it did was undone
+ * with the run. An activity that never ran (queued when the run failed) is not relabelled.
+ */
+export const ROLLED_BACK_ACTIVITY_LABEL = 'Rolled back';
+const UNDONE_ACTIVITY_STATUSES: ReadonlySet<string> = new Set(['COMPLETED', 'PARTIALLY_COMPLETED', 'FAILED']);
+export function activityStatusLabel(status: string, runStatus: string): string {
+  return runStatus === 'ROLLED_BACK' && UNDONE_ACTIVITY_STATUSES.has(status)
+    ? ROLLED_BACK_ACTIVITY_LABEL
+    : jobStatusLabel(status);
+}
+
 export const JOB_EXECUTION_TRIGGERS = ['MANUAL', 'CRON', 'RETRY', 'UPLOAD'] as const;
 export const FILE_APPROVAL_DECISIONS = ['APPROVED', 'REJECTED'] as const;
 export type FileApprovalDecision = (typeof FILE_APPROVAL_DECISIONS)[number];

@@ -4,6 +4,7 @@ import type { PrivilegeRule } from './privileges.ts';
 import {
   ROLLBACK_IMPACT_PRIVILEGE,
   ROLLBACK_REQUEST_PRIVILEGE,
+  requestRollbackBodySchema,
   requestRollbackQuerySchema,
   rollbackDetailSchema,
   rollbackImpactSchema,
@@ -37,10 +38,11 @@ export const rollbackEndpoints = {
     discriminator: { name: 'Operation', value: 'RetryFailedJob' },
     privilege: ROLLBACK_REQUEST_PRIVILEGE,
     query: requestRollbackQuerySchema,
+    body: requestRollbackBodySchema,
     response: rollbackDetailSchema,
     summary: 'Request the rollback of a job execution (Operation=RetryFailedJob)',
     description:
-      'Creates a rollback request (QUEUED) with its records and dependencies and runs it in the background: recon runs newest first, then the rows of each pipeline’s files, then the execution (ROLLED_BACK). In a module where rollbacks need approval (Module Settings) the request is APPROVAL_PENDING instead (records CREATED, nothing rolled back) with an approval request in My Jobs › Approvals: another user approves it (it is planned again and queued) or rejects it (REJECTED, "Approval rejected"). 400 when the execution is not completed, partially completed or failed; 409 when a rollback of it exists or later executions used its data (named). Needs rollbackHistory, jobExecutions and createJob.',
+      'An optional body `{ reason }` (not in the spec) is recorded in the audit entry of the request. Creates a rollback request (QUEUED) with its records and dependencies and runs it in the background: recon runs newest first, then the rows of each pipeline’s files, then the execution (ROLLED_BACK). In a module where rollbacks need approval (Module Settings) the request is APPROVAL_PENDING instead (records CREATED, nothing rolled back) with an approval request in My Jobs › Approvals: another user approves it (it is planned again and queued) or rejects it (REJECTED, "Approval rejected"). 400 when the execution is not completed, partially completed or failed; 409 when a rollback of it exists or later executions used its data (named). Needs rollbackHistory, jobExecutions and createJob.',
   }),
   retry: endpoint({
     ...base,

@@ -254,6 +254,25 @@ export const requestRollbackQuerySchema = z.object({
   jobExecution: z.coerce.number().int().positive(),
 });
 
+/** A rollback's reason is kept at most this long (as a transaction action's). */
+export const ROLLBACK_REASON_MAX = 500;
+/**
+ * Not in the spec (its call has no body): why the run is rolled back, recorded in the audit log. Optional, so a
+ * client that sends no body is answered as before; the web asks for it.
+ */
+export const requestRollbackBodySchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(ROLLBACK_REASON_MAX, `Reason must be at most ${ROLLBACK_REASON_MAX} characters`)
+      .optional()
+      .describe('Why the run is rolled back: kept in the audit entry of the request (details.reason).'),
+  })
+  // A call without a body (the spec's) reaches the route as null.
+  .nullish();
+export type RequestRollbackBody = z.infer<typeof requestRollbackBodySchema>;
+
 // --- Lists and detail
 
 /** A row of the Rollback History list (spec 2 §3: rollbackId, jobName, startTime, endTime, executedBy, status). */

@@ -1,4 +1,4 @@
-import { type JobExecutionDetail, type JobExecutionRow, jobStatusLabel } from '@recon/contract';
+import { activityStatusLabel, type JobExecutionDetail, type JobExecutionRow, jobStatusLabel } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { sql } from 'kysely';
 
@@ -111,7 +111,7 @@ export async function getExecutionDetail(
       typeId: a.type_id,
       name: a.name,
       status: a.status,
-      statusLabel: jobStatusLabel(a.status),
+      statusLabel: activityStatusLabel(a.status, e.status),
       attempt: a.attempt,
       counts: a.counts,
       errorMessage: a.error_message,

@@ -18,8 +18,8 @@ export function rollbackRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) =>
     registerRoutes(app, [
       route(E.impact, ({ params }, req) => service.getImpact(ctx.db, moduleId(req), params.id)),
-      route(E.request, ({ query }, req) =>
-        service.requestRollback(ctx, moduleActorOf(req), query.jobExecution, app.log),
+      route(E.request, ({ query, body }, req) =>
+        service.requestRollback(ctx, moduleActorOf(req), query.jobExecution, app.log, body?.reason),
       ),
       route(E.retry, ({ params }, req) => service.retryRollback(ctx, moduleActorOf(req), params.id, app.log)),
       route(E.list, (input, req) => listRollbackPage(ctx, input, req)),

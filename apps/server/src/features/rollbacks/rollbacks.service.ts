@@ -115,7 +115,10 @@ export async function requestRollback(
   actor: ModuleActor,
   executionId: number,
   log: FastifyBaseLogger,
+  reason?: string,
 ): Promise<RollbackDetail> {
+  // Why the run is rolled back (the web asks for it; the spec's call has none): kept in the audit entry.
+  const why = reason ? { reason } : {};
   let outcome: Outcome;
   try {
     outcome = await withTransaction(ctx.db, {}, async (step): Promise<Outcome> => {
@@ -163,6 +166,7 @@ export async function requestRollback(
           reconRuns: plan.runsToRollBack.map((r) => r.id),
           files: plan.pipelines.flatMap((p) => p.pendingFileIds),
           rows: impact.tables.reduce((sum, t) => sum + t.rows, 0),
+          ...why,
           ...(approvalId === null ? {} : { approvalId }),
         },
       });
@@ -173,7 +177,8 @@ export async function requestRollback(
     throw err;
   }
   if ('refused' in outcome) {
-    return refuse(ctx, actor, 'ROLLBACK_REQUESTED', { executionId, rollbackId: null }, outcome.refused);
+    const refused = { ...outcome.refused, details: { ...outcome.refused.details, ...why } };
+    return refuse(ctx, actor, 'ROLLBACK_REQUESTED', { executionId, rollbackId: null }, refused);
   }
   if (!outcome.isPendingApproval) void enqueueRollback({ db: ctx.db, now: ctx.now, log }, outcome.rollbackId);
   return getDetail(ctx.db, actor.moduleId, outcome.rollbackId);

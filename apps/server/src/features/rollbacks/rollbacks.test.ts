@@ -99,13 +99,27 @@ describe('PUT /v2/executionrollbacks?Operation=RetryFailedJob', () => {
       moduleId: moduleA,
     });
     expect(bad.statusCode).toBe(400);
+    const tooLong = await call(t, admin, {
+      method: 'PUT',
+      url: `/web/v2/executionrollbacks?Operation=RetryFailedJob&jobExecution=${e.executionId}`,
+      moduleId: moduleA,
+      payload: { reason: 'x'.repeat(501) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('Reason must be at most 500 characters');
     expect(await executionStatus(e.executionId)).toBe('COMPLETED');
   });
 
   it('queues the request with its records, runs it and answers 409 to a second request', async () => {
     const env = await addRollbackRecon(t, moduleA);
     const e = await runExecution(t, env, { A: csv([['R1', '1.00']]), B: csv([['R1', '1.00']]) }, admin.userId);
-    const res = await requestRollback(t, admin, moduleA, e.executionId);
+    // The reason (not in the spec's call: an optional body) goes to the audit entry.
+    const res = await call(t, admin, {
+      method: 'PUT',
+      url: `/web/v2/executionrollbacks?Operation=RetryFailedJob&jobExecution=${e.executionId}`,
+      moduleId: moduleA,
+      payload: { reason: '  Loaded the wrong day’s statement  ' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json();
     expect(created).toMatchObject({
@@ -128,6 +142,16 @@ describe('PUT /v2/executionrollbacks?Operation=RetryFailedJob', () => {
     expect(done.status).toBe('ROLLBACK_FINISHED');
     expect(done.endTime).not.toBeNull();
     expect(await executionStatus(e.executionId)).toBe('ROLLED_BACK');
+    // The run keeps the spec's label; each activity it ran reads "Rolled back" (its status stays).
+    const run = await call(t, admin, {
+      method: 'GET',
+      url: `/web/v2/jobexecutions/${e.executionId}`,
+      moduleId: moduleA,
+    });
+    expect(run.json()).toMatchObject({ status: 'ROLLED_BACK', statusLabel: 'Rollback' });
+    const activities = run.json().activities as { status: string; statusLabel: string }[];
+    expect(activities.length).toBeGreaterThan(0);
+    for (const a of activities) expect(a).toMatchObject({ status: 'COMPLETED', statusLabel: 'Rolled back' });
     const rolledBack = await requestRollback(t, admin, moduleA, e.executionId);
     expect(rolledBack.statusCode).toBe(409);
     expect(rolledBack.json()[0].message).toBe(ROLLBACK_TEXTS.alreadyRequested);
@@ -137,8 +161,10 @@ describe('PUT /v2/executionrollbacks?Operation=RetryFailedJob', () => {
     expect(requested[0]).toMatchObject({
       user_id: admin.userId,
       module_id: moduleA,
-      details: { rollbackId: created.rollbackId },
+      details: { rollbackId: created.rollbackId, reason: 'Loaded the wrong day’s statement' },
     });
+    // A request sent as the spec's call (no body) records no reason.
+    expect(requested[1]?.details).not.toHaveProperty('reason');
   });
 
   it('refuses, naming them, while later executions used the data; goes once they are rolled back', async () => {

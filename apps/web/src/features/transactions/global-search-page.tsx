@@ -2,13 +2,15 @@ import { GLOBAL_SEARCH_MIN_LENGTH, type GlobalSearchHit } from '@recon/contract'
 import { Alert, Card, Flex, Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTransactionRecons } from '@/features/transactions/api/get-transaction-recons';
 import { useTransactionSearch } from '@/features/transactions/api/search-transactions';
 import { formatCell } from '@/features/transactions/cell-format';
 import { RowDrawer } from '@/features/transactions/components/row-drawer';
 import { StatusBadge } from '@/features/transactions/components/status-badge';
+import { linkedRowUrl, tabOfRow } from '@/features/transactions/linked-row';
 import { humanize } from '@/features/transactions/view-columns';
+import { useAccess } from '@/lib/access-context';
 import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useNumberLocale } from '@/lib/number-format';
@@ -17,7 +19,8 @@ import { PageHeader } from '@/ui/page-header';
 
 /**
  * Transactions › Global Search: one reference (UTR, order id, narration…) across every data source of the module.
- * Each hit says where it is and in which state; a click opens the row with its group and explanation.
+ * Each hit says where it is and in which state; a click opens the row on its recon tab, with its group (its
+ * match) and explanation.
  */
 export default function GlobalSearchPage() {
   const { t } = useTranslation();
@@ -30,6 +33,14 @@ export default function GlobalSearchPage() {
   const hits = useTransactionSearch(moduleId, isAsked ? asked : undefined);
   const recons = useTransactionRecons(moduleId);
   const [opened, setOpened] = useState<GlobalSearchHit | null>(null);
+  const navigate = useNavigate();
+  const { held } = useAccess();
+  // A hit opens on its recon tab (where it is worked), its drawer showing its group; without any tab, here.
+  const open = (h: GlobalSearchHit) => {
+    const tab = tabOfRow(h.status, (code) => held.has(code));
+    if (!tab) return setOpened(h);
+    void navigate(linkedRowUrl(tab, { reconId: h.reconId, dataSourceId: h.dataSourceId, rowId: h.id }));
+  };
   const locale = useNumberLocale();
   // A hit's data source's columns (types, money, shown), to show its date and amount in the module's formats.
   const columnsOf = (h: GlobalSearchHit) =>
@@ -84,7 +95,7 @@ export default function GlobalSearchPage() {
               <Typography.Text type="secondary">{t('transactions.search.hint')}</Typography.Text>
             ),
           }}
-          onRow={(h) => ({ onClick: () => setOpened(h), style: { cursor: 'pointer' } })}
+          onRow={(h) => ({ onClick: () => open(h), style: { cursor: 'pointer' } })}
           columns={[
             {
               title: t('transactions.search.where'),

@@ -59,6 +59,12 @@ describe('matching by hand', { timeout: 60_000 }, () => {
       </WithModule>,
       { path: '/transactions/recon/unreconciled' },
     );
+    // Nothing ticked yet: ₹0.00 is shown plainly, not as a balanced (green) difference.
+    await rowOf('BNK0000101');
+    const nothing = await screen.findByText('Difference ₹0.00', {}, { timeout: 10_000 });
+    expect(nothing.closest('.ant-typography')?.className).not.toMatch(/ant-typography-success/);
+    expect(nothing.closest('.ant-typography')?.className).toMatch(/ant-typography-secondary/);
+
     await userEvent.click(within(await rowOf('BNK0000101')).getByRole('checkbox'));
     await userEvent.click(within(await rowOf('BNK0000102')).getByRole('checkbox'));
     await userEvent.click(within(await rowOf('UTR301')).getByRole('checkbox'));
@@ -66,7 +72,10 @@ describe('matching by hand', { timeout: 60_000 }, () => {
     // The amounts the rules compare are summed: amount on side A, net amount on side B.
     const bar = screen.getByText('Side A: 2 rows').closest('.ant-card') as HTMLElement;
     expect(within(bar).getAllByText('₹1,500.25')).toHaveLength(2);
-    expect(within(bar).getByText('Difference ₹0.00')).toBeTruthy();
+    // Both sides ticked and equal: balanced, in green.
+    expect(within(bar).getByText('Difference ₹0.00').closest('.ant-typography')?.className).toMatch(
+      /ant-typography-success/,
+    );
 
     await userEvent.click(screen.getByText('Match selected'));
     const dialog = (await screen.findByText('Match these rows as one group?', {}, { timeout: 10_000 })).closest(

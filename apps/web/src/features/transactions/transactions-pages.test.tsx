@@ -74,6 +74,35 @@ describe('global search', { timeout: 60_000 }, () => {
     expect(within(hit).getByText('₹100.00')).toBeTruthy();
     expect(screen.getByText(/Only the first 20 rows are shown for: Bank Statement/)).toBeTruthy();
   });
+
+  it("opens a hit on its recon tab with the row named in the address, or on All without the tab's privilege", async () => {
+    const hit = {
+      ...groupRow(MATCHED_ROWS[1] as never, 'A'),
+      reconId: 4,
+      reconName: RECON.name,
+      matchedColumns: ['reference'],
+    };
+    routes.GlobalSearch = () => reply(200, { data: [hit], cappedDataSourceIds: [] });
+    const withTab = renderRoute(
+      <WithModule>
+        <WithAccess codes={[...CODES, 'reconciledTransaction']}>
+          <GlobalSearchPage />
+        </WithAccess>
+      </WithModule>,
+      { path: '/transactions/global-search', initialEntry: '/transactions/global-search?value=BNK0000202' },
+    );
+    await userEvent.click(await screen.findByText('BNK0000202', {}, { timeout: 10_000 }));
+    expect((await screen.findByTestId('current-path')).textContent).toBe(
+      '/transactions/recon/reconciled?reconId=4&dataSourceId=11&rowId=202',
+    );
+    withTab.unmount();
+
+    render(<GlobalSearchPage />, '/transactions/global-search', '/transactions/global-search?value=BNK0000202');
+    await userEvent.click(await screen.findByText('BNK0000202', {}, { timeout: 10_000 }));
+    expect((await screen.findByTestId('current-path')).textContent).toBe(
+      '/transactions/recon/all?reconId=4&dataSourceId=11&rowId=202',
+    );
+  });
 });
 
 describe('recon mapping', { timeout: 60_000 }, () => {

@@ -267,6 +267,12 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     const dialog = (
       await screen.findByText('Knock off 2 rows', { selector: '.ant-modal-title' }, { timeout: 10_000 })
     ).closest('.ant-modal') as HTMLElement;
+    // The dialog repeats what closes: the recon and tab, the side, the count, the total and the references.
+    expect(within(dialog).getByText('Bank vs Gateway Settlement › Unreconciled')).toBeTruthy();
+    expect(within(dialog).getByText('A · Bank Statement')).toBeTruthy();
+    expect(within(dialog).getByText('Total Amount').closest('tr')?.textContent).toBe('Total Amount₹1,750.25');
+    expect(within(dialog).getByText('Rows').closest('tr')?.textContent).toBe('Rows2');
+    expect(within(dialog).getByText('BNK0000101, BNK0000102')).toBeTruthy();
     const confirm = within(dialog)
       .getByText('Knock off 2 rows', { selector: 'button span' })
       .closest('button') as HTMLButtonElement;
@@ -312,6 +318,46 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     renderTab('all', ['allTransactions']);
     const first = await rowOf('BNK0000101');
     expect(within(first).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('opens the row named in the address (a global-search hit) on its side, with its group; closing drops it', async () => {
+    routes.ByTab = () => [200, page([])];
+    const b = { ...row(301, { utr: '3636800037' }), status: 'RECONCILED', matchId: 901 };
+    routes.MappedRow = () => [
+      200,
+      { row: { ...b, side: 'B', dataSourceId: 12, dataSourceName: 'Gateway Settlement' }, group: null },
+    ];
+    mock.onGet('/v2/transactions/group/901').reply(200, {
+      matchId: 901,
+      reconId: 4,
+      rows: [
+        { ...MATCHED_ROWS[1], side: 'A', dataSourceId: 11, dataSourceName: 'Bank Statement' },
+        { ...b, side: 'B', dataSourceId: 12, dataSourceName: 'Gateway Settlement' },
+      ],
+    });
+    mock.onGet('/v2/transactions/explain').reply(404, [{ message: 'Resource not found', code: 'NOT_FOUND' }]);
+    const { router } = renderRoute(
+      <WithModule>
+        <WithAccess codes={ALL_CODES}>
+          <TransactionsTabView tab="reconciled" />
+        </WithAccess>
+      </WithModule>,
+      {
+        path: '/transactions/recon/reconciled',
+        initialEntry: '/transactions/recon/reconciled?reconId=4&dataSourceId=12&rowId=301',
+      },
+    );
+
+    const drawer = (
+      await screen.findByText('Gateway Settlement · row 301 · group 901', {}, { timeout: 10_000 })
+    ).closest('.ant-drawer') as HTMLElement;
+    expect(await within(drawer).findByText(/^Side A · Bank Statement/, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(within(drawer).getByText('BNK0000202')).toBeTruthy();
+    // The table behind reads the row's side.
+    await waitFor(() => expect(lastParams()).toMatchObject({ reconId: 4, dataSourceId: 12 }), { timeout: 10_000 });
+
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''), { timeout: 10_000 });
   });
 
   it('opens a matched row with its group side by side and explains it', async () => {

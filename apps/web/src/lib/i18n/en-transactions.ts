@@ -104,6 +104,13 @@ export const enTransactions = {
       reason: 'Reason',
       reasonRequired: 'Reason is required',
       placeholder: 'Why these rows need no counterpart (kept with each row and in the audit log)',
+      recon: 'Recon',
+      reconTab: 'Recon › Tab',
+      side: 'Side',
+      rows: 'Rows',
+      total: 'Total {{column}}',
+      moreReferences_one: 'and {{count}} more',
+      moreReferences_other: 'and {{count}} more',
     },
     match: {
       mode: 'View',
@@ -188,6 +195,7 @@ export const enTransactions = {
       found: 'Found In',
       date: 'Date',
       amount: 'Amount',
+      rowMissing: 'The row opened from the search is no longer there: search again.',
     },
     mapping: {
       title: 'Recon Mapping',

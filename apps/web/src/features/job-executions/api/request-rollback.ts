@@ -4,9 +4,12 @@ import { jobExecutionsRoot } from '@/features/job-executions/api/get-job-executi
 import { call } from '@/lib/call';
 import { showSuccessToast } from '@/lib/toast';
 
-/** PUT /v2/executionrollbacks?Operation=RetryFailedJob&jobExecution={id}: asks for the rollback of a run. */
-export async function requestRollback(jobExecutionId: number): Promise<RollbackDetail> {
-  return call(rollbackEndpoints.request, { query: { jobExecution: jobExecutionId } });
+/**
+ * PUT /v2/executionrollbacks?Operation=RetryFailedJob&jobExecution={id}: asks for the rollback of a run, with
+ * the reason the audit log keeps.
+ */
+export async function requestRollback(p: { jobExecutionId: number; reason: string }): Promise<RollbackDetail> {
+  return call(rollbackEndpoints.request, { query: { jobExecution: p.jobExecutionId }, body: { reason: p.reason } });
 }
 
 export function useRequestRollback(moduleId: number) {

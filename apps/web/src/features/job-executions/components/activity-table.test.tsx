@@ -107,6 +107,16 @@ describe('activity table', () => {
     expect(await screen.findByText('Rolled Back', {}, { timeout: 5000 })).toBeTruthy();
   });
 
+  it('shows the activities of a rolled-back run as rolled back, in grey, and those that never ran as not run', () => {
+    const done = { ...PIPELINE, statusLabel: 'Rolled back' };
+    const queued: ActivityExecution = { ...RECON, status: 'RUNNABLE', statusLabel: 'Queued', attempt: 0 };
+    renderRoute(<ActivityTable moduleId={1} executionId={41} runStatus="ROLLED_BACK" activities={[done, queued]} />);
+
+    const tag = within(rowOf('Bank Statement Pipeline')).getByText('Rolled back').closest('.ant-tag') as HTMLElement;
+    expect(tag.className).not.toMatch(/success/);
+    expect(within(rowOf('Bank vs Gateway Settlement')).getByText('Not Run')).toBeTruthy();
+  });
+
   it('shows a type it does not know as it is', () => {
     renderRoute(
       <ActivityTable

@@ -79,10 +79,11 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
       render: (_, a) => (
         <Flex vertical gap={2} align="flex-start">
           {/* A failed run leaves the activities after the failed one queued: they did not run. */}
-          {runStatus === 'FAILED' && a.status === 'RUNNABLE' ? (
+          {(runStatus === 'FAILED' || runStatus === 'ROLLED_BACK') && a.status === 'RUNNABLE' ? (
             <ActivityStatusTag status="NOT_RUN" label={t('jobExecutions.notRun')} />
           ) : (
-            <ActivityStatusTag status={a.status} label={a.statusLabel} />
+            // In a rolled-back run what an activity did was undone: the server's label says "Rolled back", in grey.
+            <ActivityStatusTag status={runStatus === 'ROLLED_BACK' ? 'ROLLED_BACK' : a.status} label={a.statusLabel} />
           )}
           {/* Tried more than once: which try this is. */}
           {a.attempt > 1 && (

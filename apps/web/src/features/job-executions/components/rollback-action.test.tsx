@@ -140,6 +140,14 @@ describe('Rollback action of a run', () => {
     expect(within(table).getByText('117')).toBeTruthy();
     expect(mock.history.put).toHaveLength(0);
 
+    // Without a reason nothing is asked: the dialog says what is missing.
+    await userEvent.click(within(modal).getByRole('button', { name: 'Roll back' }));
+    expect(
+      await within(modal).findByText('Say why this run is rolled back: the reason is kept in the audit log'),
+    ).toBeTruthy();
+    expect(mock.history.put).toHaveLength(0);
+
+    await userEvent.type(within(modal).getByLabelText('Reason for the rollback'), 'Wrong statement loaded');
     await userEvent.click(within(modal).getByRole('button', { name: 'Roll back' }));
     await waitFor(
       () => expect(mock.history.put?.[0]?.params).toEqual({ Operation: 'RetryFailedJob', jobExecution: 41 }),
@@ -147,6 +155,7 @@ describe('Rollback action of a run', () => {
         timeout: 5000,
       },
     );
+    expect(JSON.parse(mock.history.put?.[0]?.data)).toEqual({ reason: 'Wrong statement loaded' });
     await waitFor(
       () =>
         expect(capture.toasts).toContainEqual(

@@ -2,9 +2,10 @@ import { HistoryOutlined, RollbackOutlined } from '@ant-design/icons';
 import {
   type JobExecutionDetail,
   ROLLBACK_ALLOWED_EXECUTION_STATUSES,
+  ROLLBACK_REASON_MAX,
   ROLLBACK_REQUEST_PRIVILEGE,
 } from '@recon/contract';
-import { Button, Modal, Skeleton } from 'antd';
+import { Button, Form, Input, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -51,6 +52,10 @@ function RollbackHistoryLink({ executionId }: { executionId: number }) {
 export function RollbackAction({ moduleId, execution }: Props) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
+  // Why the run is rolled back: required here, kept in the audit log. Said missing once the person tried.
+  const [reason, setReason] = useState('');
+  const [isReasonTouched, setIsReasonTouched] = useState(false);
+  const isReasonMissing = reason.trim() === '';
   const impact = useRollbackImpact(moduleId, execution.id, isOpen);
   const request = useRequestRollback(moduleId);
   if (WITH_ROLLBACK.has(execution.status)) return <RollbackHistoryLink executionId={execution.id} />;
@@ -71,13 +76,19 @@ export function RollbackAction({ moduleId, execution }: Props) {
         confirmLoading={request.isPending}
         cancelText={t('common.cancel')}
         onCancel={() => setOpen(false)}
+        afterClose={() => {
+          setReason('');
+          setIsReasonTouched(false);
+        }}
         // A refused request already showed its toast (the reason); the dialog stays for another look.
-        onOk={() =>
+        onOk={() => {
+          setIsReasonTouched(true);
+          if (isReasonMissing) return;
           request
-            .mutateAsync(execution.id)
+            .mutateAsync({ jobExecutionId: execution.id, reason: reason.trim() })
             .then(() => setOpen(false))
-            .catch(() => void impact.refetch())
-        }
+            .catch(() => void impact.refetch());
+        }}
         destroyOnHidden
       >
         {impact.isError && !impact.data ? (
@@ -86,6 +97,27 @@ export function RollbackAction({ moduleId, execution }: Props) {
           <Skeleton active aria-label={t('rollbacks.impactLoading')} />
         ) : (
           <RollbackImpactView impact={impact.data} />
+        )}
+        {canConfirm && (
+          <Form layout="vertical" style={{ marginTop: 16 }}>
+            <Form.Item
+              label={t('rollbacks.requestReason')}
+              required
+              validateStatus={isReasonTouched && isReasonMissing ? 'error' : undefined}
+              help={isReasonTouched && isReasonMissing ? t('rollbacks.requestReasonRequired') : undefined}
+              style={{ marginBottom: 0 }}
+            >
+              <Input.TextArea
+                aria-label={t('rollbacks.requestReason')}
+                rows={2}
+                maxLength={ROLLBACK_REASON_MAX}
+                showCount
+                value={reason}
+                placeholder={t('rollbacks.requestReasonPlaceholder')}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            </Form.Item>
+          </Form>
         )}
       </Modal>
     </PrivilegeGuard>

@@ -164,8 +164,11 @@ export function ActionBar({ recon, dataSource, selected, onDone, tab = 'all', is
       )}
       <KnockOffModal
         open={isKnockOffOpen}
-        count={count}
-        dataSourceName={dataSource.name}
+        recon={recon}
+        dataSource={dataSource}
+        rows={selected}
+        total={total}
+        tab={isForOneRow ? undefined : tab}
         isSaving={knockOff.isPending}
         onCancel={() => setIsKnockOffOpen(false)}
         onConfirm={(reason) =>

@@ -169,7 +169,11 @@ export function MatchWorkbench({ recon, range, onRange, onOpen }: Props) {
             {total('A')}
             {total('B')}
             {difference !== null && (
-              <Typography.Text type={isZeroDecimal(difference) ? 'success' : 'warning'} strong>
+              // Balanced (green) only once both sides have rows ticked: ₹0.00 of nothing says nothing.
+              <Typography.Text
+                type={isZeroDecimal(difference) ? (isReady ? 'success' : 'secondary') : 'warning'}
+                strong={isReady || !isZeroDecimal(difference)}
+              >
                 {t('transactions.match.difference', { amount: formatCurrency(difference, locale) })}
               </Typography.Text>
             )}

@@ -1,7 +1,7 @@
 import { DOWNLOAD_REPORT_PRIVILEGES, LOADED_AT_DATE_COLUMN, TAB_STATUSES, type TransactionRow } from '@recon/contract';
 import type { TransactionTab } from '@recon/contract/nav';
 import { hasPrivilege } from '@recon/contract/privileges';
-import { Card, Empty, Flex, Segmented, Space } from 'antd';
+import { Alert, Card, Empty, Flex, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransactionRecons } from '@/features/transactions/api/get-transaction-recons';
@@ -12,6 +12,7 @@ import { ReconToolbar, sideLabel } from '@/features/transactions/components/reco
 import { RowDrawer } from '@/features/transactions/components/row-drawer';
 import { RowsTable, type Sort } from '@/features/transactions/components/rows-table';
 import { columnTitle } from '@/features/transactions/components/transaction-columns';
+import { useLinkedRow } from '@/features/transactions/linked-row';
 import { hasStatusChoice } from '@/features/transactions/tabs';
 import { readTabMemory, writeTabMemory } from '@/features/transactions/transactions-cache';
 import { hiddenAtFirst, viewColumns } from '@/features/transactions/view-columns';
@@ -37,7 +38,9 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
   const brand = useBrand();
   const moduleId = useModuleSelection().current.id;
   const { held } = useAccess();
-  const [memory] = useState(() => readTabMemory(moduleId, tab));
+  // A row opened from elsewhere (a global-search hit): its recon and side, and the row in the drawer.
+  const linked = useLinkedRow(moduleId);
+  const [memory] = useState(() => ({ ...readTabMemory(moduleId, tab), ...linked.choice }));
   const recons = useTransactionRecons(moduleId);
   const [reconId, setReconId] = useState(memory.reconId);
   const [dataSourceId, setDataSourceId] = useState(memory.dataSourceId);
@@ -56,7 +59,8 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
   const [sort, setSort] = useState<Sort>();
   const [hiddenBySource, setHiddenBySource] = useState(memory.hidden ?? {});
   const [selection, setSelection] = useState(new Map<number, TransactionRow>());
-  const [opened, setOpened] = useState<{ row: TransactionRow; dataSourceId: number } | null>(null);
+  const [picked, setOpened] = useState<{ row: TransactionRow; dataSourceId: number } | null>(null);
+  const opened = picked ?? linked.opened;
   const [mode, setMode] = useState<Mode>('list');
 
   // The remembered recon and side while they still exist, else the first recon with data sources.
@@ -255,12 +259,18 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
           }}
         />
       </Card>
+      {linked.isMissing && (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('transactions.search.rowMissing')} />
+      )}
       {body()}
       <RowDrawer
         recon={recon}
         dataSourceId={opened?.dataSourceId ?? 0}
         row={opened?.row ?? null}
-        onClose={() => setOpened(null)}
+        onClose={() => {
+          setOpened(null);
+          linked.close();
+        }}
       />
     </>
   );
