@@ -5,6 +5,7 @@ export const enPlatform = {
     description: 'Sign-ins, sessions and changes to access, newest first.',
     event: 'Event',
     user: 'User Name',
+    system: 'System',
     outcome: 'Outcome',
     dateRange: 'Date Range',
     occurredAt: 'Date & Time',
