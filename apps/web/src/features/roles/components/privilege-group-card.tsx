@@ -1,9 +1,12 @@
 import type { RoleDetail } from '@recon/contract';
-import { Card, Checkbox, Flex, Typography } from 'antd';
+import { PRIVILEGE_CODES, type PrivilegeCode } from '@recon/contract/privileges';
+import { Card, Checkbox, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PrivilegeGroupKey } from '@/features/roles/privilege-groups';
 
 type Privilege = RoleDetail['privileges'][number];
+
+const isKnown = (code: string): code is PrivilegeCode => (PRIVILEGE_CODES as readonly string[]).includes(code);
 type Props = {
   groupKey: PrivilegeGroupKey;
   privileges: Privilege[];
@@ -11,9 +14,14 @@ type Props = {
   onToggle: (codes: string[], isGranted: boolean) => void;
 };
 
-/** One area's privileges as checkboxes with their descriptions, and a select-all for the area. */
+/**
+ * One area's privileges as checkboxes, and a select-all for the area. Each reads as its label, its code set back
+ * (smaller, muted, for those who configure by code) and one line on what it lets a user do; a code the app does not
+ * know shows the server's description.
+ */
 export function PrivilegeGroupCard({ groupKey, privileges, granted, onToggle }: Props) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const codes = privileges.map((p) => p.privilegeCode);
   const grantedCount = codes.filter((c) => granted.has(c)).length;
   return (
@@ -40,15 +48,41 @@ export function PrivilegeGroupCard({ groupKey, privileges, granted, onToggle }: 
             checked={granted.has(p.privilegeCode)}
             onChange={(e) => onToggle([p.privilegeCode], e.target.checked)}
           >
-            <Typography.Text strong>{p.privilegeCode}</Typography.Text>
-            {p.description && (
-              <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-                {p.description}
-              </Typography.Text>
-            )}
+            <PrivilegeText
+              code={p.privilegeCode}
+              label={isKnown(p.privilegeCode) ? t(`roles.catalogue.${p.privilegeCode}.label`) : p.privilegeCode}
+              meaning={isKnown(p.privilegeCode) ? t(`roles.catalogue.${p.privilegeCode}.meaning`) : p.description}
+              codeSize={token.fontSizeSM}
+            />
           </Checkbox>
         ))}
       </Flex>
     </Card>
+  );
+}
+
+function PrivilegeText({
+  code,
+  label,
+  meaning,
+  codeSize,
+}: {
+  code: string;
+  label: string;
+  meaning: string | null;
+  codeSize: number;
+}) {
+  return (
+    <Flex vertical>
+      <span>
+        <Typography.Text strong>{label}</Typography.Text>
+        {label !== code && (
+          <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: codeSize, fontFamily: 'monospace' }}>
+            {code}
+          </Typography.Text>
+        )}
+      </span>
+      {meaning && <Typography.Text type="secondary">{meaning}</Typography.Text>}
+    </Flex>
   );
 }
