@@ -20,6 +20,12 @@ import { useModuleSelection } from '@/lib/module-context';
 const NOT_IN_COLLAPSED_SIDER = { siderCollapsed: false };
 
 /**
+ * Collapsed, the flyout opens to the right of the button, past the sidebar's edge: the button sits 8 px inside the
+ * sidebar (its padding), and the flyout keeps 8 px from the edge.
+ */
+const COLLAPSED_ALIGN = { offset: [16, 0] };
+
+/**
  * The Downloads dropdown: the latest 6 downloads (a ready one downloads on click), then the download pages the
  * user may see. The badge counts those SUBMITTED; while one is SUBMITTED or INPROCESS the list is asked again.
  * It opens on click while the sidebar is expanded and on hover while collapsed, and closes 150 ms after the
@@ -58,6 +64,7 @@ export function DownloadsMenu({ isCollapsed }: { isCollapsed: boolean }) {
       open={isOpen}
       trigger={isCollapsed ? ['hover'] : ['click']}
       placement={isCollapsed ? 'rightBottom' : 'top'}
+      {...(isCollapsed ? { align: COLLAPSED_ALIGN } : {})}
       mouseEnterDelay={0}
       mouseLeaveDelay={SIDEBAR_FLYOUT_CLOSE_DELAY_MS / 1000}
       onOpenChange={(next) => {

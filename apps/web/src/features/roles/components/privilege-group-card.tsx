@@ -24,6 +24,9 @@ export function PrivilegeGroupCard({ groupKey, privileges, granted, onToggle }: 
   const { token } = theme.useToken();
   const codes = privileges.map((p) => p.privilegeCode);
   const grantedCount = codes.filter((c) => granted.has(c)).length;
+  const labelOf = (code: string) => (isKnown(code) ? t(`roles.catalogue.${code}.label`) : code);
+  // In the order a person reads them: by label, not by code.
+  const byLabel = [...privileges].sort((a, b) => labelOf(a.privilegeCode).localeCompare(labelOf(b.privilegeCode)));
   return (
     <Card
       size="small"
@@ -42,7 +45,7 @@ export function PrivilegeGroupCard({ groupKey, privileges, granted, onToggle }: 
         {t('roles.grantedCount', { granted: grantedCount, total: codes.length })}
       </Typography.Text>
       <Flex vertical gap={8}>
-        {privileges.map((p) => (
+        {byLabel.map((p) => (
           <Checkbox
             key={p.privilegeCode}
             checked={granted.has(p.privilegeCode)}
@@ -50,7 +53,7 @@ export function PrivilegeGroupCard({ groupKey, privileges, granted, onToggle }: 
           >
             <PrivilegeText
               code={p.privilegeCode}
-              label={isKnown(p.privilegeCode) ? t(`roles.catalogue.${p.privilegeCode}.label`) : p.privilegeCode}
+              label={labelOf(p.privilegeCode)}
               meaning={isKnown(p.privilegeCode) ? t(`roles.catalogue.${p.privilegeCode}.meaning`) : p.description}
               codeSize={token.fontSizeSM}
             />
