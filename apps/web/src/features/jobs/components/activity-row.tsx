@@ -11,16 +11,16 @@ import { type ActivityDraft, withType } from '@/features/jobs/job-draft';
 import { AppSelect } from '@/ui/app-select';
 
 /**
- * Widths of the parts of an activity row, shared with the heading row above the list so the two line up (and
- * wrap alike on a narrow screen).
+ * Widths of the parts of an activity row (on one line from 1280 px wide with the sidebar open), shared with the
+ * heading row above the list so the two line up (and wrap alike on a narrow screen).
  */
 const PARTS = {
   handle: { width: 24 },
   sequence: { width: 28 },
-  type: { width: 220 },
-  target: { flex: '1 1 220px', minWidth: 200 },
-  source: { width: 190 },
-  configure: { width: 150 },
+  type: { width: 190 },
+  target: { flex: '1 1 180px', minWidth: 180 },
+  source: { width: 160 },
+  configure: { width: 140 },
   enabled: { width: 56 },
   remove: { width: 32 },
 } as const;

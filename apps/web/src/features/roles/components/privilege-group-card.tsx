@@ -6,6 +6,9 @@ import type { PrivilegeGroupKey } from '@/features/roles/privilege-groups';
 
 type Privilege = RoleDetail['privileges'][number];
 
+/** The box level with the label's line, not centred on the label and its meaning. */
+const BOX_BESIDE_LABEL = { icon: { alignSelf: 'flex-start', marginTop: 3 } } as const;
+
 const isKnown = (code: string): code is PrivilegeCode => (PRIVILEGE_CODES as readonly string[]).includes(code);
 type Props = {
   groupKey: PrivilegeGroupKey;
@@ -49,6 +52,7 @@ export function PrivilegeGroupCard({ groupKey, privileges, granted, onToggle }: 
           <Checkbox
             key={p.privilegeCode}
             checked={granted.has(p.privilegeCode)}
+            styles={BOX_BESIDE_LABEL}
             onChange={(e) => onToggle([p.privilegeCode], e.target.checked)}
           >
             <PrivilegeText
