@@ -66,11 +66,16 @@ describe('routing rules', () => {
     expect(screen.queryByRole('combobox', { name: 'Product' })).toBeNull();
   });
 
-  it('sends a user without the page privilege to /unauthorized', async () => {
+  it('shows a user without the page privilege that the page is not allowed, inside the shell, at its address', async () => {
     signIn({}, 1);
     serve(['modules']);
     const router = renderApp('/settings/audit-logs');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
+    expect(await screen.findByText('Not Allowed')).toBeTruthy();
+    expect(screen.getByText(/Sorry, you are not authorized to access this page\./)).toBeTruthy();
+    expect(screen.queryByText('Sorry, the page you visited does not exist.')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Product' })).toBeTruthy();
+    expect(screen.getByRole('navigation')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings/audit-logs');
   });
 
   it('opens a page inside the shell when the user holds its privilege', async () => {
@@ -79,6 +84,22 @@ describe('routing rules', () => {
     renderApp('/settings/audit-logs');
     expect(await screen.findByRole('heading', { name: 'Audit Logs' })).toBeTruthy();
     expect(await screen.findByText('No Data available')).toBeTruthy();
+  });
+
+  it('offers "Skip to content" as the first Tab stop, then the sidebar before the page; the link moves to the page', async () => {
+    signIn({}, 1);
+    serve(['auditLogs']);
+    renderApp('/settings/audit-logs');
+    await screen.findByRole('heading', { name: 'Audit Logs' });
+
+    await userEvent.tab();
+    expect(document.activeElement?.textContent).toBe('Skip to content');
+    await userEvent.tab();
+    const sidebar = screen.getByRole('navigation').closest('aside');
+    expect(sidebar?.contains(document.activeElement)).toBe(true);
+
+    await userEvent.click(screen.getByText('Skip to content'));
+    expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 
   it('tells a user without any module that none is assigned', async () => {

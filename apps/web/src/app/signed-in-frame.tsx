@@ -8,6 +8,7 @@ import { useModuleSelection } from '@/lib/module-context';
 import { usePageTitle } from '@/lib/page-title';
 import { AppLayout } from '@/shell/app-layout';
 import { leavesOf, sectionLandingPath, useVisibleNav } from '@/shell/use-visible-nav';
+import { NotAllowed } from '@/ui/not-allowed';
 import { NotFound } from '@/ui/not-found';
 
 /**
@@ -46,7 +47,7 @@ export function SectionIndex({ basePath }: { basePath: string }) {
   const sections = useVisibleNav();
   const { current } = useModuleSelection();
   const section = sections.find((s) => s.basePath === basePath);
-  if (!section) return <Navigate to="/unauthorized" replace />;
+  if (!section) return <NotAllowed />;
   const landing = sectionLandingPath(section, current.id);
   return landing ? <Navigate to={landing} replace /> : <NotFound />;
 }

@@ -11,6 +11,7 @@ import { DownloadsMenu } from '@/shell/downloads-menu';
 import { ModuleSwitcher } from '@/shell/module-switcher';
 import { NavMenu } from '@/shell/nav-menu';
 import { NotificationsFlyout } from '@/shell/notifications-flyout';
+import { MAIN_CONTENT_ID, SkipLink } from '@/shell/skip-link';
 import { useRememberVisit } from '@/shell/use-remember-visit';
 import { useVisibleNav } from '@/shell/use-visible-nav';
 import { UserMenu } from '@/shell/user-menu';
@@ -35,6 +36,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Layout.Sider
         collapsible
         collapsed={isCollapsed}
@@ -81,7 +83,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             <UserMenu sections={sections} />
           </Flex>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        {/* The focus target of the skip link: reachable by script, not a Tab stop of its own. */}
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: 24, outline: 'none' }}>
           {/* Keyed by path: a failure on one page clears when the user navigates away. */}
           <ErrorBoundary key={pathname}>
             <Suspense fallback={<ContentSpinner />}>{children ?? <Outlet />}</Suspense>

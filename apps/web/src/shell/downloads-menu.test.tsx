@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Layout } from 'antd';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadsRefreshInterval } from '@/features/downloads/api/get-downloads';
@@ -161,6 +162,24 @@ describe('downloads dropdown', () => {
     fireEvent.mouseEnter(trigger());
 
     await waitFor(() => expect(trigger().getAttribute('aria-expanded')).toBe('true'));
+  });
+
+  it('names its entries in full, not by their first letters, inside the collapsed sidebar', async () => {
+    renderRoute(
+      <WithModule>
+        <WithAccess codes={['dashboards', 'recons']}>
+          <Layout.Sider collapsed>
+            <DownloadsMenu isCollapsed />
+          </Layout.Sider>
+        </WithAccess>
+      </WithModule>,
+      { path: '/settings/audit-logs' },
+    );
+
+    fireEvent.mouseEnter(trigger());
+
+    const entries = await screen.findAllByRole('menuitem');
+    expect(entries.map((e) => e.textContent)).toEqual(['Dashboard Downloads', 'Transaction Downloads']);
   });
 
   it('does not open on hover when the sidebar is expanded', async () => {

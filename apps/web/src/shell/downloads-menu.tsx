@@ -3,7 +3,7 @@ import type { DownloadRequest } from '@recon/contract';
 import { SIDEBAR_FLYOUT_CLOSE_DELAY_MS } from '@recon/contract/constants';
 import { DOWNLOAD_ENTRIES } from '@recon/contract/nav';
 import { hasPrivilege } from '@recon/contract/privileges';
-import { Badge, Button, Divider, Dropdown, theme } from 'antd';
+import { Badge, Button, Divider, Dropdown, Layout, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,10 +14,22 @@ import { useAccess } from '@/lib/access-context';
 import { useModuleSelection } from '@/lib/module-context';
 
 /**
+ * The sidebar's collapsed state reaches every Ant Design menu rendered under it, the dropdown's too (through the
+ * portal): its entries would shrink to their first letters. The dropdown's list is never collapsed.
+ */
+const NOT_IN_COLLAPSED_SIDER = { siderCollapsed: false };
+
+/**
+ * Collapsed, the flyout opens to the right of the button, past the sidebar's edge: the button sits 8 px inside the
+ * sidebar (its padding), and the flyout keeps 8 px from the edge.
+ */
+const COLLAPSED_ALIGN = { offset: [16, 0] };
+
+/**
  * The Downloads dropdown: the latest 6 downloads (a ready one downloads on click), then the download pages the
  * user may see. The badge counts those SUBMITTED; while one is SUBMITTED or INPROCESS the list is asked again.
  * It opens on click while the sidebar is expanded and on hover while collapsed, and closes 150 ms after the
- * pointer leaves.
+ * pointer leaves. Collapsed, it opens to the right of the sidebar, level with the button.
  */
 export function DownloadsMenu({ isCollapsed }: { isCollapsed: boolean }) {
   const { t } = useTranslation();
@@ -51,7 +63,8 @@ export function DownloadsMenu({ isCollapsed }: { isCollapsed: boolean }) {
     <Dropdown
       open={isOpen}
       trigger={isCollapsed ? ['hover'] : ['click']}
-      placement={isCollapsed ? 'topLeft' : 'top'}
+      placement={isCollapsed ? 'rightBottom' : 'top'}
+      {...(isCollapsed ? { align: COLLAPSED_ALIGN } : {})}
       mouseEnterDelay={0}
       mouseLeaveDelay={SIDEBAR_FLYOUT_CLOSE_DELAY_MS / 1000}
       onOpenChange={(next) => {
@@ -67,20 +80,22 @@ export function DownloadsMenu({ isCollapsed }: { isCollapsed: boolean }) {
         style: { boxShadow: 'none' },
       }}
       popupRender={(menu) => (
-        // biome-ignore lint/a11y/noStaticElementInteractions: pointer tracking for the close delay only; the list and menu inside are the interactive part
-        <div
-          onMouseEnter={cancelClose}
-          onMouseLeave={scheduleClose}
-          style={{
-            background: token.colorBgElevated,
-            borderRadius: token.borderRadiusLG,
-            boxShadow: token.boxShadowSecondary,
-          }}
-        >
-          <LatestDownloads downloads={downloads} isLoading={latest.isPending} onDownload={onDownload} />
-          <Divider style={{ margin: 0 }} />
-          {menu}
-        </div>
+        <Layout._InternalSiderContext.Provider value={NOT_IN_COLLAPSED_SIDER}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer tracking for the close delay only; the list and menu inside are the interactive part */}
+          <div
+            onMouseEnter={cancelClose}
+            onMouseLeave={scheduleClose}
+            style={{
+              background: token.colorBgElevated,
+              borderRadius: token.borderRadiusLG,
+              boxShadow: token.boxShadowSecondary,
+            }}
+          >
+            <LatestDownloads downloads={downloads} isLoading={latest.isPending} onDownload={onDownload} />
+            <Divider style={{ margin: 0 }} />
+            {menu}
+          </div>
+        </Layout._InternalSiderContext.Provider>
       )}
     >
       <Button

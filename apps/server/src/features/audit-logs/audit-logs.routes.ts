@@ -37,7 +37,7 @@ async function listAuditLogs(ctx: FeatureContext, { query: f }: EndpointInput<ty
       event: r.event,
       outcome: r.outcome,
       userId: r.user_id,
-      userName: r.user_name,
+      userName: r.user_name ?? r.account_user_name,
       moduleId: r.module_id,
       entityType: r.entity_type,
       entityId: r.entity_id,

@@ -106,6 +106,19 @@ describe('GET v2/auditlogs', () => {
     expect(summary(page)).toEqual(expected);
   });
 
+  it("names the user of a row written with the user's id only, and finds it by that name", async () => {
+    const userId = await addUser(t, { userName: 'al-account-only', roles: ['ROLE_OPERATOR'] });
+    await t.database.db
+      .insertInto('audit_log')
+      .values({ event: 'JOB_CREATED', outcome: 'SUCCESS', user_id: userId, details: JSON.stringify({}) })
+      .execute();
+
+    const page = await logs({ userName: 'al-account' });
+
+    expect(page.data).toHaveLength(1);
+    expect(page.data[0]).toMatchObject({ event: 'JOB_CREATED', userId, userName: 'al-account-only' });
+  });
+
   it('treats % in the user name filter as a plain character', async () => {
     expect((await logs({ userName: '%' })).data).toEqual([]);
   });

@@ -1,6 +1,8 @@
+import { DATE_FORMATS } from '@recon/contract/constants';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import AuditLogsPage from '@/features/audit-logs/audit-logs-page';
 import { http } from '@/lib/http';
@@ -50,6 +52,27 @@ describe('audit logs page', () => {
     expect(screen.getByText('07-03-2025 03:04 PM')).toBeTruthy();
     expect(screen.getByText('USER #7')).toBeTruthy();
     expect(lastParams()).toMatchObject({ start: 0, length: 10, draw: 1 });
+  });
+
+  it('asks for the last 15 days by default, as the other history pages, and shows that range', async () => {
+    renderPage();
+    await screen.findByText('Login Failure');
+
+    const params = lastParams();
+    expect(dayjs(String(params.fromDate)).format('YYYY-MM-DD')).toBe(dayjs().subtract(15, 'day').format('YYYY-MM-DD'));
+    expect(dayjs(String(params.toDate)).format('YYYY-MM-DD')).toBe(dayjs().format('YYYY-MM-DD'));
+    expect(screen.getByDisplayValue(dayjs().subtract(15, 'day').format(DATE_FORMATS.display))).toBeTruthy();
+    expect(screen.getByDisplayValue(dayjs().format(DATE_FORMATS.display))).toBeTruthy();
+  });
+
+  it('names the user of every row, and the system for a row without one', async () => {
+    mock.reset();
+    const rows = [ROW, { ...ROW, id: 102, event: 'JOB_CREATED', userId: null, userName: null }];
+    mock.onGet('/v2/auditlogs').reply(200, { draw: 1, recordsTotal: 2, recordsFiltered: 2, data: rows });
+    renderPage();
+
+    expect(await screen.findByText('asha.k')).toBeTruthy();
+    expect(screen.getByText('System')).toBeTruthy();
   });
 
   it('pages on the server and keeps the page in the URL', async () => {

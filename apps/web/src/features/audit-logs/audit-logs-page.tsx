@@ -1,6 +1,6 @@
 import type { AuditLogRow } from '@recon/contract';
 import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
-import { Card, Table } from 'antd';
+import { Card, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAuditLogs } from '@/features/audit-logs/api/get-audit-logs';
@@ -26,7 +26,10 @@ export default function AuditLogsPage() {
   const brand = useBrand();
   const { current } = useModuleSelection();
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = readAuditLogUrlState(searchParams, brand.defaultPageSize);
+  const state = readAuditLogUrlState(searchParams, {
+    pageSize: brand.defaultPageSize,
+    dateRangeDays: brand.defaultDateRangeDays,
+  });
   const logs = useAuditLogs(current.id, toAuditLogsParams(state));
 
   return (
@@ -82,7 +85,14 @@ export default function AuditLogsPage() {
                   <StatusTag status={value} label={t(`audit.outcomes.${value}`)} />
                 ),
               },
-              { title: t('audit.user'), dataIndex: 'userName', key: 'userName', render: (v: string | null) => v ?? '' },
+              {
+                title: t('audit.user'),
+                dataIndex: 'userName',
+                key: 'userName',
+                // A row without a user was written by the system itself.
+                render: (v: string | null) =>
+                  v ?? <Typography.Text type="secondary">{t('audit.system')}</Typography.Text>,
+              },
               {
                 title: t('audit.entity'),
                 key: 'entity',

@@ -2,11 +2,13 @@ import {
   BULK_PROCESSOR_APPROVAL_ENTITY,
   coupleJobFilters,
   JOB_FILTERS,
+  JOB_TEXTS,
   type JobActivityType,
   type JobDetail,
   type JobFilterName,
   type JobSaveRequest,
   splitExportColumns,
+  validateJobSave,
 } from '@recon/contract';
 
 type Loose = Record<string, unknown>;
@@ -231,5 +233,29 @@ export function toSaveRequest(draft: JobDraft, job: JobDetail | null, moduleId: 
     dataSources: null,
     conflictJobs: null,
     reconId: null,
+  };
+}
+
+/** The checks' messages placed beside what they are about: the job's name, its activity list, each activity row. */
+export type JobDraftProblems = {
+  name?: string;
+  activities?: string;
+  /** By activity key: the row's missing type or target (or bulk processor type). */
+  byActivity: Readonly<Record<string, string>>;
+};
+
+/** What the form marks inline after a refused Next: the same checks as the toast, every one at once. */
+export function jobDraftProblems(draft: JobDraft, moduleId: number): JobDraftProblems {
+  const request = toSaveRequest(draft, null, moduleId);
+  const byActivity: Record<string, string> = {};
+  (request.activities ?? []).forEach((activity, i) => {
+    const key = draft.activities[i]?.key;
+    const problem = validateJobSave({ activities: [activity] });
+    if (key && problem) byActivity[key] = problem;
+  });
+  return {
+    ...(request.name ? {} : { name: JOB_TEXTS.nameRequired }),
+    ...(draft.activities.length === 0 ? { activities: JOB_TEXTS.atLeastOneActivity } : {}),
+    byActivity,
   };
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -80,6 +80,29 @@ describe('job editor, step 0', () => {
     await next();
     expect(errorTitles()).toEqual(['Missing activity name or type']);
     expect(mock.history.post).toHaveLength(0);
+  });
+
+  it('marks the empty required fields in place as well as the toast, until they are filled in', async () => {
+    renderCreate();
+    await screen.findByText('Job Details', { selector: '.ant-card-head-title' });
+    expect(screen.queryByText('Job name is required')).toBeNull();
+
+    await next();
+
+    expect(errorTitles()).toEqual(['Please provide atleast one activity']);
+    expect(screen.getByText('Job name is required')).toBeTruthy();
+    expect(screen.getByText('Please provide atleast one activity', { selector: '[role="alert"]' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: /Add Activity/ }));
+    expect(screen.queryByText('Please provide atleast one activity', { selector: '[role="alert"]' })).toBeNull();
+    expect(
+      within(screen.getByTestId('activity-row-1')).getByText('Missing activity name or type', {
+        selector: '[role="alert"]',
+      }),
+    ).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Job Name' }), { target: { value: 'Daily Load' } });
+    expect(screen.queryByText('Job name is required')).toBeNull();
   });
 
   it(

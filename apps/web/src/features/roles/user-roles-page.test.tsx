@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,10 +48,16 @@ function renderPage() {
 }
 
 describe('user roles page', () => {
-  it("shows the role's v2 privileges grouped by area with their descriptions", async () => {
+  it("shows the role's v2 privileges grouped by area: label first, the code set back, one line on what each allows", async () => {
     renderPage();
 
-    expect(await screen.findByText('View the audit log')).toBeTruthy();
+    const label = await screen.findByText('Audit Logs', { selector: 'strong' });
+    const row = label.closest('label') as HTMLElement;
+    const code = within(row).getByText('auditLogs');
+    expect(label.compareDocumentPosition(code) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(code.closest('strong')).toBeNull();
+    expect(within(row).getByText('See the audit trail: sign-ins, sessions and changes.')).toBeTruthy();
+    expect(screen.getByText('Report Execution', { selector: 'strong' })).toBeTruthy();
     expect(screen.getByText('Settings')).toBeTruthy();
     expect(screen.getByText('Reports')).toBeTruthy();
     expect(screen.queryByText('Old reports')).toBeNull();

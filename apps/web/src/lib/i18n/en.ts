@@ -26,8 +26,8 @@ export const en = {
     backHome: 'Back Home',
     notFoundTitle: '404',
     notFound: 'Sorry, the page you visited does not exist.',
-    unauthorizedTitle: '403',
     unauthorized: 'Sorry, you are not authorized to access this page.',
+    askForAccess: 'Your role does not include this page. Ask your administrator if you need access.',
     notFoundPageTitle: 'Page Not Found',
     notAllowedTitle: 'Not Allowed',
     moduleSelectTitle: 'Select Module',
@@ -179,6 +179,7 @@ export const en = {
     collapse: 'Collapse sidebar',
     expand: 'Expand sidebar',
     userMenu: 'User menu',
+    skipToContent: 'Skip to content',
   },
 };
 

@@ -5,7 +5,7 @@ import { Button, DatePicker, Flex, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AuditLogUrlState, eventLabel } from '@/features/audit-logs/audit-log-params';
+import { type AuditLogFilterValues, type AuditLogUrlState, eventLabel } from '@/features/audit-logs/audit-log-params';
 import { AppSelect } from '@/ui/app-select';
 
 type FilterValues = {
@@ -15,7 +15,8 @@ type FilterValues = {
   range?: [Dayjs | null, Dayjs | null] | null;
 };
 
-type Props = { state: AuditLogUrlState; onApply: (filters: Omit<AuditLogUrlState, 'page' | 'size'>) => void };
+/** Reset goes back to no filter and the default day range. */
+type Props = { state: AuditLogUrlState; onApply: (filters: AuditLogFilterValues) => void };
 
 export function AuditLogFilters({ state, onApply }: Props) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function AuditLogFilters({ state, onApply }: Props) {
       event: state.event,
       userName: state.userName,
       outcome: state.outcome,
-      range: state.from || state.to ? [state.from ? dayjs(state.from) : null, state.to ? dayjs(state.to) : null] : null,
+      range: [dayjs(state.from), dayjs(state.to)],
     });
   }, [form, state.event, state.userName, state.outcome, state.from, state.to]);
 
@@ -58,7 +59,7 @@ export function AuditLogFilters({ state, onApply }: Props) {
           <AppSelect<string> options={AUDIT_OUTCOMES.map((o) => ({ value: o, label: t(`audit.outcomes.${o}`) }))} />
         </Form.Item>
         <Form.Item name="range" label={t('audit.dateRange')} style={{ marginBottom: 0 }}>
-          <DatePicker.RangePicker format={DATE_FORMATS.display} allowEmpty={[true, true]} />
+          <DatePicker.RangePicker format={DATE_FORMATS.display} allowClear={false} />
         </Form.Item>
         <Flex gap={8}>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

@@ -12,18 +12,25 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivityListHeading, ActivityRow } from '@/features/jobs/components/activity-row';
+import { ActivityListHeading, ActivityRow, FieldProblem } from '@/features/jobs/components/activity-row';
 import { ConfigurePipelineDrawer } from '@/features/jobs/components/configure-pipeline-drawer';
 import { type ActivityDraft, moveActivity, newActivity, renumber } from '@/features/jobs/job-draft';
 import { EmptyState } from '@/ui/empty-state';
 
-type Props = { activities: readonly ActivityDraft[]; onChange: (next: ActivityDraft[]) => void };
+type Props = {
+  activities: readonly ActivityDraft[];
+  onChange: (next: ActivityDraft[]) => void;
+  /** The check's message for the list as a whole (no activity yet), shown under it. */
+  listProblem?: string | undefined;
+  /** The check's message per activity key, shown on its row. */
+  rowProblems?: Readonly<Record<string, string>> | undefined;
+};
 
 /** A pointer must move this far before a press on the handle becomes a drag. */
 const DRAG_START_DISTANCE_PX = 4;
 
 /** The job's activities in run order: drag to reorder, add, delete, enable; sequences renumber from 1. */
-export function ActivityList({ activities, onChange }: Props) {
+export function ActivityList({ activities, onChange, listProblem, rowProblems }: Props) {
   const { t } = useTranslation();
   const [configuringKey, setConfiguringKey] = useState<string | null>(null);
   const sensors = useSensors(
@@ -50,6 +57,7 @@ export function ActivityList({ activities, onChange }: Props) {
                 onChange={replace}
                 onRemove={() => onChange(renumber(activities.filter((a) => a.key !== activity.key)))}
                 onConfigure={() => setConfiguringKey(activity.key)}
+                problem={rowProblems?.[activity.key]}
               />
             ))}
           </Flex>
@@ -57,6 +65,7 @@ export function ActivityList({ activities, onChange }: Props) {
       </DndContext>
       <Button
         type="dashed"
+        danger={!!listProblem}
         icon={<PlusOutlined />}
         block
         style={{ marginTop: 12 }}
@@ -64,6 +73,7 @@ export function ActivityList({ activities, onChange }: Props) {
       >
         {t('jobs.editor.addActivity')}
       </Button>
+      {listProblem && <FieldProblem>{listProblem}</FieldProblem>}
       <ConfigurePipelineDrawer activity={configuring} onApply={replace} onClose={() => setConfiguringKey(null)} />
     </>
   );

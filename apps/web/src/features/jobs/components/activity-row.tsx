@@ -3,6 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { JOB_ACTIVITY_TYPES, JOB_PIPELINE_SOURCES, type JobActivityType } from '@recon/contract';
 import { Button, Flex, Popconfirm, Switch, Tooltip, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityTargetPicker } from '@/features/jobs/components/activity-target-picker';
 import { hasPipelineSettings } from '@/features/jobs/components/configure-pipeline-drawer';
@@ -10,16 +11,16 @@ import { type ActivityDraft, withType } from '@/features/jobs/job-draft';
 import { AppSelect } from '@/ui/app-select';
 
 /**
- * Widths of the parts of an activity row, shared with the heading row above the list so the two line up (and
- * wrap alike on a narrow screen).
+ * Widths of the parts of an activity row (on one line from 1280 px wide with the sidebar open), shared with the
+ * heading row above the list so the two line up (and wrap alike on a narrow screen).
  */
 const PARTS = {
   handle: { width: 24 },
   sequence: { width: 28 },
-  type: { width: 220 },
-  target: { flex: '1 1 220px', minWidth: 200 },
-  source: { width: 190 },
-  configure: { width: 150 },
+  type: { width: 190 },
+  target: { flex: '1 1 180px', minWidth: 180 },
+  source: { width: 160 },
+  configure: { width: 140 },
   enabled: { width: 56 },
   remove: { width: 32 },
 } as const;
@@ -62,15 +63,27 @@ export function ActivityListHeading() {
   );
 }
 
+/** A check's message under what it is about, in the form's error colour (as a Form.Item's help). */
+export function FieldProblem({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div role="alert" style={{ color: token.colorError, marginTop: 4 }}>
+      {children}
+    </div>
+  );
+}
+
 type Props = {
   activity: ActivityDraft;
   onChange: (next: ActivityDraft) => void;
   onRemove: () => void;
   onConfigure: () => void;
+  /** The check's message for this row (its type or target is missing), after a refused Next. */
+  problem?: string | undefined;
 };
 
 /** One activity: drag handle, sequence, type, target, pipeline source, Configure Pipeline, enabled, delete. */
-export function ActivityRow({ activity, onChange, onRemove, onConfigure }: Props) {
+export function ActivityRow({ activity, onChange, onRemove, onConfigure, problem }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -91,7 +104,7 @@ export function ActivityRow({ activity, onChange, onRemove, onConfigure }: Props
         position: 'relative',
         zIndex: isDragging ? 1 : undefined,
         background: token.colorBgContainer,
-        border: `1px solid ${isDragging ? token.colorPrimary : token.colorBorderSecondary}`,
+        border: `1px solid ${isDragging ? token.colorPrimary : problem ? token.colorError : token.colorBorderSecondary}`,
         borderRadius: token.borderRadius,
         padding: ROW_PADDING,
         opacity: activity.enabled ? 1 : 0.6,
@@ -115,6 +128,7 @@ export function ActivityRow({ activity, onChange, onRemove, onConfigure }: Props
             aria-label={`${t('jobs.editor.activityType')} ${sequence}`}
             allowClear={false}
             style={{ width: '100%' }}
+            status={problem && !activity.type ? 'error' : undefined}
             placeholder={t('jobs.editor.activityType')}
             value={activity.type ?? undefined}
             options={JOB_ACTIVITY_TYPES.map((type) => ({ value: type, label: t(`jobs.activityTypes.${type}`) }))}
@@ -122,7 +136,7 @@ export function ActivityRow({ activity, onChange, onRemove, onConfigure }: Props
           />
         </div>
         <div style={PARTS.target}>
-          <ActivityTargetPicker activity={activity} onChange={onChange} />
+          <ActivityTargetPicker activity={activity} onChange={onChange} hasProblem={!!problem && !!activity.type} />
         </div>
         <div style={PARTS.source}>
           <AppSelect<string>
@@ -178,6 +192,7 @@ export function ActivityRow({ activity, onChange, onRemove, onConfigure }: Props
           </Popconfirm>
         </div>
       </Flex>
+      {problem && <FieldProblem>{problem}</FieldProblem>}
     </div>
   );
 }

@@ -11,12 +11,17 @@ import { type ActivityDraft, isExportType, withBulkType, withTarget } from '@/fe
 import { useModuleSelection } from '@/lib/module-context';
 import { AppSelect } from '@/ui/app-select';
 
-type Props = { activity: ActivityDraft; onChange: (next: ActivityDraft) => void };
+type Props = {
+  activity: ActivityDraft;
+  onChange: (next: ActivityDraft) => void;
+  /** Marks the field as the missing part of the activity (after a refused Next). */
+  hasProblem?: boolean;
+};
 
 const FULL_WIDTH = { width: '100%' } as const;
 
 /** What the activity runs: a pipeline, a recon, an export config, a bot, a bulk processor type, or an id. */
-export function ActivityTargetPicker({ activity, onChange }: Props) {
+export function ActivityTargetPicker({ activity, onChange, hasProblem = false }: Props) {
   const { t } = useTranslation();
   const { current } = useModuleSelection();
   const { type } = activity;
@@ -25,6 +30,7 @@ export function ActivityTargetPicker({ activity, onChange }: Props) {
   const exports = useExportReportConfigs(current.id, isExportType(type));
   const bots = useBotConfigs(type === 'BOT');
   const label = `${t('jobs.editor.activity')} ${activity.sequence}`;
+  const status = hasProblem ? 'error' : undefined;
   // The saved target's name stays visible while (or if) the options load.
   const saved = activity.typeId !== null && activity.name ? [{ value: activity.typeId, label: activity.name }] : [];
   const withSaved = (options: { value: number; label: string }[]) =>
@@ -34,6 +40,7 @@ export function ActivityTargetPicker({ activity, onChange }: Props) {
     return (
       <AppSelect<number>
         style={FULL_WIDTH}
+        status={status}
         aria-label={label}
         disabled
         placeholder={t('jobs.editor.chooseTypeFirst')}
@@ -44,6 +51,7 @@ export function ActivityTargetPicker({ activity, onChange }: Props) {
     return (
       <AppSelect<number>
         style={FULL_WIDTH}
+        status={status}
         aria-label={label}
         loading={pipelines.isPending}
         value={activity.typeId ?? undefined}
@@ -66,6 +74,7 @@ export function ActivityTargetPicker({ activity, onChange }: Props) {
     return (
       <AppSelect<number>
         style={FULL_WIDTH}
+        status={status}
         aria-label={label}
         loading={recons.isPending}
         value={activity.typeId ?? undefined}
@@ -82,6 +91,7 @@ export function ActivityTargetPicker({ activity, onChange }: Props) {
     return (
       <AppSelect<number>
         style={FULL_WIDTH}
+        status={status}
         aria-label={label}
         loading={exports.isPending}
         value={activity.typeId ?? undefined}
@@ -119,6 +129,7 @@ export function ActivityTargetPicker({ activity, onChange }: Props) {
     return (
       <AppSelect<string>
         style={FULL_WIDTH}
+        status={status}
         aria-label={label}
         loading={bots.isPending}
         value={bot?.botType}
@@ -141,6 +152,7 @@ export function ActivityTargetPicker({ activity, onChange }: Props) {
     return (
       <AppSelect<string>
         style={FULL_WIDTH}
+        status={status}
         aria-label={`${t('jobs.editor.bulkProcessorType')} ${activity.sequence}`}
         value={activity.bulkProcessorType ?? undefined}
         options={JOB_BULK_PROCESSOR_TYPES.map((b) => ({ value: b.value, label: b.label }))}
@@ -155,6 +167,7 @@ export function ActivityTargetPicker({ activity, onChange }: Props) {
   return (
     <WholeNumberInput
       aria-label={label}
+      status={status}
       min={1}
       placeholder={t('jobs.editor.targetId', { type: t(`jobs.activityTypes.${type}`) })}
       value={activity.typeId}

@@ -9,12 +9,17 @@ const DESCRIPTION_MAX = 1000;
 type Props = {
   draft: JobDraft;
   onChange: (patch: Partial<Pick<JobDraft, 'name' | 'noOfRetrial' | 'retrialInterval' | 'description'>>) => void;
+  /** The check's message for the name, shown under it (after a refused Next). */
+  nameProblem?: string | undefined;
 };
 
 /** Name, retries, retry interval (minutes) and description of the job. */
-export function JobBasicsFields({ draft, onChange }: Props) {
+export function JobBasicsFields({ draft, onChange, nameProblem }: Props) {
   const { t } = useTranslation();
   const isNameTooLong = draft.name.length > JOB_NAME_MAX;
+  const nameHelp = isNameTooLong
+    ? t('jobs.editor.nameCount', { count: draft.name.length, max: JOB_NAME_MAX })
+    : nameProblem;
   return (
     <Form layout="vertical" component="div">
       <Row gutter={16}>
@@ -22,10 +27,8 @@ export function JobBasicsFields({ draft, onChange }: Props) {
           <Form.Item
             label={t('jobs.editor.name')}
             required
-            validateStatus={isNameTooLong ? 'error' : undefined}
-            help={
-              isNameTooLong ? t('jobs.editor.nameCount', { count: draft.name.length, max: JOB_NAME_MAX }) : undefined
-            }
+            validateStatus={nameHelp ? 'error' : undefined}
+            help={nameHelp}
           >
             <Input
               aria-label={t('jobs.editor.name')}
