@@ -50,22 +50,60 @@ export function kindOfType(type: DataType, isMoney: boolean): ValueKind {
   return type === 'VARCHAR' ? 'text' : 'number';
 }
 
-/** The columns of a tab: status, how the row was closed, the data source's columns in element order, then when. */
+/** A debit / credit indicator by its name: "dr_cr", "debit_credit", "cr_dr_flag", "drcr", "dc"… */
+const DR_CR_NAME = /^(dr_?cr|cr_?dr|debit_?credit|credit_?debit|dc|cd)(_(flag|indicator|ind|type))?$/i;
+
+/**
+ * The data columns a finance user reads first, in this order: the reference (the first text column), the date the
+ * range is on, the amount (the first money column), debit or credit. Only columns shown at first; each at most once.
+ */
+export function leadingDataColumns(dataSource: TransactionDataSource): string[] {
+  const shown = dataSource.columns.filter((c) => c.isShown);
+  const drCr = shown.find((c) => c.type === 'VARCHAR' && DR_CR_NAME.test(c.name));
+  const reference = shown.find((c) => c.type === 'VARCHAR' && c !== drCr);
+  const date =
+    dataSource.dateColumns.map((d) => shown.find((c) => c.name === d)).find((c) => c !== undefined) ??
+    shown.find((c) => c.type === 'DATE' || c.type === 'DATETIME');
+  const amount = shown.find((c) => c.isMoney);
+  return [reference, date, amount, drCr].filter((c) => c !== undefined).map((c) => c.name);
+}
+
+/**
+ * The columns of a tab: reference, date, amount and debit/credit first (what a row is), then its status and how it
+ * was closed (group, rule or person, reason), the data source's other columns in element order, then when.
+ */
 export function viewColumns(dataSource: TransactionDataSource): ViewColumn[] {
+  const data = dataSource.columns.map(
+    (c): ViewColumn => ({
+      key: c.name,
+      isField: false,
+      kind: kindOfType(c.type, c.isMoney),
+      cell: { type: c.type, isMoney: c.isMoney },
+      isShownAtFirst: c.isShown,
+    }),
+  );
+  const lead = leadingDataColumns(dataSource);
+  const byKey = new Map(data.map((c) => [c.key, c]));
   return [
+    ...lead.flatMap((key) => byKey.get(key) ?? []),
     { key: '_status', isField: true, kind: 'status' },
     ...LEADING.map((f): ViewColumn => ({ key: f.key, isField: true, kind: FIELD_KINDS[f.key] })),
-    ...dataSource.columns.map(
-      (c): ViewColumn => ({
-        key: c.name,
-        isField: false,
-        kind: kindOfType(c.type, c.isMoney),
-        cell: { type: c.type, isMoney: c.isMoney },
-        isShownAtFirst: c.isShown,
-      }),
-    ),
+    ...data.filter((c) => !lead.includes(c.key)),
     ...TRAILING.map((f): ViewColumn => ({ key: f.key, isField: true, kind: FIELD_KINDS[f.key] })),
   ];
+}
+
+/** The columns pinned (fixed on the left) until the person chooses: the reference, the date and the amount. */
+export function pinnedAtFirst(dataSource: TransactionDataSource): string[] {
+  const amount = dataSource.columns.find((c) => c.isShown && c.isMoney)?.name;
+  const lead = leadingDataColumns(dataSource);
+  return amount ? lead.slice(0, lead.indexOf(amount) + 1) : [];
+}
+
+/** The columns in the order shown: the pinned ones first (in their order), then the rest. */
+export function pinnedFirst<T extends { key: string }>(columns: readonly T[], pinned: readonly string[]): T[] {
+  const isPinned = (c: T) => pinned.includes(c.key);
+  return [...columns.filter(isPinned), ...columns.filter((c) => !isPinned(c))];
 }
 
 /** Columns hidden until the person shows them: inactive data elements and the row fields the tab does not need. */
