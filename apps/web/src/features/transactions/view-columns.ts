@@ -1,6 +1,7 @@
 import type { DataType, TransactionDataSource } from '@recon/contract';
 import type { TransactionTab } from '@recon/contract/nav';
 import type { CellType } from '@/features/transactions/cell-format';
+import { leadingColumns } from '@/lib/leading-columns';
 
 /** Fields of a row besides the data source's columns (the server's `_` names). */
 export type RowField =
@@ -50,22 +51,9 @@ export function kindOfType(type: DataType, isMoney: boolean): ValueKind {
   return type === 'VARCHAR' ? 'text' : 'number';
 }
 
-/** A debit / credit indicator by its name: "dr_cr", "debit_credit", "cr_dr_flag", "drcr", "dc"… */
-const DR_CR_NAME = /^(dr_?cr|cr_?dr|debit_?credit|credit_?debit|dc|cd)(_(flag|indicator|ind|type))?$/i;
-
-/**
- * The data columns a finance user reads first, in this order: the reference (the first text column), the date the
- * range is on, the amount (the first money column), debit or credit. Only columns shown at first; each at most once.
- */
+/** The data columns a finance user reads first: reference, date, amount, debit or credit (lib/leading-columns). */
 export function leadingDataColumns(dataSource: TransactionDataSource): string[] {
-  const shown = dataSource.columns.filter((c) => c.isShown);
-  const drCr = shown.find((c) => c.type === 'VARCHAR' && DR_CR_NAME.test(c.name));
-  const reference = shown.find((c) => c.type === 'VARCHAR' && c !== drCr);
-  const date =
-    dataSource.dateColumns.map((d) => shown.find((c) => c.name === d)).find((c) => c !== undefined) ??
-    shown.find((c) => c.type === 'DATE' || c.type === 'DATETIME');
-  const amount = shown.find((c) => c.isMoney);
-  return [reference, date, amount, drCr].filter((c) => c !== undefined).map((c) => c.name);
+  return leadingColumns(dataSource.columns, dataSource.dateColumns);
 }
 
 /**

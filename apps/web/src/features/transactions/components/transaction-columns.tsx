@@ -43,7 +43,7 @@ function fieldCell(t: TFunction, key: RowField, row: TransactionRow, width: numb
 }
 
 const FIELD_WIDTHS: Record<RowField, number> = {
-  _status: 150,
+  _status: 160,
   _match_id: 110,
   _rule_name: 200,
   _reconciled_at: DATE_TIME_COLUMN_WIDTH,
