@@ -1,14 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import {
-  choose,
-  openFromNav,
-  shot,
-  showRows,
-  signIn,
-  storedUser,
-  switchModule,
-  uploadSamplesAndRunJob,
-} from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { reconciledDemo } from './demo-recon.ts';
+import { choose, openFromNav, shot, showRows, signIn, switchModule } from './helpers.ts';
 
 /**
  * Issue 4's Transactions proof: the demo recon's rows after a run — the reconciled tab with a group opened side
@@ -17,53 +9,9 @@ import {
  */
 
 const MODULE = 'Payments Gateway Recon';
-const RECON = 'Bank vs Gateway Settlement';
-const JOB = 'Daily Bank and Gateway Load';
-const SAMPLES = ['demo/samples/bank_statement.csv', 'demo/samples/pg_settlement.csv'];
 const REASON = 'Bank charge booked to expenses (browser journey)';
 
 test.setTimeout(180_000);
-
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const user = await storedUser(page);
-  const moduleId = await page.evaluate(() => localStorage.getItem('selectedModuleId') ?? '');
-  const res = await page.request.fetch(`/web${path}`, {
-    method,
-    headers: { authorization: `Bearer ${user.authToken}`, 'x-user-id': String(user.id), 'x-module-id': moduleId },
-    data: body,
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** Rows of the demo recon, reconciled: the samples loaded and matched by the demo job, or a recon run on rows there. */
-async function reconciledDemo(page: Page) {
-  const recons = await api<{ data: { id: number; name: string; dataSources: { id: number; side: string }[] }[] }>(
-    page,
-    'GET',
-    '/v2/transactions?Find=Recons',
-  );
-  const recon = recons.data.find((r) => r.name === RECON);
-  const sideA = recon?.dataSources.find((d) => d.side === 'A');
-  if (!recon || !sideA) throw new Error(`the demo recon ${RECON} with its side A is missing`);
-  const all = await api<{ recordsTotal: number }>(
-    page,
-    'GET',
-    `/v2/transactions?Find=ByTab&tab=all&reconId=${recon.id}&dataSourceId=${sideA.id}&length=1`,
-  );
-  if (all.recordsTotal === 0) {
-    // Nothing loaded yet (this journey alone): the demo job loads both samples and runs the recon.
-    await uploadSamplesAndRunJob(page, JOB, SAMPLES);
-    return;
-  }
-  // Rows loaded by earlier journeys: the recon runs on the open ones.
-  const run = await api<{ id: number }>(page, 'POST', '/v2/reconruns', { reconId: recon.id, dryRun: false });
-  await expect
-    .poll(async () => (await api<{ status: string }>(page, 'GET', `/v2/reconruns/${run.id}`)).status, {
-      timeout: 60_000,
-    })
-    .toBe('COMPLETED');
-}
 
 test('works the demo recon: a group side by side, an explanation, a knock off', async ({ page }) => {
   await signIn(page, 'admin');

@@ -1,3 +1,4 @@
+import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { brandForHost, errorReportingSampleRate } from '@/lib/brand';
 
@@ -17,9 +18,10 @@ describe('brand by host name', () => {
     expect(brandForHost('ops.games.example.com').defaultPageSize).toBe(100);
   });
 
-  it('falls back to the default brand: 10 rows, last 15 days, reporting at 0.2 except on localhost', () => {
+  it('falls back to the default brand: 50 rows (one of the page-size options), last 15 days, reporting at 0.2 except on localhost', () => {
     const brand = brandForHost('recon.example.com');
-    expect([brand.key, brand.defaultPageSize, brand.defaultDateRangeDays]).toEqual(['default', 10, 15]);
+    expect([brand.key, brand.defaultPageSize, brand.defaultDateRangeDays]).toEqual(['default', 50, 15]);
+    expect(PAGE_SIZE_OPTIONS).toContain(brand.defaultPageSize);
     expect(errorReportingSampleRate('recon.example.com')).toBe(0.2);
     expect(errorReportingSampleRate('localhost')).toBe(0);
   });

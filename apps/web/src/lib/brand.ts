@@ -1,4 +1,11 @@
-import { DEFAULT_DATE_RANGE_DAYS, DEFAULT_PAGE_SIZE, ERROR_REPORTING_SAMPLE_RATE } from '@recon/contract/constants';
+import { DEFAULT_DATE_RANGE_DAYS, ERROR_REPORTING_SAMPLE_RATE } from '@recon/contract/constants';
+
+/**
+ * The rows a list asks for and shows at first: 50 (issue 12, daily use), one of the spec's page-size options. The
+ * spec's default of 10 stays the server's default length for a call that names none (DEFAULT_PAGE_SIZE); the bank
+ * and games variants keep their larger sizes.
+ */
+export const WEB_DEFAULT_PAGE_SIZE = 50;
 
 export const BRAND_KEYS = ['default', 'bankOne', 'bankTwo', 'games'] as const;
 export type BrandKey = (typeof BRAND_KEYS)[number];
@@ -17,7 +24,7 @@ const DEFAULT_BRAND: Brand = {
   key: 'default',
   name: 'Recon',
   primaryColor: '#1f5eff',
-  defaultPageSize: DEFAULT_PAGE_SIZE,
+  defaultPageSize: WEB_DEFAULT_PAGE_SIZE,
   defaultDateRangeDays: DEFAULT_DATE_RANGE_DAYS,
   isErrorReportingEnabled: true,
 };

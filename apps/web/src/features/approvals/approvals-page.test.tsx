@@ -124,8 +124,8 @@ describe('approvals page', () => {
     for (const header of ['Kind', 'What', 'Requested By', 'Requested At', 'Status', 'Decided By']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
-    expect(screen.getByText('1-10 of 30 items')).toBeTruthy();
-    expect(listParams()).toMatchObject({ start: 0, length: 10 });
+    expect(screen.getByText('1-30 of 30 items')).toBeTruthy();
+    expect(listParams()).toMatchObject({ start: 0, length: 50 });
   });
 
   it('sends the status and kind filters and the page to the server', async () => {

@@ -29,7 +29,7 @@ const ROW = {
 
 beforeEach(() => {
   signIn({}, 1);
-  mock.onGet('/v2/auditlogs').reply(200, { draw: 1, recordsTotal: 25, recordsFiltered: 25, data: [ROW] });
+  mock.onGet('/v2/auditlogs').reply(200, { draw: 1, recordsTotal: 125, recordsFiltered: 125, data: [ROW] });
 });
 afterEach(() => mock.reset());
 
@@ -51,7 +51,7 @@ describe('audit logs page', () => {
     expect(await screen.findByText('Login Failure')).toBeTruthy();
     expect(screen.getByText('07-03-2025 03:04 PM')).toBeTruthy();
     expect(screen.getByText('USER #7')).toBeTruthy();
-    expect(lastParams()).toMatchObject({ start: 0, length: 10, draw: 1 });
+    expect(lastParams()).toMatchObject({ start: 0, length: 50, draw: 1 });
   });
 
   it('asks for the last 15 days by default, as the other history pages, and shows that range', async () => {
@@ -81,7 +81,7 @@ describe('audit logs page', () => {
 
     await userEvent.click(screen.getByTitle('2'));
 
-    await waitFor(() => expect(lastParams()).toMatchObject({ start: 10, length: 10 }));
+    await waitFor(() => expect(lastParams()).toMatchObject({ start: 50, length: 50 }));
     expect(router.state.location.search).toContain('page=2');
   });
 

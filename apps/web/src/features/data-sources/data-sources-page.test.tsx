@@ -34,7 +34,7 @@ const ROW: DataSourceRow = {
 
 function mockLists() {
   mock.onGet('/v2/recons').reply(200, { data: [RECON, { ...RECON, id: 6, name: 'Cards Recon' }] });
-  mock.onGet('/v2/datasources').reply(200, { ...page([ROW]), recordsTotal: 25, recordsFiltered: 25 });
+  mock.onGet('/v2/datasources').reply(200, { ...page([ROW]), recordsTotal: 125, recordsFiltered: 125 });
 }
 
 beforeEach(() => {
@@ -72,7 +72,7 @@ describe('data sources list', { timeout: 60_000 }, () => {
     const { router } = renderList(undefined, `${LIST}?recon=${RECON.id}&pipeline=Bank&page=2`);
 
     expect(await screen.findByText('Bank Statement')).toBeTruthy();
-    expect(listParams()).toMatchObject({ start: 10, length: 10, recon: RECON.id, pipelineName: 'Bank' });
+    expect(listParams()).toMatchObject({ start: 50, length: 50, recon: RECON.id, pipelineName: 'Bank' });
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Table' }), { target: { value: 'm1_bank' } });
     await userEvent.click(screen.getByRole('button', { name: /Search/ }));

@@ -25,7 +25,7 @@ const ROW = {
 
 beforeEach(() => {
   signIn({}, 1);
-  mock.onGet('/v2/datatables').reply(200, { draw: 1, recordsTotal: 35, recordsFiltered: 35, data: [ROW] });
+  mock.onGet('/v2/datatables').reply(200, { draw: 1, recordsTotal: 135, recordsFiltered: 135, data: [ROW] });
 });
 afterEach(() => mock.reset());
 
@@ -47,7 +47,7 @@ describe('data tables list', { timeout: 60_000 }, () => {
     expect(link.getAttribute('href')).toBe(`${PATH}/view-data-table/11`);
     expect(screen.getByText('m1_bank_statement')).toBeTruthy();
     expect(screen.getByText(/^21-11-2026 \d{2}:\d{2} (AM|PM)$/)).toBeTruthy();
-    expect(lastParams()).toMatchObject({ start: 0, length: 10 });
+    expect(lastParams()).toMatchObject({ start: 0, length: 50 });
   });
 
   it('pages on the server with the kind filter and search kept in the URL', async () => {
@@ -61,7 +61,7 @@ describe('data tables list', { timeout: 60_000 }, () => {
 
     await userEvent.click(screen.getByTitle('2'));
 
-    await waitFor(() => expect(lastParams()).toMatchObject({ start: 10, length: 10 }));
+    await waitFor(() => expect(lastParams()).toMatchObject({ start: 50, length: 50 }));
     expect(router.state.location.search).toContain('page=2');
     expect(router.state.location.search).toContain('kind=MASTER');
   });

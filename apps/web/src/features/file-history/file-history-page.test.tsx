@@ -88,7 +88,7 @@ describe('file upload history page', () => {
     await screen.findByText('bank_statement.csv', {}, { timeout: 5000 });
     expect(listParams()).toMatchObject({
       start: 0,
-      length: 10,
+      length: 50,
       fromDate: dayjs().subtract(15, 'day').format('YYYY-MM-DD'),
       toDate: dayjs().format('YYYY-MM-DD'),
     });

@@ -104,7 +104,7 @@ describe('execution history page', () => {
 
     expect(lastListParams()).toMatchObject({
       start: 0,
-      length: 10,
+      length: 50,
       fromDate: dayjs().subtract(15, 'day').format('YYYY-MM-DD'),
       toDate: dayjs().format('YYYY-MM-DD'),
     });
@@ -162,7 +162,7 @@ describe('execution history page', () => {
   it('sets the refresh interval only while a run of the page is queued or processing', () => {
     const { refetchInterval } = jobExecutionsQuery(1, {
       start: 0,
-      length: 10,
+      length: 50,
       fromDate: '2026-10-01',
       toDate: '2026-10-15',
     });

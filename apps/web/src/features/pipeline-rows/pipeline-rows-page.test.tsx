@@ -117,7 +117,7 @@ describe('pipeline rows pages', () => {
     expect(lastRowParams('invalid')).toMatchObject({
       dataSourceId: 1,
       start: 0,
-      length: 10,
+      length: 50,
       fromDate: dayjs().subtract(15, 'day').format('YYYY-MM-DD'),
       toDate: dayjs().format('YYYY-MM-DD'),
     });

@@ -1,6 +1,7 @@
 import { type DataElement, isMoneyColumn, type TableColumn } from '@recon/contract';
 import type { PipelineRow, PipelineRowKind } from '@/features/pipeline-rows/api/get-pipeline-rows';
 import type { CellType } from '@/features/pipeline-rows/cell-format';
+import { leadingColumns } from '@/lib/leading-columns';
 
 /** Fields of the row itself (not of the data table) the server searches and sorts by. */
 export type SystemField = 'fileName' | 'rowNo' | 'reasons' | 'createdAt' | 'loadedAt';
@@ -19,7 +20,8 @@ const system = (key: SystemField): RowColumn => ({ key, kind: 'system', isHidden
 
 /**
  * The screen's columns: file name and row number (and reasons), the data source's columns, the loading time.
- * Data columns come from the data source's elements in sequence (inactive ones hidden at first), then any other
+ * Data columns: reference, date, amount and debit/credit first (as on the recon tabs), then the data source's
+ * elements in sequence (inactive ones hidden at first), then any other
  * column the rows carry (hidden at first); without elements, the columns of the rows as they come.
  */
 export function rowColumns(
@@ -43,5 +45,17 @@ export function rowColumns(
     seen.add(key);
     data.push({ key, kind: 'data', cell: { isMoney: false }, isHiddenByDefault: hasElements });
   }
-  return [...LEADING[kind].map(system), ...data, ...TRAILING[kind].map(system)];
+  // Reference, date, amount and debit/credit first, as on the recon tabs.
+  const lead = leadingColumns(
+    data.flatMap((c) =>
+      c.kind === 'data'
+        ? [{ name: c.key, type: c.cell.type, isMoney: c.cell.isMoney, isShown: !c.isHiddenByDefault }]
+        : [],
+    ),
+  );
+  const ordered = [
+    ...lead.flatMap((key) => data.filter((c) => c.key === key)),
+    ...data.filter((c) => !lead.includes(c.key)),
+  ];
+  return [...LEADING[kind].map(system), ...ordered, ...TRAILING[kind].map(system)];
 }

@@ -59,7 +59,7 @@ describe('recons list', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText('Bank vs Gateway')).toBeTruthy();
     expect(screen.getByText(/^21-11-2026 \d{2}:\d{2} (AM|PM)$/)).toBeTruthy();
-    expect(mock.history.get?.at(-1)?.params).toMatchObject({ start: 0, length: 10, 'search[value]': 'bank' });
+    expect(mock.history.get?.at(-1)?.params).toMatchObject({ start: 0, length: 50, 'search[value]': 'bank' });
   });
 
   it('deletes only after "Are you sure?" is confirmed', async () => {

@@ -5,7 +5,7 @@ import { MODULE_CACHE_NAMES, readModuleCache, writeModuleCache } from '@/lib/mod
 
 /**
  * Spec 1's per-module "transactions page filters per tab key": each tab remembers its recon, data source, date
- * column and range, status filter, column filters, page size and hidden columns (per data source). Kept in the module's transaction filters next to other screens' keys; unreadable parts are dropped.
+ * column and range, status filter, column filters and page size (the columns chosen are the person's own: lib/column-choice). Kept in the module's transaction filters next to other screens' keys; unreadable parts are dropped.
  */
 export type TabMemory = {
   reconId?: number;
@@ -17,8 +17,6 @@ export type TabMemory = {
   statuses?: string[];
   filters?: Record<string, ColumnFilterValue>;
   pageSize?: number;
-  /** Per data source id: the columns the person hid (absent: the tab's defaults). */
-  hidden?: Record<string, string[]>;
 };
 
 const TABS_KEY = 'reconTabs';
@@ -44,14 +42,6 @@ function readFilters(raw: unknown): Record<string, ColumnFilterValue> {
   return out;
 }
 
-function readHidden(raw: unknown): Record<string, string[]> {
-  const hidden: Record<string, string[]> = {};
-  for (const [id, columns] of Object.entries(objectOf(raw))) {
-    if (Array.isArray(columns)) hidden[id] = columns.filter((c): c is string => typeof c === 'string');
-  }
-  return hidden;
-}
-
 export function readTabMemory(moduleId: number, tab: TransactionTab): TabMemory {
   const r = objectOf(objectOf(cacheObject(moduleId)[TABS_KEY])[tab]);
   const hasRange = isDay(r.from) && isDay(r.to) && r.from <= r.to;
@@ -64,7 +54,6 @@ export function readTabMemory(moduleId: number, tab: TransactionTab): TabMemory 
     statuses: Array.isArray(r.statuses) ? r.statuses.filter((s): s is string => typeof s === 'string') : undefined,
     filters: readFilters(r.filters),
     pageSize: isId(r.pageSize) ? r.pageSize : undefined,
-    hidden: readHidden(r.hidden),
   };
 }
 

@@ -217,8 +217,8 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
       'order[0][dir]': 'asc',
     });
     expect(body.scope).toBe('CUSTOM_COLUMNS');
-    expect(body.columns[0]).toBe('_status');
-    expect(body.columns).toContain('net_amount');
+    // In the table's order: reference, date and amount first, then the status.
+    expect(body.columns.slice(0, 4)).toEqual(['utr', 'settlement_date', 'net_amount', '_status']);
     expect(body.columns).not.toContain('_loaded_at');
   });
 
@@ -234,7 +234,7 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     routes.ByTabCount = () => [200, { recordsTotal: 250_004, recordsFiltered: 250_004 }];
     renderTab('unreconciled');
 
-    expect(await screen.findByText('1-10 of 250004 items', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('1-50 of 250004 items', {}, { timeout: 10_000 })).toBeTruthy();
     const count = (mock.history.get ?? []).find((r) => r.params?.Find === 'ByTabCount');
     expect(count?.params).toMatchObject({ tab: 'unreconciled', reconId: 4, dataSourceId: 11, start: 0 });
     expect(lastParams()).toMatchObject({ count: 'capped' });
@@ -437,5 +437,89 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     expect(
       await within(drawer).findByText('The explanation is not available on this server yet.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
+  });
+  it('shows reference, date and amount first, pinned on the left, then the status', async () => {
+    routes.ByTab = () => [200, page(MATCHED_ROWS)];
+    renderTab('reconciled');
+    await rowOf('BNK0000201');
+
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim() ?? '');
+    const titled = headers.filter((h) => h !== '');
+    expect(titled.slice(0, 4)).toEqual(['Reference', 'Value Date', 'Amount', 'Status']);
+    const amount = screen.getAllByRole('columnheader').find((h) => h.textContent?.trim() === 'Amount');
+    expect(amount?.className).toMatch(/ant-table-cell-fix-(left|start)/);
+    // A 50-row page, as the pager says.
+    expect(lastParams()).toMatchObject({ length: 50 });
+    expect(screen.getByText('50 / page')).toBeTruthy();
+  });
+
+  it('remembers the columns hidden and pinned per user and per tab, across a reload', async () => {
+    routes.ByTab = () => [200, page(OPEN_ROWS)];
+    const first = renderTab('unreconciled');
+    await rowOf('BNK0000101');
+    expect(screen.getByText('05-10-2026')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: /Columns/ }));
+    const popover = (await screen.findByText(/of \d+ shown/, {}, { timeout: 10_000 })).closest(
+      '.ant-popover',
+    ) as HTMLElement;
+    await userEvent.click(within(popover).getByText('Value Date'));
+    await userEvent.click(within(popover).getByRole('button', { name: 'Unpin Amount' }));
+    await waitFor(() => expect(screen.queryByText('05-10-2026')).toBeNull(), { timeout: 5000 });
+    first.unmount();
+
+    // The same tab after a reload: still hidden, Amount no longer pinned.
+    renderTab('unreconciled');
+    await rowOf('BNK0000101');
+    expect(screen.queryByText('05-10-2026')).toBeNull();
+    const amount = screen.getAllByRole('columnheader').find((h) => h.textContent?.trim() === 'Amount');
+    expect(amount?.className).not.toMatch(/ant-table-cell-fix-(left|start)/);
+  });
+
+  it("keeps one tab's column choice out of another tab and away from another user", async () => {
+    routes.ByTab = () => [200, page(OPEN_ROWS)];
+    const first = renderTab('unreconciled');
+    await rowOf('BNK0000101');
+    await userEvent.click(screen.getByRole('button', { name: /Columns/ }));
+    const popover = (await screen.findByText(/of \d+ shown/, {}, { timeout: 10_000 })).closest(
+      '.ant-popover',
+    ) as HTMLElement;
+    await userEvent.click(within(popover).getByText('Value Date'));
+    await waitFor(() => expect(screen.queryByText('05-10-2026')).toBeNull(), { timeout: 5000 });
+    first.unmount();
+
+    const other = renderTab('all');
+    await rowOf('BNK0000101');
+    expect(screen.getByText('05-10-2026')).toBeTruthy();
+    other.unmount();
+
+    signIn({ id: 77, userName: 'checker' }, 1);
+    renderTab('unreconciled');
+    await rowOf('BNK0000101');
+    expect(screen.getByText('05-10-2026')).toBeTruthy();
+  });
+
+  it('moves between rows with the arrow keys, ticks one with Space and opens one with Enter', async () => {
+    routes.ByTab = () => [200, page(OPEN_ROWS)];
+    renderTab('unreconciled');
+    const first = await rowOf('BNK0000101');
+    const second = await rowOf('BNK0000102');
+    expect(first.tabIndex).toBe(0);
+    expect(second.tabIndex).toBe(-1);
+
+    first.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(second);
+    expect(second.tabIndex).toBe(0);
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(second.getAttribute('aria-selected')).toBe('true'), { timeout: 5000 });
+    expect(screen.getByText('1 row selected · Amount ₹250.25')).toBeTruthy();
+    expect((within(second).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(first);
+    expect(first.getAttribute('aria-selected')).toBe('false');
+
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Bank Statement · row 101', {}, { timeout: 10_000 })).toBeTruthy();
   });
 });

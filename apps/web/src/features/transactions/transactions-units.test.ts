@@ -3,7 +3,14 @@ import { toTransactionsQuery } from '@/features/transactions/api/get-transaction
 import { formatCell } from '@/features/transactions/cell-format';
 import { isZeroDecimal, subtractDecimals, sumDecimals } from '@/features/transactions/money';
 import { allowedActions } from '@/features/transactions/tabs';
-import { hiddenAtFirst, humanize, viewColumns } from '@/features/transactions/view-columns';
+import {
+  hiddenAtFirst,
+  humanize,
+  leadingDataColumns,
+  pinnedAtFirst,
+  pinnedFirst,
+  viewColumns,
+} from '@/features/transactions/view-columns';
 
 describe('exact money of a selection', () => {
   it('sums decimal strings to the paisa without a float', () => {
@@ -88,27 +95,34 @@ describe('actions on selected rows', () => {
 });
 
 describe('columns of a tab', () => {
+  // The demo bank statement: reference, value date, narration, Dr/Cr, amount, and an inactive balance.
   const dataSource = {
     id: 1,
     name: 'Bank',
     side: 'A' as const,
     dateColumns: ['value_date'],
     columns: [
-      { name: 'txn_id', type: 'VARCHAR' as const, isMoney: false, isShown: true },
+      { name: 'reference', type: 'VARCHAR' as const, isMoney: false, isShown: true },
       { name: 'value_date', type: 'DATE' as const, isMoney: false, isShown: true },
+      { name: 'narration', type: 'VARCHAR' as const, isMoney: false, isShown: true },
+      { name: 'debit_credit', type: 'VARCHAR' as const, isMoney: false, isShown: true },
+      { name: 'amount', type: 'DOUBLE' as const, isMoney: true, isShown: true },
       { name: 'balance', type: 'DOUBLE' as const, isMoney: true, isShown: false },
     ],
   };
 
-  it('puts how a row was closed after its status and hides what the tab does not need', () => {
+  it('puts reference, date, amount and Dr/Cr first, then how a row was closed, and hides what the tab does not need', () => {
     const columns = viewColumns(dataSource);
     expect(columns.map((c) => c.key)).toEqual([
+      'reference',
+      'value_date',
+      'amount',
+      'debit_credit',
       '_status',
       '_match_id',
       '_rule_name',
       '_reason',
-      'txn_id',
-      'value_date',
+      'narration',
       'balance',
       '_reconciled_at',
       '_file_name',
@@ -123,6 +137,37 @@ describe('columns of a tab', () => {
       '_loaded_at',
     ]);
     expect(hiddenAtFirst(columns, 'knockoff')).not.toContain('_reason');
+  });
+
+  it('reads the gateway side the same way: its id, its transaction date, its first amount', () => {
+    const gateway = {
+      ...dataSource,
+      dateColumns: ['txn_date', 'settlement_date'],
+      columns: [
+        { name: 'txn_id', type: 'VARCHAR' as const, isMoney: false, isShown: true },
+        { name: 'utr', type: 'VARCHAR' as const, isMoney: false, isShown: true },
+        { name: 'txn_date', type: 'DATETIME' as const, isMoney: false, isShown: true },
+        { name: 'settlement_date', type: 'DATE' as const, isMoney: false, isShown: true },
+        { name: 'gross_amount', type: 'DOUBLE' as const, isMoney: true, isShown: true },
+        { name: 'net_amount', type: 'DOUBLE' as const, isMoney: true, isShown: true },
+      ],
+    };
+    expect(leadingDataColumns(gateway)).toEqual(['txn_id', 'txn_date', 'gross_amount']);
+    expect(
+      viewColumns(gateway)
+        .map((c) => c.key)
+        .slice(0, 4),
+    ).toEqual(['txn_id', 'txn_date', 'gross_amount', '_status']);
+  });
+
+  it('pins the reference, date and amount at first, and shows pinned columns first', () => {
+    expect(pinnedAtFirst(dataSource)).toEqual(['reference', 'value_date', 'amount']);
+    const columns = viewColumns(dataSource);
+    expect(
+      pinnedFirst(columns, ['amount'])
+        .map((c) => c.key)
+        .slice(0, 3),
+    ).toEqual(['amount', 'reference', 'value_date']);
   });
 
   it('names columns as headings', () => {

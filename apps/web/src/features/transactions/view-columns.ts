@@ -1,6 +1,7 @@
 import type { DataType, TransactionDataSource } from '@recon/contract';
 import type { TransactionTab } from '@recon/contract/nav';
 import type { CellType } from '@/features/transactions/cell-format';
+import { leadingColumns } from '@/lib/leading-columns';
 
 /** Fields of a row besides the data source's columns (the server's `_` names). */
 export type RowField =
@@ -50,22 +51,47 @@ export function kindOfType(type: DataType, isMoney: boolean): ValueKind {
   return type === 'VARCHAR' ? 'text' : 'number';
 }
 
-/** The columns of a tab: status, how the row was closed, the data source's columns in element order, then when. */
+/** The data columns a finance user reads first: reference, date, amount, debit or credit (lib/leading-columns). */
+export function leadingDataColumns(dataSource: TransactionDataSource): string[] {
+  return leadingColumns(dataSource.columns, dataSource.dateColumns);
+}
+
+/**
+ * The columns of a tab: reference, date, amount and debit/credit first (what a row is), then its status and how it
+ * was closed (group, rule or person, reason), the data source's other columns in element order, then when.
+ */
 export function viewColumns(dataSource: TransactionDataSource): ViewColumn[] {
+  const data = dataSource.columns.map(
+    (c): ViewColumn => ({
+      key: c.name,
+      isField: false,
+      kind: kindOfType(c.type, c.isMoney),
+      cell: { type: c.type, isMoney: c.isMoney },
+      isShownAtFirst: c.isShown,
+    }),
+  );
+  const lead = leadingDataColumns(dataSource);
+  const byKey = new Map(data.map((c) => [c.key, c]));
   return [
+    ...lead.flatMap((key) => byKey.get(key) ?? []),
     { key: '_status', isField: true, kind: 'status' },
     ...LEADING.map((f): ViewColumn => ({ key: f.key, isField: true, kind: FIELD_KINDS[f.key] })),
-    ...dataSource.columns.map(
-      (c): ViewColumn => ({
-        key: c.name,
-        isField: false,
-        kind: kindOfType(c.type, c.isMoney),
-        cell: { type: c.type, isMoney: c.isMoney },
-        isShownAtFirst: c.isShown,
-      }),
-    ),
+    ...data.filter((c) => !lead.includes(c.key)),
     ...TRAILING.map((f): ViewColumn => ({ key: f.key, isField: true, kind: FIELD_KINDS[f.key] })),
   ];
+}
+
+/** The columns pinned (fixed on the left) until the person chooses: the reference, the date and the amount. */
+export function pinnedAtFirst(dataSource: TransactionDataSource): string[] {
+  const amount = dataSource.columns.find((c) => c.isShown && c.isMoney)?.name;
+  const lead = leadingDataColumns(dataSource);
+  return amount ? lead.slice(0, lead.indexOf(amount) + 1) : [];
+}
+
+/** The columns in the order shown: the pinned ones first (in their order), then the rest. */
+export function pinnedFirst<T extends { key: string }>(columns: readonly T[], pinned: readonly string[]): T[] {
+  const isPinned = (c: T) => pinned.includes(c.key);
+  return [...columns.filter(isPinned), ...columns.filter((c) => !isPinned(c))];
 }
 
 /** Columns hidden until the person shows them: inactive data elements and the row fields the tab does not need. */

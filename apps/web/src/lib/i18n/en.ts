@@ -37,6 +37,8 @@ export const en = {
     status: 'Status',
     columns: 'Columns',
     columnsShown: '{{shown}} of {{total}} shown',
+    pinColumn: 'Pin {{column}} on the left',
+    unpinColumn: 'Unpin {{column}}',
   },
   auth: {
     userName: 'User Name',

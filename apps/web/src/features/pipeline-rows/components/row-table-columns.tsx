@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { DataType } from '@recon/contract';
-import { Flex, Tag } from 'antd';
+import { Flex, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -40,12 +40,15 @@ function systemCell(key: SystemField, row: PipelineRow, canOpenFiles: boolean) {
       return row.rowNo ?? '';
     case 'reasons':
       return (
-        <Flex gap={4} wrap>
+        // One line, as every row of a compact table: a reason too long for the column is cut, whole on hover.
+        <Flex gap={4} style={{ overflow: 'hidden' }}>
           {'reasons' in row &&
             row.reasons.map((reason) => (
-              <Tag key={reason} color="error" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
-                {reason}
-              </Tag>
+              <Tooltip key={reason} title={reason}>
+                <Tag color="error" style={{ marginInlineEnd: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {reason}
+                </Tag>
+              </Tooltip>
             ))}
         </Flex>
       );

@@ -23,6 +23,7 @@ import { useNumberLocale } from '@/lib/number-format';
 import { columnsWidth } from '@/ui/column-widths';
 import { EmptyState } from '@/ui/empty-state';
 import { QueryError } from '@/ui/query-error';
+import { useKeyboardRows } from '@/ui/use-keyboard-rows';
 
 export type Sort = TransactionsParams['sort'];
 
@@ -32,6 +33,8 @@ export type RowsTableProps = {
   dataSource: TransactionDataSource;
   /** The columns shown, in order. */
   columns: readonly ViewColumn[];
+  /** Columns fixed on the left (the first ones). */
+  pinned?: readonly string[];
   dateColumn: string;
   range: readonly [string, string];
   statuses: readonly string[];
@@ -97,6 +100,7 @@ export function RowsTable(p: RowsTableProps) {
     filters: p.filters,
     sort,
     isSmall: p.size === 'small',
+    pinned: p.pinned,
     onFilter: (column, filter) => {
       const next = { ...p.filters };
       if (filter) next[column] = filter;
@@ -111,6 +115,8 @@ export function RowsTable(p: RowsTableProps) {
     key: '_open',
     width: 56,
     fixed: 'right' as const,
+    // The button is taller than a line of text: it must not make the row taller.
+    onCell: () => ({ style: { paddingBlock: 0 } }),
     render: (_: unknown, row: TransactionRow) => (
       <Button
         type="text"
@@ -160,6 +166,22 @@ export function RowsTable(p: RowsTableProps) {
   );
   const selection = p.selection;
   const onSelection = p.onSelection;
+  const shownRows = rows.data?.data ?? [];
+  const keyboardRow = useKeyboardRows<TransactionRow>({
+    rows: shownRows,
+    keyOf: (row) => row.id,
+    onOpen: p.onOpen,
+    isSelected: selection ? (row) => selection.has(row.id) : undefined,
+    onToggle:
+      selection && onSelection
+        ? (row) => {
+            const next = new Map(selection);
+            if (next.has(row.id)) next.delete(row.id);
+            else next.set(row.id, row);
+            onSelection(next);
+          }
+        : undefined,
+  });
   return (
     <Flex vertical gap={8}>
       <FilterChips
@@ -184,13 +206,14 @@ export function RowsTable(p: RowsTableProps) {
       ) : (
         <Table<TransactionRow>
           rowKey="id"
-          size={p.size ?? 'middle'}
+          size={p.size}
           loading={rows.isFetching}
-          dataSource={rows.data?.data ?? []}
+          dataSource={shownRows}
           columns={p.size === 'small' ? columns : [...columns, open]}
           scroll={{ x: columnsWidth(p.size === 'small' ? columns : [...columns, open]) + (selection ? 48 : 0) }}
           locale={{ emptyText }}
-          onRow={(row) => ({
+          onRow={(row, index) => ({
+            ...keyboardRow(row, index),
             onClick: (e) => {
               // A click in the selection column selects; anywhere else it opens the row.
               if ((e.target as HTMLElement).closest('.ant-table-selection-column')) return;

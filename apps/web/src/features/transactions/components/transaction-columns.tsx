@@ -8,6 +8,7 @@ import { ColumnFilter } from '@/features/transactions/components/column-filter';
 import { StatusBadge } from '@/features/transactions/components/status-badge';
 import { humanize, type RowField, type ViewColumn } from '@/features/transactions/view-columns';
 import { formatDateTime, type NumberLocale } from '@/lib/format';
+import { CellText } from '@/ui/cell-text';
 import { DATE_TIME_COLUMN_WIDTH } from '@/ui/column-widths';
 
 export function columnTitle(t: TFunction, column: ViewColumn): string {
@@ -22,27 +23,27 @@ export function closedByText(t: TFunction, row: TransactionRow): string {
   return row.closedByUser ? `${action} · ${row.closedByUser}` : action;
 }
 
-function fieldCell(t: TFunction, key: RowField, row: TransactionRow) {
+function fieldCell(t: TFunction, key: RowField, row: TransactionRow, width: number) {
   switch (key) {
     case '_status':
       return <StatusBadge status={row.status} />;
     case '_match_id':
       return row.matchId ?? '';
     case '_rule_name':
-      return closedByText(t, row);
+      return <CellText text={closedByText(t, row)} width={width} />;
     case '_reconciled_at':
       return formatDateTime(row.reconciledAt);
     case '_reason':
-      return row.reason ?? '';
+      return <CellText text={row.reason} width={width} />;
     case '_file_name':
-      return row.fileName ?? '';
+      return <CellText text={row.fileName} width={width} />;
     case '_loaded_at':
       return formatDateTime(row.loadedAt);
   }
 }
 
 const FIELD_WIDTHS: Record<RowField, number> = {
-  _status: 150,
+  _status: 160,
   _match_id: 110,
   _rule_name: 200,
   _reconciled_at: DATE_TIME_COLUMN_WIDTH,
@@ -73,6 +74,8 @@ type Options = {
   sort: { column: string; dir: 'asc' | 'desc' } | undefined;
   onFilter: (column: string, filter: ColumnFilterValue | undefined) => void;
   isSmall?: boolean;
+  /** Columns fixed on the left (they come first). */
+  pinned?: readonly string[];
 };
 
 /** The visible columns as table columns: each sorted and filtered by the server. */
@@ -82,12 +85,14 @@ export function transactionTableColumns(o: Options): ColumnsType<TransactionRow>
     const filter = o.filters[column.key];
     // Amounts and counts line up on the right; identifiers (match id) read from the left.
     const isRight = column.kind === 'number' && !column.isField;
+    const columnWidth = width(column, title, o.isSmall ?? false);
     return {
       title,
       key: column.key,
-      width: width(column, title, o.isSmall ?? false),
-      fixed: column.key === '_status' ? ('left' as const) : undefined,
-      ellipsis: column.key !== '_status' ? { showTitle: true } : undefined,
+      width: columnWidth,
+      fixed: o.pinned?.includes(column.key) ? ('left' as const) : undefined,
+      // Long text is cut with an ellipsis; the cell shows the whole of it in a tooltip.
+      ellipsis: column.key !== '_status' ? { showTitle: false } : undefined,
       align: isRight ? ('right' as const) : undefined,
       sorter: true,
       sortOrder:
@@ -105,8 +110,11 @@ export function transactionTableColumns(o: Options): ColumnsType<TransactionRow>
           close={close}
         />
       ),
-      render: (_: unknown, row: TransactionRow) =>
-        column.isField ? fieldCell(o.t, column.key, row) : formatCell(row.values[column.key], column.cell, o.locale),
+      render: (_: unknown, row: TransactionRow) => {
+        if (column.isField) return fieldCell(o.t, column.key, row, columnWidth);
+        const text = formatCell(row.values[column.key], column.cell, o.locale);
+        return column.kind === 'text' ? <CellText text={text} width={columnWidth} /> : text;
+      },
     };
   });
 }

@@ -15,9 +15,10 @@ import { columnTitle } from '@/features/transactions/components/transaction-colu
 import { useLinkedRow } from '@/features/transactions/linked-row';
 import { hasStatusChoice } from '@/features/transactions/tabs';
 import { readTabMemory, writeTabMemory } from '@/features/transactions/transactions-cache';
-import { hiddenAtFirst, viewColumns } from '@/features/transactions/view-columns';
+import { hiddenAtFirst, pinnedAtFirst, pinnedFirst, viewColumns } from '@/features/transactions/view-columns';
 import { useAccess } from '@/lib/access-context';
 import { useBrand } from '@/lib/brand-context';
+import { type ColumnChoice, readColumnChoice, writeColumnChoice } from '@/lib/column-choice';
 import { defaultDateRange } from '@/lib/date-range';
 import { useModuleSelection } from '@/lib/module-context';
 import { ColumnChooser } from '@/ui/column-chooser';
@@ -57,7 +58,8 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
   const [filters, setFilters] = useState<Record<string, ColumnFilterValue>>(memory.filters ?? {});
   // The rows' order (the table's sorter), kept here so the export writes the rows in the order shown.
   const [sort, setSort] = useState<Sort>();
-  const [hiddenBySource, setHiddenBySource] = useState(memory.hidden ?? {});
+  // Bumped when the column choice changes: the choice itself is read from storage (per user, recon, side, tab).
+  const [, setChoiceVersion] = useState(0);
   const [selection, setSelection] = useState(new Map<number, TransactionRow>());
   const [picked, setOpened] = useState<{ row: TransactionRow; dataSourceId: number } | null>(null);
   const opened = picked ?? linked.opened;
@@ -74,8 +76,14 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
       ? dateColumn
       : (dataSource?.dateColumns[0] ?? LOADED_AT_DATE_COLUMN);
   const columns = dataSource ? viewColumns(dataSource) : [];
-  const hidden = (dataSource && hiddenBySource[String(dataSource.id)]) ?? hiddenAtFirst(columns, tab);
-  const visible = columns.filter((c) => c.key === '_status' || !hidden.includes(c.key));
+  const table = recon && dataSource ? ['transactions', moduleId, recon.id, dataSource.id, tab] : undefined;
+  const choice = table ? readColumnChoice(table) : {};
+  const hidden = choice.hidden ?? hiddenAtFirst(columns, tab);
+  const pinned = choice.pinned ?? (dataSource ? pinnedAtFirst(dataSource) : []);
+  const visible = pinnedFirst(
+    columns.filter((c) => c.key === '_status' || !hidden.includes(c.key)),
+    pinned,
+  );
   const known = new Set(columns.map((c) => c.key));
   const shownFilters = Object.fromEntries(Object.entries(filters).filter(([k]) => known.has(k)));
 
@@ -101,13 +109,10 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
     setSelection(new Map());
     remember({ from: next[0], to: next[1] });
   };
-  const chooseHidden = (next: string[] | undefined) => {
-    if (!dataSource) return;
-    const all = { ...hiddenBySource };
-    if (next) all[String(dataSource.id)] = next;
-    else delete all[String(dataSource.id)];
-    setHiddenBySource(all);
-    remember({ hidden: all });
+  const chooseColumns = (change: ColumnChoice | undefined) => {
+    if (!table) return;
+    writeColumnChoice(table, change && { hidden, pinned, ...change });
+    setChoiceVersion((v) => v + 1);
   };
   const canMatch = tab === 'unreconciled' && held.has('unReconciledTransaction');
   // Knocked-off rows have no action (a rollback of the knock off re-opens them): no selection there.
@@ -151,8 +156,10 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
                 .filter((c) => c.key !== '_status')
                 .map((c) => ({ key: c.key, title: columnTitle(t, c) }))}
               hidden={hidden}
-              onChange={chooseHidden}
-              onReset={() => chooseHidden(undefined)}
+              onChange={(next) => chooseColumns({ hidden: next })}
+              pinned={pinned}
+              onPinned={(next) => chooseColumns({ pinned: next })}
+              onReset={() => chooseColumns(undefined)}
             />
             {canExport && (
               <ExportButton
@@ -193,6 +200,7 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
             recon={recon}
             dataSource={dataSource}
             columns={visible}
+            pinned={pinned}
             dateColumn={effectiveDateColumn}
             range={range}
             statuses={statuses}
