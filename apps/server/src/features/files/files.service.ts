@@ -236,6 +236,8 @@ export function toHistoryRow(r: q.FileRow): FileHistoryRow {
     invalidRows: r.invalid_rows,
     duplicateRows: r.duplicate_rows,
     ...outcomeOf(r),
+    sizeBytes: r.size_bytes,
+    jobExecutionId: r.job_execution_id,
     uploadedBy: r.uploaded_by,
     uploadedAt: r.created_at.toISOString(),
   };
@@ -245,9 +247,7 @@ export function toDetail(r: q.FileRow): FileDetail {
   return {
     ...toHistoryRow(r),
     errorMessage: r.error_message,
-    sizeBytes: r.size_bytes,
     contentSha256: r.content_sha256,
-    jobExecutionId: r.job_execution_id,
     activityExecutionId: r.activity_execution_id,
     updatedAt: r.updated_at.toISOString(),
   };
