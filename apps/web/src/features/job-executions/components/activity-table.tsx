@@ -77,6 +77,8 @@ function OtherCounts({ activity, locale }: { activity: ActivityExecution; locale
       size="small"
       bordered
       title={activity.type === 'RECON' ? t('jobExecutions.reconSummary.title') : t('jobExecutions.moreCounts')}
+      // Counts line up on the right, as amounts and counts do in every table.
+      styles={{ content: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
       column={{ xs: 1, md: 2, xl: 3 }}
       items={entries.map(([key, value]) => ({
         key,
