@@ -257,7 +257,7 @@ export async function uploadSamplesAndRunJob(page: Page, job: string, samples: r
     await page.getByText('Click or drop files for this pipeline').nth(i).click();
     await (await chooser).setFiles(sample);
   }
-  await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(samples.length, { timeout: 30_000 });
+  await expect(page.getByRole('cell', { name: 'Waiting to run' })).toHaveCount(samples.length, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Run Job' }).click();
   const drawer = page.getByRole('dialog', { name: new RegExp(`^${job} Run #\\d+ `) });
   await expect(drawer).toHaveAccessibleName(/ (Completed|Partially Completed)$/, { timeout: 90_000 });

@@ -205,7 +205,7 @@ test('configures tables, pipelines, a data source and a job, uploads the samples
     await shot(page, 'ingest-06-upload-progress', { isBusy: true });
     await expect(card).toBeHidden({ timeout: 30_000 });
     await throttleUploads(page, 0);
-    await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(2);
+    await expect(page.getByRole('cell', { name: 'Waiting to run' })).toHaveCount(2);
     await shot(page, 'ingest-07-uploaded');
     await page.getByRole('button', { name: 'Run Job' }).click();
     await expect(page).toHaveURL(/\/operations\/history\/execution-history\?executionId=\d+/);

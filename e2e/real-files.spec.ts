@@ -206,7 +206,7 @@ test('a headerless fixed-width network file against a ledger by an RRN extracted
       await page.getByText('Click or drop files for this pipeline').nth(i).click();
       await (await chooser).setFiles(file);
     }
-    await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByRole('cell', { name: 'Waiting to run' })).toHaveCount(2, { timeout: 30_000 });
     await shot(page, 'real-files-06-uploaded');
     await page.getByRole('button', { name: 'Run Job' }).click();
     const drawer = page.getByRole('dialog', { name: new RegExp(`^${JOB} Run #\\d+ `) });

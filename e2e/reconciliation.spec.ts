@@ -157,7 +157,7 @@ test('a rule, the job, the tabs, an explanation, a knock off, an export and its 
       await page.getByText('Click or drop files for this pipeline').nth(i).click();
       await (await chooser).setFiles(sample);
     }
-    await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByRole('cell', { name: 'Waiting to run' })).toHaveCount(2, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Run Job' }).click();
     await expect(page).toHaveURL(/\/operations\/history\/execution-history\?executionId=\d+/);
     const drawer = page.getByRole('dialog', { name: new RegExp(`^${JOB} Run #\\d+ `) });
@@ -205,7 +205,7 @@ test('a rule, the job, the tabs, an explanation, a knock off, an export and its 
     await expect(nearest).toContainText(/\d of \d conditions hold/);
     const failing = nearest.getByRole('row').filter({ has: page.getByRole('img', { name: 'Fails' }) });
     await expect(failing).toHaveCount(1);
-    await expect(failing).toContainText('amount');
+    await expect(failing).toContainText('Amount');
     await expect(nearest.getByRole('row').filter({ hasText: 'utr' }).getByRole('img', { name: 'Holds' })).toHaveCount(
       1,
     );

@@ -26,7 +26,7 @@ test('rolls a run back from its drawer and follows the rollback in the history',
       await page.getByText('Click or drop files for this pipeline').nth(i).click();
       await (await chooser).setFiles(sample);
     }
-    await expect(page.getByRole('cell', { name: 'Uploaded' })).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByRole('cell', { name: 'Waiting to run' })).toHaveCount(2, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Run Job' }).click();
     await expect(page).toHaveURL(/\/operations\/history\/execution-history\?executionId=\d+/);
   });

@@ -169,6 +169,10 @@ export const fileHistoryRowSchema = z.object({
   errorKind: z.enum(FILE_ERROR_KINDS).nullable(),
   ...countsShape,
   ...outcomeShape,
+  /** As stored (the Upload & Run page shows it on each file waiting for its run). */
+  sizeBytes: z.number().int(),
+  /** The run that took the file; null while it waits for one. */
+  jobExecutionId: z.number().int().nullable(),
   uploadedBy: z.string().nullable(),
   uploadedAt: z.string(),
 });
@@ -176,9 +180,7 @@ export type FileHistoryRow = z.infer<typeof fileHistoryRowSchema>;
 
 export const fileDetailSchema = fileHistoryRowSchema.extend({
   errorMessage: z.string().nullable(),
-  sizeBytes: z.number().int(),
   contentSha256: z.string(),
-  jobExecutionId: z.number().int().nullable(),
   activityExecutionId: z.number().int().nullable(),
   updatedAt: z.string(),
 });

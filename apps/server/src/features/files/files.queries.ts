@@ -45,6 +45,8 @@ export async function finishUpload(
     uploadStatus: UploadStatus;
     errorKind: FileErrorKind | null;
     errorMessage: string | null;
+    /** Rows counted at upload (the load counts them again); null when not read. */
+    totalRows: number | null;
   },
   now: Date,
 ): Promise<void> {
@@ -58,6 +60,7 @@ export async function finishUpload(
       upload_status: f.uploadStatus,
       error_kind: f.errorKind,
       error_message: f.errorMessage,
+      total_rows: f.totalRows,
       updated_at: now,
     })
     .where('id', '=', id)

@@ -14,6 +14,7 @@ import { FILE_TEXTS, PIPELINE_TEXTS } from '@recon/contract';
 import { withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { precheckFile } from '@/ingest/precheck.ts';
+import { scanUpload } from '@/ingest/upload-scan.ts';
 import type { Actor } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
@@ -36,6 +37,8 @@ type Verdict = {
   uploadStatus: UploadStatus;
   errorKind: FileErrorKind | null;
   message: string | null;
+  /** Rows counted by the upload's first read; null when not read. */
+  totalRows?: number | null;
 };
 const invalid = (errorKind: FileErrorKind, message: string): Verdict => ({
   status: 'INVALID',
@@ -86,8 +89,17 @@ export async function receiveFile(
       { id, name, sha256: stored.sha256, truncatedAtBytes: stored.isTruncated ? ctx.config.uploadMaxBytes : undefined },
       { pipelineId: target.id, fileKind: target.fileKind },
     );
+    // A file that passed the precheck is read once: its rows and its header check show while it waits for its run
+    // (informational: the verdict stays UPLOADED, the load checks again and decides).
+    const scan = checked.ok ? await scanUpload(ctx.db, moduleId, target.id, absolute) : null;
     const verdict: Verdict = checked.ok
-      ? { status: 'UPLOADED', uploadStatus: 'UPLOADED', errorKind: null, message: null }
+      ? {
+          status: 'UPLOADED',
+          uploadStatus: 'UPLOADED',
+          errorKind: scan?.errorKind ?? null,
+          message: scan?.message ?? null,
+          totalRows: scan?.rows ?? null,
+        }
       : invalid(checked.kind, checked.problem);
     return { id, name, storedPath, sizeBytes: stored.sizeBytes, sha256: stored.sha256, verdict };
   } catch (err) {
@@ -142,6 +154,7 @@ export async function recordReceived(
             uploadStatus: f.verdict.uploadStatus,
             errorKind: f.verdict.errorKind,
             errorMessage: f.verdict.message,
+            totalRows: f.verdict.totalRows ?? null,
           },
           ctx.now(),
         );
@@ -236,6 +249,8 @@ export function toHistoryRow(r: q.FileRow): FileHistoryRow {
     invalidRows: r.invalid_rows,
     duplicateRows: r.duplicate_rows,
     ...outcomeOf(r),
+    sizeBytes: r.size_bytes,
+    jobExecutionId: r.job_execution_id,
     uploadedBy: r.uploaded_by,
     uploadedAt: r.created_at.toISOString(),
   };
@@ -245,9 +260,7 @@ export function toDetail(r: q.FileRow): FileDetail {
   return {
     ...toHistoryRow(r),
     errorMessage: r.error_message,
-    sizeBytes: r.size_bytes,
     contentSha256: r.content_sha256,
-    jobExecutionId: r.job_execution_id,
     activityExecutionId: r.activity_execution_id,
     updatedAt: r.updated_at.toISOString(),
   };

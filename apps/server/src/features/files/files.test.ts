@@ -118,7 +118,8 @@ describe('POST /v2/pipelines/{id}/files', () => {
       fileName: 'day1.csv',
       status: 'UPLOADED',
       uploadStatus: 'UPLOADED',
-      errorKind: null,
+      // Read once at upload: the header matches the config.
+      errorKind: 'No Error',
       sizeBytes: content.length,
     });
     expect(second).toMatchObject({ fileName: 'day2.CSV', status: 'UPLOADED' });
@@ -132,11 +133,38 @@ describe('POST /v2/pipelines/{id}/files', () => {
       pipeline_id: id,
       uploaded_by: admin.userId,
       size_bytes: content.length,
+      total_rows: 1,
     });
     expect(row.content_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(join(dataDir, row.stored_path), 'utf8')).toBe(content);
     const audit = (await auditRows(t, 'FILE_UPLOADED')).find((r) => r.entity_id === String(first.fileId));
     expect(audit).toMatchObject({ outcome: 'SUCCESS', module_id: moduleA });
+  });
+
+  it('tells the rows and the header check of a file waiting for its run, which it keeps either way', async () => {
+    const id = await filePipeline();
+    const reorderedContent = 'amount,reference\n10.00,R1\n20.00,R2\n30.00,R3\n';
+    const res = await upload(id, [
+      { name: 'reordered.csv', content: reorderedContent },
+      { name: 'short.csv', content: 'reference\nR1\n' },
+    ]);
+    const [reordered, short] = res.json().data;
+    expect(reordered).toMatchObject({ status: 'UPLOADED', errorKind: 'Column Order Changed' });
+    expect(short).toMatchObject({
+      status: 'UPLOADED',
+      errorKind: 'Columns Deleted',
+      errorMessage: 'Columns missing from the file: amount',
+    });
+    const history = await call(t, admin, {
+      method: 'GET',
+      url: `/web/v2/files?status=UPLOADED&pipelineId=${id}`,
+      moduleId: moduleA,
+    });
+    const rows = history.json().data as { fileName: string; totalRows: number | null; sizeBytes: number }[];
+    expect(rows.find((r) => r.fileName === 'reordered.csv')).toMatchObject({
+      totalRows: 3,
+      sizeBytes: reorderedContent.length,
+    });
   });
 
   it('stores a file with the wrong extension as INVALID with Invalid File Extension', async () => {

@@ -24,6 +24,8 @@ function fileRow(overrides: Record<string, unknown> = {}) {
     validRows: 1248,
     invalidRows: 2,
     duplicateRows: 0,
+    sizeBytes: 2048,
+    jobExecutionId: 41,
     uploadedBy: 'admin',
     uploadedAt: '2026-10-02T09:58:00.000Z',
     ...overrides,

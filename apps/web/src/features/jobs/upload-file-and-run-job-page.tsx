@@ -1,15 +1,19 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { JobDetail } from '@recon/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDiscardFile } from '@/features/file-history/api/discard-file';
+import { useWaitingFiles, waitingFilesKey } from '@/features/jobs/api/get-waiting-files';
 import { JobLoadGuard } from '@/features/jobs/components/job-load-guard';
 import { PipelineUploadSection, type UploadRecord } from '@/features/jobs/components/pipeline-upload-section';
 import { RunJobForm } from '@/features/jobs/components/run-job-form';
 import { UploadProgressCard } from '@/features/jobs/components/upload-progress-card';
 import { JOBS_PATH } from '@/features/jobs/jobs-paths';
 import { type UploadOutcome, useUploadQueue } from '@/features/jobs/use-upload-queue';
+import { useModuleSelection } from '@/lib/module-context';
 import { showErrorToast } from '@/lib/toast';
 import { PageHeader } from '@/ui/page-header';
 
@@ -23,16 +27,24 @@ export default function UploadFileAndRunJobPage() {
 function UploadAndRun({ job }: { job: JobDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [records, setRecords] = useState<Record<number, UploadRecord[]>>({});
+  const moduleId = useModuleSelection().current.id;
+  const queryClient = useQueryClient();
+  // Files of this visit the server refused or that did not arrive; the ones it took are read back from it.
+  const [refused, setRefused] = useState<Record<number, UploadRecord[]>>({});
+  const discard = useDiscardFile(moduleId, t('jobs.upload.discarded'));
   const onDone = ({ item, result, errMsg }: UploadOutcome) => {
     if (errMsg) showErrorToast([errMsg]);
+    if (result?.status === 'UPLOADED') {
+      void queryClient.invalidateQueries({ queryKey: waitingFilesKey(moduleId, item.pipelineId) });
+      return;
+    }
     const record: UploadRecord = {
       id: item.id,
       fileName: item.file.name,
       result: result ?? null,
       errMsg: errMsg ?? null,
     };
-    setRecords((r) => ({ ...r, [item.pipelineId]: [...(r[item.pipelineId] ?? []), record] }));
+    setRefused((r) => ({ ...r, [item.pipelineId]: [...(r[item.pipelineId] ?? []), record] }));
   };
   const uploads = useUploadQueue(onDone);
   // One picker per pipeline, even when two activities load the same one.
@@ -42,10 +54,14 @@ function UploadAndRun({ job }: { job: JobDetail }) {
       a.activity.typeId !== null &&
       all.findIndex((b) => b.type === 'PIPE_LINE' && b.activity.typeId === a.activity.typeId) === i,
   );
-  const fileIds = Object.values(records)
-    .flat()
-    .filter((r) => r.result?.status === 'UPLOADED')
-    .map((r) => r.result?.fileId as number);
+  // What was uploaded stays listed (leaving the page and coming back included) until a run takes it or it is discarded.
+  const waiting = useWaitingFiles(
+    moduleId,
+    pipelineActivities
+      .filter((a) => (a.activity.pipelineSource ?? 'FILE') === 'FILE')
+      .map((a) => a.activity.typeId as number),
+  );
+  const fileIds = [...waiting.byPipeline.values()].flat().map((f) => f.id);
 
   return (
     <>
@@ -72,10 +88,13 @@ function UploadAndRun({ job }: { job: JobDetail }) {
               key={activity.id}
               title={`${activity.sequence}. ${name}`}
               connectorSource={source && source !== 'FILE' ? source : null}
-              records={records[pipelineId] ?? []}
+              waiting={waiting.byPipeline.get(pipelineId) ?? []}
+              refused={refused[pipelineId] ?? []}
               onFiles={(files) => uploads.add(files, { id: pipelineId, name })}
-              onRemove={(id) =>
-                setRecords((r) => ({ ...r, [pipelineId]: (r[pipelineId] ?? []).filter((x) => x.id !== id) }))
+              onDiscard={(file) => discard.mutate(file.id)}
+              discardingId={discard.isPending ? (discard.variables ?? null) : null}
+              onDismiss={(id) =>
+                setRefused((r) => ({ ...r, [pipelineId]: (r[pipelineId] ?? []).filter((x) => x.id !== id) }))
               }
             />
           );

@@ -105,8 +105,12 @@ describe('pipeline rows pages', () => {
     renderPage('invalid');
 
     const row = (await screen.findByText('BNK0000014', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
-    expect(within(row).getByText('amount: not an amount')).toBeTruthy();
-    expect(within(row).getByText('value_date: not a valid date in format DD-MM-YYYY')).toBeTruthy();
+    // Reasons and headings name the columns as the recon tabs do.
+    expect(within(row).getByText('Amount: not an amount')).toBeTruthy();
+    expect(within(row).getByText('Value Date: not a valid date in format DD-MM-YYYY')).toBeTruthy();
+    const headings = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headings).toEqual(expect.arrayContaining(['Reference', 'Value Date', 'Amount']));
+    expect(headings).not.toContain('value_date');
     // The file's own text where it is not a number or an ISO date.
     expect(within(row).getByText('1,50')).toBeTruthy();
     expect(within(row).getByText('31-02-2026')).toBeTruthy();
@@ -173,12 +177,12 @@ describe('pipeline rows pages', () => {
       .reply(200, { draw: 1, recordsTotal: 1, recordsFiltered: 1, data: [INVALID_ROW] });
     renderPage('invalid');
     await screen.findByText('BNK0000014', {}, { timeout: 5000 });
-    const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('reference'));
+    const header = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Reference'));
     if (!header) throw new Error('reference column expected');
 
     await userEvent.click(within(header).getByRole('button'));
     await userEvent.type(
-      await screen.findByPlaceholderText('Search reference', {}, { timeout: 5000 }),
+      await screen.findByPlaceholderText('Search Reference', {}, { timeout: 5000 }),
       'BNK00000{Enter}',
     );
 
@@ -204,7 +208,7 @@ describe('pipeline rows pages', () => {
     await userEvent.click(screen.getByText('Columns'));
     const chooser = await screen.findByText('8 of 8 shown', {}, { timeout: 5000 });
     const popover = chooser.closest('.ant-popover') as HTMLElement;
-    await userEvent.click(within(popover).getByText('balance'));
+    await userEvent.click(within(popover).getByText('Balance'));
 
     await waitFor(() => expect(screen.queryByText('2,49,628.91')).toBeNull(), { timeout: 5000 });
     expect(readPipelineRowsMemory(1).hiddenColumns).toEqual({ '1': ['balance'] });

@@ -1,5 +1,5 @@
 import type { ReconDetail } from '@recon/contract';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -117,5 +117,28 @@ describe('edit recon', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText(message)).toBeTruthy();
     expect(capture.toasts).toEqual([]);
+  });
+
+  it('says its edits are unsaved and asks before leaving with them', async () => {
+    const { router } = renderPage();
+    const name = await screen.findByRole('textbox', { name: /Name/ });
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+
+    await userEvent.type(name, ' (new)');
+    expect(await screen.findByText('Unsaved changes')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Cancel/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Leave without saving?')).toBeTruthy();
+    expect(within(dialog).getByText('Your changes to this recon are not saved and will be lost.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/operations/configuration/recons/edit-recon/5');
+
+    await userEvent.click(screen.getByRole('button', { name: /Cancel/ }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operations/configuration/recons'));
   });
 });

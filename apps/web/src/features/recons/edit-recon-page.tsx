@@ -1,5 +1,6 @@
 import type { ReconDetail } from '@recon/contract';
-import { Form } from 'antd';
+import { Form, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useRecon } from '@/features/recons/api/get-recon';
@@ -13,6 +14,7 @@ import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { notifyHttpError } from '@/lib/query-client';
 import { BackTitle } from '@/ui/back-title';
+import { LeaveGuard } from '@/ui/leave-guard';
 import { PageHeader } from '@/ui/page-header';
 import { RecordPage } from '@/ui/record-page';
 
@@ -21,6 +23,8 @@ function EditRecon({ recon }: { recon: ReconDetail }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<ReconDraft>();
   const update = useUpdateRecon(t('opsConfig.common.updated'));
+  // Edits are kept until Save: the page says so, and leaving asks first. A save loads the recon again (a new key).
+  const [isDirty, setIsDirty] = useState(false);
 
   const onFinish = (draft: ReconDraft) => {
     const a = draft.sideADataSourceId ?? null;
@@ -54,6 +58,13 @@ function EditRecon({ recon }: { recon: ReconDetail }) {
           created: formatDateTime(recon.createdAt),
           updated: formatDateTime(recon.updatedAt),
         })}
+        extra={
+          isDirty && (
+            <Tag color="warning" role="status">
+              {t('opsConfig.common.unsaved')}
+            </Tag>
+          )
+        }
       />
       <ReconForm
         form={form}
@@ -61,7 +72,9 @@ function EditRecon({ recon }: { recon: ReconDetail }) {
         isSaving={update.isPending}
         onFinish={onFinish}
         onCancel={() => navigate(RECONS_PATH)}
+        onChange={() => setIsDirty(true)}
       />
+      <LeaveGuard isDirty={isDirty && !update.isPending} text={t('opsConfig.recons.leaveText')} />
       <ReconDataSources recon={recon} />
     </>
   );

@@ -41,10 +41,11 @@ function renderPage(codes: string[]) {
 }
 
 describe('the recon rules list', { timeout: 120_000 }, () => {
-  it("shows the first recon's rules in order and saves a changed enable flag with the whole order", async () => {
+  it("shows the first recon's rules in order and saves a switched rule at once, after saying what the next run will do", async () => {
+    const switched = RULES.map((r) => (r.id === 72 ? { ...r, enabled: false } : r));
     mock
       .onPut('/v2/rulegroups')
-      .reply(200, { id: 9, reconId: RECON.id, reconName: RECON.name, rules: RULES, updatedAt: '' });
+      .reply(200, { id: 9, reconId: RECON.id, reconName: RECON.name, rules: switched, updatedAt: '' });
     renderPage(['rules', 'viewRule', 'createEditRule']);
     const charges = await screen.findByRole('link', { name: 'Bank charges' });
     expect(mock.history.get.find((r) => r.url === '/v2/rules')?.params).toEqual({
@@ -57,9 +58,12 @@ describe('the recon rules list', { timeout: 120_000 }, () => {
     expect(save).toHaveProperty('disabled', true);
 
     await userEvent.click(screen.getByRole('switch', { name: 'Bank charges enabled' }));
-    expect(screen.getByText('Order not saved')).toBeTruthy();
-    await waitFor(() => expect(save).toHaveProperty('disabled', false));
-    await userEvent.click(save);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Switch off Bank charges?')).toBeTruthy();
+    expect(within(dialog).getByText('The next run will match without rule Bank charges.')).toBeTruthy();
+    expect(mock.history.put).toHaveLength(0);
+    mock.onGet('/v2/rules').reply(200, { data: switched, ruleGroupId: 9 });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Switch off' }));
 
     await waitFor(() => expect(mock.history.put).toHaveLength(1));
     expect(JSON.parse(String(mock.history.put[0]?.data))).toEqual({
@@ -70,8 +74,40 @@ describe('the recon rules list', { timeout: 120_000 }, () => {
       ],
     });
     await waitFor(() =>
-      expect(capture.toasts.filter((t) => t.type === 'success').map((t) => t.title)).toEqual([RULE_TEXTS.orderSaved]),
+      expect(capture.toasts.filter((t) => t.type === 'success').map((t) => t.title)).toEqual([
+        'Bank charges is off: the next run will match without it.',
+      ]),
     );
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Bank charges enabled' }).getAttribute('aria-checked')).toBe('false'),
+    );
+    // Saved: nothing is left to save, nothing asks before leaving.
+    expect(save).toHaveProperty('disabled', true);
+    expect(screen.queryByText(/Unsaved changes/)).toBeNull();
+  });
+
+  it('puts the switch back and shows the error when the server refuses it', async () => {
+    mock.onPut('/v2/rulegroups').reply(400, { message: RULE_TEXTS.groupRulesMismatch });
+    renderPage(['rules', 'viewRule', 'createEditRule']);
+    const toggle = await screen.findByRole('switch', { name: 'Bank charges enabled' });
+    await userEvent.click(toggle);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Switch off' }));
+
+    await waitFor(() => expect(capture.toasts.some((t) => t.type === 'error')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Bank charges enabled' }).getAttribute('aria-checked')).toBe('true'),
+    );
+    expect(capture.toasts.filter((t) => t.type === 'success')).toEqual([]);
+  });
+
+  it('sends nothing when the switch is not confirmed', async () => {
+    renderPage(['rules', 'viewRule', 'createEditRule']);
+    await userEvent.click(await screen.findByRole('switch', { name: 'Exact reference enabled' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(mock.history.put).toHaveLength(0);
+    expect(screen.getByRole('switch', { name: 'Exact reference enabled' }).getAttribute('aria-checked')).toBe('true');
   });
 
   it('shows a holder of viewRule only the rules and the view action', async () => {

@@ -3,9 +3,9 @@ import { RULE_TYPE_LABELS, type RuleSummary } from '@recon/contract';
 import { Alert, Button, Card, Empty, Flex, Modal, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useReconRules } from '@/features/rules/api/get-recon-rules';
-import { useUpdateRuleGroup } from '@/features/rules/api/update-rule-group';
+import { useSwitchRule, useUpdateRuleGroup } from '@/features/rules/api/update-rule-group';
 import { RuleRowActions } from '@/features/rules/components/rule-row-actions';
 import { CREATE_RULE_PATH, viewRulePath, withRecon } from '@/features/rules/paths';
 import { isOrderChanged, moveRule } from '@/features/rules/rule-order';
@@ -14,14 +14,26 @@ import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useReconOptions } from '@/lib/reads/recons';
 import { AppSelect } from '@/ui/app-select';
+import { LeaveGuard } from '@/ui/leave-guard';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
 import { DragHandle, SortableRow, SortableRows } from '@/ui/sortable-rows';
 import { StatusTag } from '@/ui/status-tag';
 
+type Switching = { rule: RuleSummary; enabled: boolean };
+
+/** The draft order kept over a new answer for the same rules (a rule switched meanwhile), with the new answer's rows. */
+function keepDraft(draft: RuleSummary[] | null, saved: readonly RuleSummary[]): RuleSummary[] | null {
+  if (!draft || draft.length !== saved.length) return null;
+  const byId = new Map(saved.map((r) => [r.id, r]));
+  const rows = draft.map((r) => byId.get(r.id));
+  return rows.every((r) => r !== undefined) ? (rows as RuleSummary[]) : null;
+}
+
 /**
- * Operations › Configuration › Recon Rules: a recon's rules in the order the engine runs them. Dragging rows and
- * switching rules on or off are drafts until Save Order; leaving with a draft asks first.
+ * Operations › Configuration › Recon Rules: a recon's rules in the order the engine runs them. Switching a rule on or
+ * off is saved at once, after a confirmation that says what the next run will do. Dragging rows is a draft until
+ * Save Order; the page says so, and leaving with a draft asks first.
  */
 export default function RulesPage() {
   const { t } = useTranslation();
@@ -35,19 +47,35 @@ export default function RulesPage() {
   const reconId = recons.data?.some((r) => r.id === asked) ? asked : recons.data?.[0]?.id;
   const rules = useReconRules(current.id, reconId);
   const saveOrder = useUpdateRuleGroup();
+  const switchRule = useSwitchRule();
   const [draft, setDraft] = useState<RuleSummary[] | null>(null);
+  // The switch being confirmed, then the one being saved (shown in its new position until the server answers).
+  const [asking, setAsking] = useState<Switching | null>(null);
+  const [saving, setSaving] = useState<Switching | null>(null);
   const saved = rules.data?.data ?? [];
   const shown = draft ?? saved;
   const isDirty = draft !== null && isOrderChanged(saved, draft);
 
-  // A new answer from the server (another recon, a save) replaces the draft.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft follows the data it was made from
-  useEffect(() => setDraft(null), [rules.data]);
+  // A new answer from the server replaces the draft; a rule switched meanwhile keeps the order not saved yet.
+  useEffect(() => setDraft((d) => keepDraft(d, rules.data?.data ?? [])), [rules.data]);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
+  const onSwitch = () => {
+    const groupId = rules.data?.ruleGroupId;
+    if (!asking || groupId == null) return;
+    const { rule, enabled } = asking;
+    setAsking(null);
+    setSaving(asking);
+    switchRule.mutate(
+      {
+        groupId,
+        saved,
+        ruleId: rule.id,
+        enabled,
+        successText: t(enabled ? 'rules.switchedOn' : 'rules.switchedOff', { name: rule.name }),
+      },
+      { onSettled: () => setSaving(null) },
+    );
+  };
 
   const onSave = async () => {
     const groupId = rules.data?.ruleGroupId;
@@ -106,8 +134,10 @@ export default function RulesPage() {
         canEdit ? (
           <Switch
             aria-label={t('rules.enabledOf', { name: row.name })}
-            checked={row.enabled}
-            onChange={(enabled) => setDraft(shown.map((r) => (r.id === row.id ? { ...r, enabled } : r)))}
+            checked={saving?.rule.id === row.id ? saving.enabled : row.enabled}
+            loading={saving?.rule.id === row.id}
+            disabled={saving !== null}
+            onChange={(enabled) => setAsking({ rule: row, enabled })}
           />
         ) : (
           <StatusTag
@@ -191,7 +221,11 @@ export default function RulesPage() {
           </Flex>
           {canEdit && (
             <Flex align="center" gap={8}>
-              {isDirty && <Typography.Text type="warning">{t('rules.unsavedOrder')}</Typography.Text>}
+              {isDirty && (
+                <Tag color="warning" role="status">
+                  {t('rules.unsavedOrder')}
+                </Tag>
+              )}
               <Button icon={<UndoOutlined />} disabled={!isDirty} onClick={() => setDraft(null)}>
                 {t('rules.resetOrder')}
               </Button>
@@ -223,15 +257,17 @@ export default function RulesPage() {
         )}
       </Card>
       <Modal
-        open={blocker.state === 'blocked'}
-        title={t('rules.leaveTitle')}
-        okText={t('rules.leave')}
-        cancelText={t('rules.stay')}
-        onOk={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
+        open={asking !== null}
+        title={asking && t(asking.enabled ? 'rules.switchOnTitle' : 'rules.switchOffTitle', { name: asking.rule.name })}
+        okText={asking?.enabled ? t('rules.switchOn') : t('rules.switchOff')}
+        okButtonProps={{ danger: asking?.enabled === false }}
+        cancelText={t('common.cancel')}
+        onOk={onSwitch}
+        onCancel={() => setAsking(null)}
       >
-        {t('rules.leaveText')}
+        {asking && t(asking.enabled ? 'rules.nextRunWith' : 'rules.nextRunWithout', { name: asking.rule.name })}
       </Modal>
+      <LeaveGuard isDirty={isDirty} text={t('rules.leaveText')} />
     </>
   );
 }

@@ -46,6 +46,10 @@ export const enShared = {
       searchLabel: 'Search',
       createdOn: 'Created On',
       updatedOn: 'Updated On',
+      unsaved: 'Unsaved changes',
+      leaveTitle: 'Leave without saving?',
+      leave: 'Leave',
+      stay: 'Stay',
     },
   },
   jobs: {

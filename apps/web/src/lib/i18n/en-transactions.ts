@@ -171,6 +171,8 @@ export const enTransactions = {
       noGroups: 'No group of the other side comes close under this rule.',
       holds: 'Holds',
       fails: 'Fails',
+      days_one: '{{count}} day',
+      days_other: '{{count}} days',
     },
     // The contract's labels: these texts load after sign-in, so importing them costs the first load nothing.
     ruleTypes: RULE_TYPE_LABELS,

@@ -130,6 +130,29 @@ describe('activity table', () => {
   });
 });
 
+describe('recon summary', () => {
+  it("shows a recon activity's counts as a labelled table in finance words, not raw keys", () => {
+    const done: ActivityExecution = {
+      ...RECON_ACTIVITY,
+      status: 'COMPLETED',
+      statusLabel: 'Completed',
+      errorMessage: null,
+      counts: { reconRun: 7, rowsA: 1200, rowsB: 1180, groups: 1150, RECONCILED: 2300, KNOCK_OFF: 80 },
+    };
+    renderRoute(<ActivityTable moduleId={1} executionId={41} runStatus="COMPLETED" activities={[done]} />);
+
+    expect(screen.getByText('Recon summary')).toBeTruthy();
+    const label = (text: string) => screen.getByText(text).closest('th') as HTMLElement;
+    expect(label('Recon run').nextElementSibling?.textContent).toBe('#7');
+    expect(label('Side A rows closed').nextElementSibling?.textContent).toBe('1,200');
+    expect(label('Side B rows closed').nextElementSibling?.textContent).toBe('1,180');
+    expect(label('Matches made').nextElementSibling?.textContent).toBe('1,150');
+    expect(label('Rows closed as Reconciled').nextElementSibling?.textContent).toBe('2,300');
+    expect(label('Rows closed as Knock off').nextElementSibling?.textContent).toBe('80');
+    expect(screen.queryByText(/rowsA|reconRun|KNOCK_OFF/)).toBeNull();
+  });
+});
+
 describe('execution summary', () => {
   it('shows a dash for what the run lacks, not an empty box', () => {
     const run = {

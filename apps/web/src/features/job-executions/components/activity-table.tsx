@@ -1,12 +1,18 @@
-import { type ActivityExecution, JOB_ACTIVITY_TYPES, type JobActivityType } from '@recon/contract';
-import { Flex, Table, Typography } from 'antd';
+import {
+  type ActivityExecution,
+  columnHeading,
+  JOB_ACTIVITY_TYPES,
+  type JobActivityType,
+  RULE_TYPE_LABELS,
+} from '@recon/contract';
+import { Descriptions, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PipelineFiles } from '@/features/job-executions/components/pipeline-files';
 import { ActivityStatusTag } from '@/features/job-executions/components/status-tags';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber, type NumberLocale } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { columnsWidth, DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 import { EmptyState } from '@/ui/empty-state';
@@ -42,6 +48,47 @@ type Props = {
   runStatus: string;
   activities: readonly ActivityExecution[];
 };
+
+/** The counts a RECON activity reports (besides one per rule type), in the order they are shown. */
+const RECON_COUNT_KEYS = ['reconRun', 'groups', 'rowsA', 'rowsB'] as const;
+
+/** A count's label: the recon summary's words, a rule type's label, else the key as a heading. */
+function countLabel(t: TFunction, type: string, key: string): string {
+  if (type === 'RECON' && (RECON_COUNT_KEYS as readonly string[]).includes(key)) {
+    return t(`jobExecutions.reconSummary.${key as (typeof RECON_COUNT_KEYS)[number]}`);
+  }
+  const ruleType = RULE_TYPE_LABELS[key as keyof typeof RULE_TYPE_LABELS];
+  if (ruleType) return t('jobExecutions.reconSummary.byRuleType', { type: ruleType });
+  return columnHeading(key.replace(/([a-z])([A-Z])/g, '$1_$2'));
+}
+
+/** The counts of an activity beyond the table's columns, as a labelled table: a recon's summary, in finance words. */
+function OtherCounts({ activity, locale }: { activity: ActivityExecution; locale: NumberLocale }) {
+  const { t } = useTranslation();
+  const entries = Object.entries(activity.counts).filter(([key]) => !KNOWN_COUNTS.has(key));
+  if (entries.length === 0) return null;
+  const rank = (key: string) => {
+    const i = (RECON_COUNT_KEYS as readonly string[]).indexOf(key);
+    return i === -1 ? RECON_COUNT_KEYS.length : i;
+  };
+  entries.sort(([a], [b]) => rank(a) - rank(b));
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      title={activity.type === 'RECON' ? t('jobExecutions.reconSummary.title') : t('jobExecutions.moreCounts')}
+      // Counts line up on the right, as amounts and counts do in every table.
+      styles={{ content: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+      column={{ xs: 1, md: 2, xl: 3 }}
+      items={entries.map(([key, value]) => ({
+        key,
+        label: countLabel(t, activity.type, key),
+        // The recon run is a number to look up, not an amount: no grouping.
+        children: key === 'reconRun' ? `#${value}` : formatNumber(value, locale, 0),
+      }))}
+    />
+  );
+}
 
 const hasDetails = (a: ActivityExecution) =>
   a.type === 'PIPE_LINE' || !!a.errorMessage || Object.keys(a.counts).some((k) => !KNOWN_COUNTS.has(k));
@@ -140,14 +187,7 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
                 {activity.errorMessage}
               </Typography.Paragraph>
             )}
-            {Object.entries(activity.counts)
-              .filter(([key]) => !KNOWN_COUNTS.has(key))
-              .map(([key, value]) => (
-                <Typography.Text
-                  key={key}
-                  type="secondary"
-                >{`${key}: ${formatNumber(value, locale, 0)}`}</Typography.Text>
-              ))}
+            <OtherCounts activity={activity} locale={locale} />
             {activity.type === 'PIPE_LINE' && activity.typeId !== null && (
               <PipelineFiles
                 moduleId={moduleId}

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import type { DataType } from '@recon/contract';
+import { columnHeading, type DataType } from '@recon/contract';
 import { Flex, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -24,8 +24,14 @@ type Options = {
   onSearch: (column: string, text: string) => void;
 };
 
+/** A data column's heading is the recon tabs' and the exports' (columnHeading): "value_date" → "Value Date". */
 export function columnTitle(t: TFunction, column: RowColumn): string {
-  return column.kind === 'system' ? t(`pipelineRows.fields.${column.key}`) : column.key;
+  return column.kind === 'system' ? t(`pipelineRows.fields.${column.key}`) : columnHeading(column.key);
+}
+
+/** "value_date: not a valid date…" → "Value Date: not a valid date…": a reason names its column as the table does. */
+export function reasonText(reason: string): string {
+  return reason.replace(/^([a-z][a-z0-9_]*):/, (_, name: string) => `${columnHeading(name)}:`);
 }
 
 function systemCell(key: SystemField, row: PipelineRow, canOpenFiles: boolean) {
@@ -44,9 +50,9 @@ function systemCell(key: SystemField, row: PipelineRow, canOpenFiles: boolean) {
         <Flex gap={4} style={{ overflow: 'hidden' }}>
           {'reasons' in row &&
             row.reasons.map((reason) => (
-              <Tooltip key={reason} title={reason}>
+              <Tooltip key={reason} title={reasonText(reason)}>
                 <Tag color="error" style={{ marginInlineEnd: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                  {reason}
+                  {reasonText(reason)}
                 </Tag>
               </Tooltip>
             ))}

@@ -11,10 +11,12 @@ type Props = {
   isSaving: boolean;
   onFinish: (draft: ReconDraft) => void;
   onCancel: () => void;
+  /** Told on the first change a person makes: the page then has unsaved changes. */
+  onChange?: () => void;
 };
 
 /** Name and description; when editing, which two of the recon's data sources are side A and side B. */
-export function ReconForm({ form, recon, isSaving, onFinish, onCancel }: Props) {
+export function ReconForm({ form, recon, isSaving, onFinish, onCancel, onChange }: Props) {
   const { t } = useTranslation();
   const sideOptions = (recon?.dataSources ?? []).map((d) => ({ value: d.id, label: d.name }));
   const sideRule = (field: 'sideADataSourceId' | 'sideBDataSourceId') => ({
@@ -31,6 +33,7 @@ export function ReconForm({ form, recon, isSaving, onFinish, onCancel }: Props) 
       layout="vertical"
       validateTrigger="onBlur"
       onFinish={onFinish}
+      onValuesChange={onChange}
       initialValues={{
         name: recon?.name ?? '',
         description: recon?.description ?? '',

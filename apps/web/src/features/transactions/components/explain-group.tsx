@@ -1,8 +1,9 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import type { ExplainGroup, TransactionRecon } from '@recon/contract';
+import { columnHeading, type ExplainGroup, type TransactionRecon } from '@recon/contract';
 import { Collapse, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '@/features/transactions/components/status-badge';
+import { describeCondition } from '@/features/transactions/explain-words';
 import { formatCurrency, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 
@@ -49,6 +50,8 @@ export function GroupDetails({
 }) {
   const { t } = useTranslation();
   const format = useValueFormat(recon, group);
+  const locale = useNumberLocale();
+  const words = (text: string) => describeCondition(text, recon, t, locale);
   const { counterpart } = group;
   const isThisRow = counterpart.dataSourceId === explained.dataSourceId && counterpart.rowId === explained.rowId;
   const counterpartTitle = isThisRow
@@ -65,7 +68,7 @@ export function GroupDetails({
         dataSource={group.totals}
         columns={[
           { title: '', key: 'holds', width: 36, render: (_, c) => <Verdict holds={c.holds} /> },
-          { title: t('transactions.explain.condition'), dataIndex: 'text', key: 'text' },
+          { title: t('transactions.explain.condition'), key: 'text', render: (_, c) => words(c.text).text },
           {
             title: t('transactions.explain.groupTotal'),
             key: 'group',
@@ -86,14 +89,17 @@ export function GroupDetails({
           },
         ]}
       />
-      {group.keys.map((k) => (
-        <Flex key={k.sequence} gap={8} align="center" wrap>
-          <Verdict holds={k.holds} />
-          <Typography.Text>{k.text}</Typography.Text>
-          <Typography.Text code>{k.valueOne ?? '∅'}</Typography.Text>
-          <Typography.Text code>{k.valueTwo ?? '∅'}</Typography.Text>
-        </Flex>
-      ))}
+      {group.keys.map((k) => {
+        const key = words(k.text);
+        return (
+          <Flex key={k.sequence} gap={8} align="center" wrap>
+            <Verdict holds={k.holds} />
+            <Typography.Text>{key.text}</Typography.Text>
+            <Typography.Text strong>{key.formatOne(k.valueOne)}</Typography.Text>
+            <Typography.Text strong>{key.formatTwo(k.valueTwo)}</Typography.Text>
+          </Flex>
+        );
+      })}
       <Typography.Text type="secondary">
         {t('transactions.explain.groupRows', {
           count: group.rowCount,
@@ -119,7 +125,7 @@ export function GroupDetails({
           },
           { title: t('common.status'), key: 'status', render: (_, m) => <StatusBadge status={m.status} /> },
           ...group.totals.map((total, i) => ({
-            title: total.columnName ?? total.text,
+            title: total.columnName ? columnHeading(total.columnName) : words(total.text).text,
             key: `v${total.sequence}`,
             align: 'right' as const,
             render: (_: unknown, m: Member) => format(m.values[i] ?? null, total.columnName),

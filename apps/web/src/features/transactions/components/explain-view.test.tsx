@@ -134,3 +134,58 @@ describe('ExplainView for rules with Sum or Average', () => {
     expect(await screen.findAllByText('UTR9')).toHaveLength(2);
   });
 });
+
+describe('ExplainView in finance words', () => {
+  it("names the tabs' columns, formats money and dates and gives tolerances their units", async () => {
+    const condition = (sequence: number, text: string, valueOne: string, valueTwo: string, holds: boolean) => ({
+      sequence,
+      ruleConditionType: 'MATCHING',
+      text,
+      valueOne,
+      valueTwo,
+      holds,
+    });
+    mock.onGet('/v2/transactions/explain').reply(200, {
+      dataSourceId: 11,
+      rowId: 202,
+      status: 'UNRECONCILED',
+      matchId: null,
+      row: {},
+      matchedBy: null,
+      counterparts: [],
+      rules: [
+        {
+          ruleId: 3,
+          name: 'Reference, amount and date',
+          ruleType: 'RECONCILED',
+          excludedBy: null,
+          groups: undefined,
+          candidates: [
+            {
+              dataSourceId: 12,
+              rowId: 305,
+              status: 'UNRECONCILED',
+              held: 2,
+              total: 3,
+              row: {},
+              conditions: [
+                condition(1, 'A.reference |Trim = B.utr', 'UTR1', 'UTR1', true),
+                condition(2, 'A.amount = B.net_amount (± 0.01)', '125000.5000', '125000.5100', true),
+                condition(3, 'A.value_date = B.settlement_date (± 1)', '2026-03-01', '2026-03-04', false),
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    renderExplain();
+
+    expect(await screen.findByText('Reference (A) |Trim = UTR (B)', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Amount (A) = Net Amount (B) ± ₹0.01')).toBeTruthy();
+    expect(screen.getByText('₹1,25,000.50')).toBeTruthy();
+    expect(screen.getByText('₹1,25,000.51')).toBeTruthy();
+    expect(screen.getByText('Value Date (A) = Settlement Date (B) ± 1 day')).toBeTruthy();
+    expect(screen.getByText('01-03-2026')).toBeTruthy();
+    expect(screen.queryByText(/A\.amount/)).toBeNull();
+  });
+});

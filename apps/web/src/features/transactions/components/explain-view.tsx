@@ -5,20 +5,31 @@ import { useTranslation } from 'react-i18next';
 import { useExplanation } from '@/features/transactions/api/get-explanation';
 import { GroupCandidates, GroupDetails } from '@/features/transactions/components/explain-group';
 import { StatusBadge } from '@/features/transactions/components/status-badge';
+import { describeCondition } from '@/features/transactions/explain-words';
 import { httpStatusOf } from '@/lib/http-errors';
 import { useModuleSelection } from '@/lib/module-context';
+import { useNumberLocale } from '@/lib/number-format';
 
 type Candidate = ExplainResponse['counterparts'][number];
 type Condition = Candidate['conditions'][number];
 
-function ConditionTable({ conditions }: { conditions: readonly Condition[] }) {
+/** Each condition in the tabs' words, with both values formatted as the tabs show them. */
+export function ConditionTable({
+  recon,
+  conditions,
+}: {
+  recon: TransactionRecon | undefined;
+  conditions: readonly Condition[];
+}) {
   const { t } = useTranslation();
+  const locale = useNumberLocale();
+  const rows = conditions.map((c) => ({ ...c, words: describeCondition(c.text, recon, t, locale) }));
   return (
-    <Table<Condition>
+    <Table<(typeof rows)[number]>
       size="small"
       rowKey="sequence"
       pagination={false}
-      dataSource={[...conditions]}
+      dataSource={rows}
       columns={[
         {
           title: '',
@@ -37,16 +48,16 @@ function ConditionTable({ conditions }: { conditions: readonly Condition[] }) {
               />
             ),
         },
-        { title: t('transactions.explain.condition'), dataIndex: 'text', key: 'text' },
+        { title: t('transactions.explain.condition'), key: 'text', render: (_, c) => c.words.text },
         {
           title: t('transactions.explain.thisRow'),
           key: 'one',
-          render: (_, c) => <Typography.Text code>{c.valueOne ?? '∅'}</Typography.Text>,
+          render: (_, c) => <Typography.Text strong>{c.words.formatOne(c.valueOne)}</Typography.Text>,
         },
         {
           title: t('transactions.explain.otherRow'),
           key: 'two',
-          render: (_, c) => <Typography.Text code>{c.valueTwo ?? '∅'}</Typography.Text>,
+          render: (_, c) => <Typography.Text strong>{c.words.formatTwo(c.valueTwo)}</Typography.Text>,
         },
       ]}
     />
@@ -85,7 +96,7 @@ function CandidateList({
             </Tag>
           </Flex>
         ),
-        children: <ConditionTable conditions={c.conditions} />,
+        children: <ConditionTable recon={recon} conditions={c.conditions} />,
       }))}
     />
   );
@@ -103,6 +114,7 @@ export function ExplainView({
 }) {
   const { t } = useTranslation();
   const moduleId = useModuleSelection().current.id;
+  const locale = useNumberLocale();
   const explained = useExplanation(moduleId, recon ? { reconId: recon.id, dataSourceId, rowId } : undefined);
   if (explained.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (explained.isError) {
@@ -156,7 +168,9 @@ export function ExplainView({
           extra={<Tag>{t(`transactions.ruleTypes.${rule.ruleType}`, { defaultValue: rule.ruleType })}</Tag>}
         >
           {rule.excludedBy ? (
-            <Typography.Text type="secondary">{rule.excludedBy}</Typography.Text>
+            <Typography.Text type="secondary">
+              {describeCondition(rule.excludedBy, recon, t, locale).text}
+            </Typography.Text>
           ) : rule.groups ? (
             rule.groups.length === 0 ? (
               <Typography.Text type="secondary">{t('transactions.explain.noGroups')}</Typography.Text>
