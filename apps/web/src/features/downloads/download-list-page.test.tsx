@@ -56,7 +56,7 @@ describe('download pages', () => {
     expect(await screen.findByRole('heading', { name: 'Transaction Downloads' })).toBeTruthy();
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('Card_recon_Bank_unreconciled_9.xlsx')).toBeTruthy());
-    expect(mock.history.get?.[0]?.params).toMatchObject({ reportType: 'TRANSACTIONS', start: 0 });
+    expect(mock.history.get?.[0]?.params).toMatchObject({ reportType: 'TRANSACTIONS', start: 0, length: 50 });
     expect(within(table).getByText('Ready')).toBeTruthy();
     expect(within(table).getByText('Failed')).toBeTruthy();
     expect(within(table).getAllByText('Configured columns', { selector: 'td' })).toHaveLength(2);
@@ -64,7 +64,7 @@ describe('download pages', () => {
     expect(within(table).getByText(/^(12,34,567|1,234,567)$/)).toBeTruthy();
     expect(within(table).getAllByText(/^20-11-2026 \d{2}:\d{2} (AM|PM)$/)).toHaveLength(2);
     expect(within(table).getAllByRole('button', { name: /^Download / })).toHaveLength(1);
-    expect(screen.getByText('1-10 of 41 items')).toBeTruthy();
+    expect(screen.getByText('1-41 of 41 items')).toBeTruthy();
   });
 
   it('reads its report type from the path', async () => {

@@ -421,7 +421,7 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     expect(
       await within(drawer).findByText('Matched by the rule "UTR and amount"', {}, { timeout: 10_000 }),
     ).toBeTruthy();
-    expect(within(drawer).getByText('A.utr = B.utr')).toBeTruthy();
+    expect(within(drawer).getByText('UTR (A) = UTR (B)')).toBeTruthy();
   });
 
   it('says so when the server cannot explain a row yet', async () => {
