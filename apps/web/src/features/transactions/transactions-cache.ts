@@ -1,6 +1,7 @@
 import { FILTER_OPERATORS, type FilterOperator } from '@recon/contract/constants';
 import type { TransactionTab } from '@recon/contract/nav';
 import type { ColumnFilterValue } from '@/features/transactions/api/get-transactions';
+import { type PeriodChoice, toChoice } from '@/features/transactions/period';
 import { MODULE_CACHE_NAMES, readModuleCache, writeModuleCache } from '@/lib/module-cache';
 
 /**
@@ -22,6 +23,7 @@ export type TabMemory = {
 };
 
 const TABS_KEY = 'reconTabs';
+const PERIOD_KEY = 'reconPeriod';
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function cacheObject(moduleId: number): Record<string, unknown> {
@@ -73,4 +75,14 @@ export function writeTabMemory(moduleId: number, tab: TransactionTab, change: Ta
   const tabs = objectOf(cache[TABS_KEY]);
   const next = { ...readTabMemory(moduleId, tab), ...change };
   writeModuleCache(MODULE_CACHE_NAMES.transactionFilters, moduleId, { ...cache, [TABS_KEY]: { ...tabs, [tab]: next } });
+}
+
+/** The period last chosen in the module's Recon section (one for all its tabs), if readable. */
+export function readPeriodMemory(moduleId: number): PeriodChoice | null {
+  const r = objectOf(cacheObject(moduleId)[PERIOD_KEY]);
+  return toChoice(r.preset, r.from, r.to);
+}
+
+export function writePeriodMemory(moduleId: number, choice: PeriodChoice): void {
+  writeModuleCache(MODULE_CACHE_NAMES.transactionFilters, moduleId, { ...cacheObject(moduleId), [PERIOD_KEY]: choice });
 }
