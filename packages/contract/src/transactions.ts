@@ -177,7 +177,10 @@ export const byTabQuerySchema = pagedQuerySchema.extend({
 export type ByTabQuery = z.infer<typeof byTabQuerySchema>;
 
 export const reconMappingQuerySchema = z.object({ reconId: id(TRANSACTION_TEXTS.reconRequired) });
-export const reconPeriodsQuerySchema = z.object({ reconId: id(TRANSACTION_TEXTS.reconRequired) });
+export const reconPeriodsQuerySchema = z.object({
+  reconId: id(TRANSACTION_TEXTS.reconRequired),
+  dateColumn: z.string().trim().min(1).optional(),
+});
 export const mappedRowQuerySchema = z.object({
   reconId: id(TRANSACTION_TEXTS.reconRequired),
   dataSourceId: id(TRANSACTION_TEXTS.dataSourceRequired),
@@ -254,7 +257,7 @@ export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 /** Find=ByTabCount: the exact DataTables counts of a ByTab query. */
 export const transactionCountsSchema = z.object({ recordsTotal: z.number().int(), recordsFiltered: z.number().int() });
 export type TransactionCounts = z.infer<typeof transactionCountsSchema>;
-/** A span of days (YYYY-MM-DD, inclusive) on each side's default date column (its first, else `_loaded_at`). */
+/** A span of days (YYYY-MM-DD, inclusive) on each side's date column (the one asked where the side has it). */
 const periodSpanSchema = z.object({ fromDate: z.string(), toDate: z.string() });
 /**
  * Find=Periods: the days a recon's rows cover, for the period presets of the Recon section. latestRun: the rows

@@ -61,10 +61,10 @@ async function loadFile(
   return file.id;
 }
 
-const bank = (reference: string, valueDate: string) => ({
+const bank = (reference: string, valueDate: string, postedAt: string | null = null) => ({
   reference,
   value_date: valueDate,
-  posted_at: null,
+  posted_at: postedAt,
   amount: '10.0000',
   narration: null,
 });
@@ -91,7 +91,7 @@ beforeAll(async () => {
   await loadFile('A', {
     name: 'bank_nov.csv',
     executionId: latest,
-    rows: [bank('N1', '2026-11-10'), bank('N2', '2026-11-12')],
+    rows: [bank('N1', '2026-11-10', '2026-11-09 10:00:00'), bank('N2', '2026-11-12', '2026-11-12 09:00:00')],
   });
   await loadFile('B', {
     name: 'pg_nov.csv',
@@ -122,6 +122,13 @@ describe('GET /v2/transactions?Find=Periods', () => {
       // Side A's latest file is still November's (the rolled-back one does not count); side B's is pg_late.csv.
       wholeFile: { fromDate: '2026-11-10', toDate: '2026-11-20', fileNames: ['bank_nov.csv', 'pg_late.csv'] },
     });
+  });
+
+  it('reads the days on the date column asked for, on each side that has it (the default one elsewhere)', async () => {
+    const res = await getTransactions(t, operator, moduleA, `Find=Periods&reconId=${s.f.reconId}&dateColumn=posted_at`);
+    expect(res.statusCode).toBe(200);
+    // Side A's posted_at (9–12 Nov) with side B's txn_date (11–14 Nov).
+    expect(res.json().latestRun).toMatchObject({ fromDate: '2026-11-09', toDate: '2026-11-14' });
   });
 
   it('answers nothing for a recon with nothing loaded from files', async () => {

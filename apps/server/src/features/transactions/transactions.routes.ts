@@ -53,7 +53,7 @@ export function transactionRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
         service.reconMapping(ctx, moduleId(req), parseBody(reconMappingQuerySchema, query).reconId),
       ),
       route(E.periods, ({ query }, req) =>
-        service.periods(ctx, moduleId(req), parseBody(reconPeriodsQuerySchema, query).reconId),
+        service.periods(ctx, moduleId(req), parseBody(reconPeriodsQuerySchema, query)),
       ),
       route(E.group, ({ params, query }, req) => service.group(ctx, moduleId(req), query.reconId, params.matchId)),
       route(E.manualMatch, ({ body }, req) => actions.manualMatch(ctx, moduleActorOf(req), body)),

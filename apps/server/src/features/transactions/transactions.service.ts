@@ -3,6 +3,7 @@ import {
   GLOBAL_SEARCH_ROWS_PER_DATA_SOURCE,
   type GlobalSearchResponse,
   type GroupRow,
+  LOADED_AT_DATE_COLUMN,
   type MappedRow,
   type ReconMapping,
   type ReconMappingRow,
@@ -98,9 +99,14 @@ function unionOf(spans: readonly ({ fromDate: string; toDate: string } | null)[]
 
 /**
  * Find=Periods: the days of the recon's latest run (the rows its job execution loaded into either side) and of
- * each side's latest file, on each side's default date column.
+ * each side's latest file, on the date column asked for where a side has it, else on the side's default one.
  */
-export async function periods(ctx: FeatureContext, moduleId: number, reconId: number): Promise<ReconPeriods> {
+export async function periods(
+  ctx: FeatureContext,
+  moduleId: number,
+  query: { reconId: number; dateColumn?: string | undefined },
+): Promise<ReconPeriods> {
+  const { reconId, dateColumn } = query;
   const recon = await reconSources(ctx.db, moduleId, reconId);
   if (!recon) throw new AppError('NOT_FOUND', TRANSACTION_TEXTS.reconNotFound);
   const tableIds = [...new Set(recon.sources.map((s) => s.dataTableId))];
@@ -114,7 +120,9 @@ export async function periods(ctx: FeatureContext, moduleId: number, reconId: nu
         q.daySpanOf(
           ctx.db,
           s,
-          resolveDateColumn(s, undefined),
+          dateColumn === LOADED_AT_DATE_COLUMN || (dateColumn && dateColumnsOf(s).includes(dateColumn))
+            ? dateColumn
+            : resolveDateColumn(s, undefined),
           files.filter((f) => f.dataTableId === s.dataTableId).map((f) => f.id),
         ),
       ),

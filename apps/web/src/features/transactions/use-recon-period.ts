@@ -17,14 +17,14 @@ const NOTHING_LOADED = { latestRun: null, wholeFile: null };
 /**
  * The Recon section's period for a recon: the URL's choice, else the module's last one, else the latest run.
  * The choice in use is written back to the URL (a link or a reload keeps it) and to the module's memory (the next
- * tab opens on it). `resolved` is null while a preset waits for the recon's periods.
+ * tab opens on it). `resolved` is null while a preset waits for the recon's periods on the tab's date column.
  */
-export function useReconPeriod(moduleId: number, reconId: number | undefined) {
+export function useReconPeriod(moduleId: number, reconId: number | undefined, dateColumn: string | undefined) {
   const brand = useBrand();
   const [params, setParams] = useSearchParams();
   const linked = choiceOfParams(params);
   const choice: PeriodChoice = linked ?? readPeriodMemory(moduleId) ?? FIRST_CHOICE;
-  const periods = useReconPeriods(moduleId, reconId);
+  const periods = useReconPeriods(moduleId, reconId, dateColumn);
 
   const isLinked = linked !== null;
   const key = JSON.stringify(choice);

@@ -75,7 +75,7 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
       ? dateColumn
       : (dataSource?.dateColumns[0] ?? LOADED_AT_DATE_COLUMN);
   // One period for every tab of the section (use-recon-period.ts); null while a preset waits for its days.
-  const period = useReconPeriod(moduleId, recon?.id);
+  const period = useReconPeriod(moduleId, recon?.id, effectiveDateColumn);
   const range = period.resolved?.range;
   const columns = dataSource ? viewColumns(dataSource) : [];
   const hidden = (dataSource && hiddenBySource[String(dataSource.id)]) ?? hiddenAtFirst(columns, tab);
