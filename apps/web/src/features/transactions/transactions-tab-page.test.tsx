@@ -56,8 +56,9 @@ function renderTab(tab: Tab, codes = ALL_CODES) {
 const rowCalls = () =>
   (mock.history.get ?? []).filter((r) => r.url === '/v2/transactions' && r.params?.Find === 'ByTab');
 const lastParams = () => rowCalls().at(-1)?.params as Record<string, unknown>;
+// The rows wait for the recon and its period (one more call): a cold first render on a loaded machine takes seconds.
 const rowOf = async (text: string) =>
-  (await screen.findByText(text, {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+  (await screen.findByText(text, {}, { timeout: 20_000 })).closest('tr') as HTMLElement;
 
 // Each test drives a whole page of Ant Design tables through real events: seconds each on a loaded machine.
 describe('a transactions tab', { timeout: 60_000 }, () => {

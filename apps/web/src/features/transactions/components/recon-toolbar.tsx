@@ -45,7 +45,10 @@ function presetSpan(preset: PeriodPreset, periods: ReconPeriods | undefined): st
   return span ? `${formatDate(span.fromDate)} – ${formatDate(span.toDate)}` : null;
 }
 
-/** The recon, the date column, the period (shared by every tab of the section), the status filter. */
+/**
+ * The recon, the date column, the status filter, and the period (shared by every tab of the section) last: on a
+ * narrow screen it wraps onto its own line whole rather than pushing the status filter under it.
+ */
 export function ReconToolbar(p: Props) {
   const { t } = useTranslation();
   const dateColumns = [...(p.dataSource?.dateColumns ?? []), LOADED_AT_DATE_COLUMN];
@@ -73,6 +76,18 @@ export function ReconToolbar(p: Props) {
               value: c,
               label: c === LOADED_AT_DATE_COLUMN ? t('transactions.fields._loaded_at') : humanize(c),
             }))}
+          />
+        </Form.Item>
+      )}
+      {p.statusChoices && (
+        <Form.Item label={t('transactions.toolbar.status')} {...item} style={{ marginBottom: 0, minWidth: 220 }}>
+          <AppSelect<string[]>
+            mode="multiple"
+            aria-label={t('transactions.toolbar.status')}
+            placeholder={t('transactions.toolbar.allStatuses')}
+            value={[...p.statuses]}
+            onChange={p.onStatuses}
+            options={p.statusChoices.map((s) => ({ value: s, label: statusLabel(s) }))}
           />
         </Form.Item>
       )}
@@ -104,18 +119,6 @@ export function ReconToolbar(p: Props) {
           />
         </Flex>
       </Form.Item>
-      {p.statusChoices && (
-        <Form.Item label={t('transactions.toolbar.status')} {...item} style={{ marginBottom: 0, minWidth: 220 }}>
-          <AppSelect<string[]>
-            mode="multiple"
-            aria-label={t('transactions.toolbar.status')}
-            placeholder={t('transactions.toolbar.allStatuses')}
-            value={[...p.statuses]}
-            onChange={p.onStatuses}
-            options={p.statusChoices.map((s) => ({ value: s, label: statusLabel(s) }))}
-          />
-        </Form.Item>
-      )}
     </Flex>
   );
 }
