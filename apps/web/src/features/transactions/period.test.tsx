@@ -103,6 +103,9 @@ describe('the Recon section period', { timeout: 60_000 }, () => {
     expect(router.state.location.search).toBe('?period=latestRun');
     const presets = screen.getByRole('radiogroup', { name: 'Period' });
     expect(within(presets).getByRole('radio', { name: 'Latest run' })).toHaveProperty('checked', true);
+    // Each preset says which days (and files) it stands for.
+    expect(within(presets).getByTitle('10-11-2026 – 14-11-2026')).toBeTruthy();
+    expect(within(presets).getByTitle('bank_nov.csv, pg_nov.csv: 01-11-2026 – 20-11-2026')).toBeTruthy();
     expect(await screen.findByTitle('Rows in the period: 1,234', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByTitle('Rows in the period: 56')).toBeTruthy();
     expect(calls('ByTabCount').map((c) => [c.params.dataSourceId, c.params.fromDate, c.params.toDate])).toEqual(

@@ -6,15 +6,13 @@ import { MODULE_CACHE_NAMES, readModuleCache, writeModuleCache } from '@/lib/mod
 
 /**
  * Spec 1's per-module "transactions page filters per tab key": each tab remembers its recon, data source, date
- * column and range, status filter, column filters, page size and hidden columns (per data source). Kept in the module's transaction filters next to other screens' keys; unreadable parts are dropped.
+ * column, status filter, column filters, page size and hidden columns (per data source). The period is one for
+ * the whole Recon section (`reconPeriod`, below), not per tab. Kept in the module's transaction filters next to other screens' keys; unreadable parts are dropped.
  */
 export type TabMemory = {
   reconId?: number;
   dataSourceId?: number;
   dateColumn?: string;
-  /** YYYY-MM-DD, inclusive. */
-  from?: string;
-  to?: string;
   statuses?: string[];
   filters?: Record<string, ColumnFilterValue>;
   pageSize?: number;
@@ -24,7 +22,6 @@ export type TabMemory = {
 
 const TABS_KEY = 'reconTabs';
 const PERIOD_KEY = 'reconPeriod';
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function cacheObject(moduleId: number): Record<string, unknown> {
   const value = readModuleCache(MODULE_CACHE_NAMES.transactionFilters, moduleId);
@@ -33,7 +30,6 @@ function cacheObject(moduleId: number): Record<string, unknown> {
 const objectOf = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
-const isDay = (v: unknown): v is string => typeof v === 'string' && ISO_DAY.test(v);
 
 function readFilters(raw: unknown): Record<string, ColumnFilterValue> {
   const out: Record<string, ColumnFilterValue> = {};
@@ -56,13 +52,10 @@ function readHidden(raw: unknown): Record<string, string[]> {
 
 export function readTabMemory(moduleId: number, tab: TransactionTab): TabMemory {
   const r = objectOf(objectOf(cacheObject(moduleId)[TABS_KEY])[tab]);
-  const hasRange = isDay(r.from) && isDay(r.to) && r.from <= r.to;
   return {
     reconId: isId(r.reconId) ? r.reconId : undefined,
     dataSourceId: isId(r.dataSourceId) ? r.dataSourceId : undefined,
     dateColumn: typeof r.dateColumn === 'string' ? r.dateColumn : undefined,
-    from: hasRange ? (r.from as string) : undefined,
-    to: hasRange ? (r.to as string) : undefined,
     statuses: Array.isArray(r.statuses) ? r.statuses.filter((s): s is string => typeof s === 'string') : undefined,
     filters: readFilters(r.filters),
     pageSize: isId(r.pageSize) ? r.pageSize : undefined,

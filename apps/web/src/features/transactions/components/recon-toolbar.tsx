@@ -37,12 +37,14 @@ type Props = {
 
 export const sideLabel = (d: TransactionDataSource) => (d.side ? `${d.side} · ${d.name}` : d.name);
 
-/** A preset's days, as its hover text; null when the recon has nothing for it. */
+/** A preset's days (and the whole file's names), as its hover text; null when the recon has nothing for it. */
 function presetSpan(preset: PeriodPreset, periods: ReconPeriods | undefined): string | undefined | null {
   if (preset !== 'latestRun' && preset !== 'wholeFile') return undefined;
   if (!periods) return undefined;
-  const span = periods[preset];
-  return span ? `${formatDate(span.fromDate)} – ${formatDate(span.toDate)}` : null;
+  const days = (span: { fromDate: string; toDate: string }) =>
+    `${formatDate(span.fromDate)} – ${formatDate(span.toDate)}`;
+  if (preset === 'latestRun') return periods.latestRun ? days(periods.latestRun) : null;
+  return periods.wholeFile ? `${periods.wholeFile.fileNames.join(', ')}: ${days(periods.wholeFile)}` : null;
 }
 
 /**
