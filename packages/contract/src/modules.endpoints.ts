@@ -3,6 +3,7 @@ import { messageBodySchema } from './errors.ts';
 import {
   createModuleRequestSchema,
   moduleDetailSchema,
+  moduleLandingSchema,
   moduleSchema,
   modulesQuerySchema,
   modulesResponseSchema,
@@ -41,6 +42,18 @@ export const moduleEndpoints = {
     response: pagedAnswerSchema(moduleSchema),
     summary: "The caller's modules",
     description: "Paged `start`, `length`, `draw`: the caller's ACTIVE modules, any signed-in user, DataTables answer.",
+  }),
+  landing: endpoint({
+    ...base,
+    name: 'modules.landing',
+    method: 'GET',
+    path: MODULES,
+    discriminator: { name: 'Find', value: 'Landing' },
+    query: modulesQuerySchema,
+    response: moduleLandingSchema,
+    summary: 'The module to open after sign-in',
+    description:
+      "Any signed-in user, `{ moduleId }`: of the caller's ACTIVE modules, the one they last worked in (their latest audited action there) among those with rows loaded from files (a file with valid rows, not rolled back); when none has data, the one they last worked in; null when they worked in none.",
   }),
   detail: endpoint({
     ...base,

@@ -65,11 +65,22 @@ export const modulesResponseSchema = z.object({ data: z.array(moduleSettingsSche
 
 /** GET v2/modules: `Find=AllAssigned` pages the caller's modules; without it, every module. */
 export const modulesQuerySchema = z.object({
-  Find: z.enum(['AllAssigned']).optional().describe("AllAssigned: the caller's active modules, DataTables-paged"),
+  Find: z
+    .enum(['AllAssigned', 'Landing'])
+    .optional()
+    .describe("AllAssigned: the caller's active modules, DataTables-paged. Landing: the module to open after sign-in"),
   start: z.coerce.number().int().min(0).default(0),
   length: z.coerce.number().int().min(1).max(1000).default(100),
   draw: z.coerce.number().int().min(0).default(0),
 });
+/**
+ * Find=Landing: the module a user opens after sign-in when none is stored (issue 12): of the caller's active
+ * modules, the one they last worked in (their latest audited action) among those with data loaded from files;
+ * without data anywhere, the one they last worked in; null when they worked in none (the first assigned then).
+ */
+export const moduleLandingSchema = z.object({ moduleId: z.number().int().nullable() });
+export type ModuleLanding = z.infer<typeof moduleLandingSchema>;
+
 /** Module id header sent on every call once a module is selected. */
 export const MODULE_HEADER = 'x-module-id';
 export const USER_HEADER = 'x-user-id';

@@ -15,6 +15,7 @@ import {
   groupQuerySchema,
   mappedRowResponseSchema,
   reconMappingResponseSchema,
+  reconPeriodsSchema,
   TRANSACTION_READERS,
   transactionCountsSchema,
   transactionGroupSchema,
@@ -127,6 +128,15 @@ export const transactionEndpoints = {
     response: reconMappingResponseSchema,
     summary: 'Which column of side A each rule compares with which of side B',
     description: `\`reconId\`; viewMapping: for each column of side A that a rule compares with a column of side B, the rules, transforms, operators and tolerances. ${OUTSIDE_MODULE}`,
+  }),
+  periods: endpoint({
+    ...reading,
+    name: 'transactions.periods',
+    discriminator: find('Periods'),
+    privilege: TRANSACTION_READERS,
+    response: reconPeriodsSchema,
+    summary: "The days of a recon's latest run and of its latest files",
+    description: `\`reconId\`; any transactions privilege: \`latestRun\` (\`fromDate\`, \`toDate\`, \`jobExecutionId\`): the days of the rows loaded by the latest job execution that loaded a file into a side of the recon; \`wholeFile\` (\`fromDate\`, \`toDate\`, \`fileNames\`): the days of the rows of each side's latest loaded file. Days on \`dateColumn\` (optional: \`_loaded_at\` or a DATE / DATETIME column) on each side that has it, else on the side's default date column (its first DATE / DATETIME column, else \`_loaded_at\`); null when nothing is loaded. Rolled-back files do not count. ${OUTSIDE_MODULE}`,
   }),
   group: endpoint({
     ...base,

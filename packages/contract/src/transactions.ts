@@ -138,6 +138,7 @@ export const TRANSACTION_FINDS = [
   'GlobalSearch',
   'MappedRow',
   'ReconMapping',
+  'Periods',
 ] as const;
 
 /** GET /v2/transactions: one query schema for the OpenAPI page; each Find is parsed with its own below. */
@@ -145,7 +146,7 @@ export const transactionsQuerySchema = pagedQuerySchema.extend({
   Find: z
     .enum(TRANSACTION_FINDS)
     .describe(
-      'ByTab: a DataTables page of one data source in one tab. ByTabCount: the exact counts of the same query. Recons: the recons with their sides and columns. GlobalSearch: one reference across every data source. MappedRow: one row and its group. ReconMapping: which column of side A each rule compares with which of side B.',
+      'ByTab: a DataTables page of one data source in one tab. ByTabCount: the exact counts of the same query. Recons: the recons with their sides and columns. GlobalSearch: one reference across every data source. MappedRow: one row and its group. ReconMapping: which column of side A each rule compares with which of side B. Periods: the dates of the latest run and of the latest files of a recon.',
     ),
   tab: z.enum(TRANSACTION_TABS).optional(),
   reconId: z.string().optional(),
@@ -176,6 +177,10 @@ export const byTabQuerySchema = pagedQuerySchema.extend({
 export type ByTabQuery = z.infer<typeof byTabQuerySchema>;
 
 export const reconMappingQuerySchema = z.object({ reconId: id(TRANSACTION_TEXTS.reconRequired) });
+export const reconPeriodsQuerySchema = z.object({
+  reconId: id(TRANSACTION_TEXTS.reconRequired),
+  dateColumn: z.string().trim().min(1).optional(),
+});
 export const mappedRowQuerySchema = z.object({
   reconId: id(TRANSACTION_TEXTS.reconRequired),
   dataSourceId: id(TRANSACTION_TEXTS.dataSourceRequired),
@@ -252,6 +257,19 @@ export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 /** Find=ByTabCount: the exact DataTables counts of a ByTab query. */
 export const transactionCountsSchema = z.object({ recordsTotal: z.number().int(), recordsFiltered: z.number().int() });
 export type TransactionCounts = z.infer<typeof transactionCountsSchema>;
+/** A span of days (YYYY-MM-DD, inclusive) on each side's date column (the one asked where the side has it). */
+const periodSpanSchema = z.object({ fromDate: z.string(), toDate: z.string() });
+/**
+ * Find=Periods: the days a recon's rows cover, for the period presets of the Recon section. latestRun: the rows
+ * loaded by the latest job execution that loaded files into the recon's sides; wholeFile: the rows of each side's
+ * latest loaded file. null when nothing was loaded (or its rows have no date).
+ */
+export const reconPeriodsSchema = z.object({
+  latestRun: periodSpanSchema.extend({ jobExecutionId: z.number().int() }).nullable(),
+  wholeFile: periodSpanSchema.extend({ fileNames: z.array(z.string()) }).nullable(),
+});
+export type ReconPeriods = z.infer<typeof reconPeriodsSchema>;
+
 /** Counts of count=capped stop past this. */
 export const TRANSACTION_COUNT_CAP = 10_000;
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAssignedModules } from '@/features/modules/api/get-assigned-modules';
+import { useLandingModuleId } from '@/features/modules/api/get-landing-module';
 import { basePathOf } from '@/lib/last-visited';
 import { ModuleContextProvider, type ModuleSelection } from '@/lib/module-context';
 import { redirectPathFor, selectModule } from '@/lib/module-switch';
@@ -13,7 +14,9 @@ import { QueryError } from '@/ui/query-error';
 
 /**
  * Resolves the module the user works in before anything module-scoped loads: the stored one if it is
- * still assigned, otherwise the first assigned. A user with no module is told so.
+ * still assigned, otherwise the first assigned. Right after sign-in (none stored) it is the module the user last
+ * worked in that has data (Find=Landing), so nobody lands in an empty module that happens to come first.
+ * A user with no module is told so.
  */
 export function ModuleGate({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
@@ -22,7 +25,13 @@ export function ModuleGate({ children }: { children?: ReactNode }) {
   const modules = useAssignedModules();
   const storedId = useSelectedModuleId();
   const logout = useLogout();
-  const current = modules.data?.find((m) => m.id === storedId) ?? modules.data?.[0];
+  const isLanding = storedId === null && (modules.data?.length ?? 0) > 1;
+  const landing = useLandingModuleId(isLanding);
+  const isWaitingForLanding = isLanding && landing.isPending;
+  const landed = isLanding ? modules.data?.find((m) => m.id === landing.data) : undefined;
+  const current = isWaitingForLanding
+    ? undefined
+    : (modules.data?.find((m) => m.id === storedId) ?? landed ?? modules.data?.[0]);
 
   useEffect(() => {
     if (current && current.id !== storedId) selectModule(current.id);
@@ -41,7 +50,7 @@ export function ModuleGate({ children }: { children?: ReactNode }) {
     [current, modules.data, switchModule],
   );
 
-  if (modules.isPending) return <FullPageSpinner />;
+  if (modules.isPending || isWaitingForLanding) return <FullPageSpinner />;
   if (modules.isError) return <QueryError onRetry={() => void modules.refetch()} />;
   if (modules.data.length === 0) {
     return (

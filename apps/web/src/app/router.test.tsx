@@ -14,15 +14,17 @@ import { answerLoginMethods } from '@/testing/login-methods';
 import { testQueryClient } from '@/testing/render';
 
 const mock = new MockAdapter(http);
+let landingModuleId: number | null = null;
 
 function serve(codes: string[], modules = MODULES) {
-  mock
-    .onGet('/v2/modules')
-    .reply((config) =>
-      config.params?.Find === 'AllAssigned'
-        ? [200, { draw: 0, recordsTotal: modules.length, recordsFiltered: modules.length, data: modules }]
-        : [200, { data: modules }],
-    );
+  mock.onGet('/v2/modules').reply((config) => {
+    if (config.params?.Find === 'AllAssigned') {
+      return [200, { draw: 0, recordsTotal: modules.length, recordsFiltered: modules.length, data: modules }];
+    }
+    // Nobody worked anywhere yet: the first assigned module is opened.
+    if (config.params?.Find === 'Landing') return [200, { moduleId: landingModuleId }];
+    return [200, { data: modules }];
+  });
   mock.onGet('/v2/privileges').reply(200, { data: codes.map((privilegeCode) => ({ privilegeCode, version: 'v2' })) });
   mock.onGet('/v2/globalsettings').reply(200, { data: [] });
   mock.onGet('/v2/auditlogs').reply(200, { draw: 1, recordsTotal: 0, recordsFiltered: 0, data: [] });
@@ -42,6 +44,7 @@ function renderApp(path: string) {
 let loginMethods: ReturnType<typeof answerLoginMethods>;
 beforeEach(() => {
   mock.reset();
+  landingModuleId = null;
   loginMethods = answerLoginMethods([]);
 });
 afterEach(() => {
@@ -132,6 +135,26 @@ describe('routing rules', () => {
     serve(['dashboards', 'users', 'auditLogs']);
     const router = renderApp('/redirect');
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/audit-logs'));
+  });
+
+  it('opens, after sign-in, the module the user last worked in that has data rather than the first assigned', async () => {
+    signIn();
+    landingModuleId = 2;
+    serve(['auditLogs', 'modules']);
+    const router = renderApp('/redirect');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/audit-logs'));
+    expect(getSelectedModuleId()).toBe(2);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Product' }).closest('.ant-select')?.textContent).toContain('Cards'),
+    );
+  });
+
+  it('opens the first assigned module after sign-in when the user worked in none', async () => {
+    signIn();
+    serve(['auditLogs', 'modules']);
+    const router = renderApp('/redirect');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/audit-logs'));
+    expect(getSelectedModuleId()).toBe(1);
   });
 
   it('lands the redirect route on the last page visited in the section for the module', async () => {

@@ -28,6 +28,42 @@ export async function listAssignedModules(db: Db, userId: number, start: number,
   return { rows, total: total.n };
 }
 
+/** Files whose rows are gone or were never loaded do not make a module's data. */
+const SPENT_FILE_STATUSES = ['ROLLED_BACK', 'ROLLBACK_FAILED', 'DELETED', 'REJECTED', 'INVALID'];
+
+/**
+ * The user's active modules in the assigned list's order, each with whether it has rows loaded from files and
+ * the user's latest audited action there (its id: audit ids only grow, unlike clock readings).
+ */
+export function landingCandidates(db: Db, userId: number) {
+  return liveModules(db)
+    .innerJoin('module_user as mu', 'mu.module_id', 'module.id')
+    .where('mu.user_id', '=', userId)
+    .where('module.status', '=', 'ACTIVE')
+    .select((eb) => [
+      'module.id',
+      eb
+        .exists(
+          eb
+            .selectFrom('uploaded_file as f')
+            .select('f.id')
+            .whereRef('f.module_id', '=', 'module.id')
+            .where('f.valid_rows', '>', 0)
+            .where('f.status', 'not in', SPENT_FILE_STATUSES),
+        )
+        .as('has_data'),
+      eb
+        .selectFrom('audit_log as a')
+        .select((a) => a.fn.max('a.id').as('at'))
+        .whereRef('a.module_id', '=', 'module.id')
+        .where('a.user_id', '=', userId)
+        .as('last_used'),
+    ])
+    .orderBy('module.name')
+    .orderBy('module.id')
+    .execute();
+}
+
 export async function getModule(db: Db, id: number) {
   const m = await liveModules(db).selectAll().where('id', '=', id).executeTakeFirst();
   if (!m) return undefined;

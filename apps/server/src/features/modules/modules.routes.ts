@@ -32,12 +32,18 @@ async function listAssignedModules(
   return pagedList(query, { total, filtered: total, rows: rows.map((r) => ({ ...r, status: r.status as 'ACTIVE' })) });
 }
 
+/** GET v2/modules?Find=Landing: the module to open after sign-in. */
+async function landingModule(ctx: FeatureContext, req: FastifyRequest) {
+  return { moduleId: await service.landingModuleId(ctx, req.requirePrincipal().userId) };
+}
+
 /** Modules (tenants) and their members. Module administration is not module-scoped: X-Module-Id is ignored. */
 export function moduleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) =>
     registerRoutes(app, [
       route(E.list, () => listModules(ctx)),
       route(E.allAssigned, (input, req) => listAssignedModules(ctx, input, req)),
+      route(E.landing, (_input, req) => landingModule(ctx, req)),
       route(E.detail, ({ params }) => service.getModuleDetail(ctx, params.id)),
       route(E.create, ({ body }, req) => service.createModule(ctx, body, service.actorOf(req))),
       route(E.update, ({ params, body }, req) => service.updateModule(ctx, params.id, body, service.actorOf(req))),

@@ -157,3 +157,20 @@ export async function changeMembers(
 }
 
 export { actorOf };
+
+/**
+ * Find=Landing: the module the user last worked in among those with data; else the one last worked in; else none
+ * (the client then takes the first assigned, as the spec says).
+ */
+export async function landingModuleId(ctx: FeatureContext, userId: number): Promise<number | null> {
+  const modules = await q.landingCandidates(ctx.db, userId);
+  const time = (m: (typeof modules)[number]) => (m.last_used == null ? null : Number(m.last_used));
+  const lastUsed = (among: typeof modules) =>
+    among
+      .filter((m) => time(m) !== null)
+      .sort((a, b) => (time(b) ?? 0) - (time(a) ?? 0))
+      .at(0);
+  const withData = modules.filter((m) => m.has_data);
+  if (withData.length > 0) return (lastUsed(withData) ?? withData[0])?.id ?? null;
+  return lastUsed(modules)?.id ?? null;
+}

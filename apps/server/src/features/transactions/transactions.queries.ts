@@ -1,3 +1,4 @@
+import { LOADED_AT_DATE_COLUMN } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { quoteIdent } from '@recon/recon-engine';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -122,4 +123,56 @@ export async function groupStatesOf(
     [matchIds],
   );
   return r.rows.map((row) => ({ id: Number(row._id), status: String(row.status), matchId: Number(row.match_id) }));
+}
+
+/** Files whose rows count for a period: loaded rows, not rolled back or deleted. */
+const SPENT_FILE_STATUSES = ['ROLLED_BACK', 'ROLLBACK_FAILED', 'DELETED', 'REJECTED', 'INVALID'];
+
+/** The module's loaded files feeding some data tables (through their pipelines). */
+function loadedFilesOf(db: Db, moduleId: number, dataTableIds: readonly number[]) {
+  return db
+    .selectFrom('uploaded_file as f')
+    .innerJoin('pipeline as p', 'p.id', 'f.pipeline_id')
+    .where('f.module_id', '=', moduleId)
+    .where('p.data_table_id', 'in', dataTableIds)
+    .where('f.valid_rows', '>', 0)
+    .where('f.status', 'not in', SPENT_FILE_STATUSES);
+}
+
+/** The latest job execution that loaded a file into these data tables, and the files it loaded there. */
+export async function latestRunFilesOf(db: Db, moduleId: number, dataTableIds: readonly number[]) {
+  if (dataTableIds.length === 0) return null;
+  const latest = await loadedFilesOf(db, moduleId, dataTableIds)
+    .select((eb) => eb.fn.max('f.job_execution_id').as('id'))
+    .executeTakeFirst();
+  const executionId = latest?.id == null ? null : Number(latest.id);
+  if (executionId === null) return null;
+  const files = await loadedFilesOf(db, moduleId, dataTableIds)
+    .where('f.job_execution_id', '=', executionId)
+    .select(['f.id', 'p.data_table_id'])
+    .execute();
+  return { executionId, files: files.map((f) => ({ id: Number(f.id), dataTableId: f.data_table_id })) };
+}
+
+/** Each data table's latest loaded file. */
+export async function latestFilesOf(db: Db, moduleId: number, dataTableIds: readonly number[]) {
+  if (dataTableIds.length === 0) return [];
+  const files = await loadedFilesOf(db, moduleId, dataTableIds)
+    .select(['f.id', 'f.original_name', 'p.data_table_id'])
+    .distinctOn('p.data_table_id')
+    .orderBy('p.data_table_id')
+    .orderBy('f.id', 'desc')
+    .execute();
+  return files.map((f) => ({ id: Number(f.id), name: f.original_name, dataTableId: f.data_table_id }));
+}
+
+/** The first and last day of some files' rows in a source, on a date column (a DATE / DATETIME or `_loaded_at`). */
+export async function daySpanOf(db: Db, source: TransactionSource, column: string, fileIds: readonly number[]) {
+  if (fileIds.length === 0) return null;
+  const expr = column === LOADED_AT_DATE_COLUMN ? sql`r._loaded_at` : sql`r.${sql.raw(quoteIdent(column))}`;
+  const span = await sql<{ from_date: string | null; to_date: string | null }>`
+    SELECT min(${expr})::date::text AS from_date, max(${expr})::date::text AS to_date
+    FROM ${sql.raw(qualified(source.table))} r WHERE r._file_id = ANY(${[...fileIds]}::bigint[])`.execute(db);
+  const row = span.rows[0];
+  return row?.from_date && row.to_date ? { fromDate: row.from_date, toDate: row.to_date } : null;
 }

@@ -5,6 +5,7 @@ import {
   globalSearchQuerySchema,
   mappedRowQuerySchema,
   reconMappingQuerySchema,
+  reconPeriodsQuerySchema,
   TAB_PRIVILEGES,
 } from '@recon/contract';
 import type { FastifyRequest } from 'fastify';
@@ -50,6 +51,9 @@ export function transactionRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       ),
       route(E.reconMapping, ({ query }, req) =>
         service.reconMapping(ctx, moduleId(req), parseBody(reconMappingQuerySchema, query).reconId),
+      ),
+      route(E.periods, ({ query }, req) =>
+        service.periods(ctx, moduleId(req), parseBody(reconPeriodsQuerySchema, query)),
       ),
       route(E.group, ({ params, query }, req) => service.group(ctx, moduleId(req), query.reconId, params.matchId)),
       route(E.manualMatch, ({ body }, req) => actions.manualMatch(ctx, moduleActorOf(req), body)),

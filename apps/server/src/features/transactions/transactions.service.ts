@@ -3,9 +3,11 @@ import {
   GLOBAL_SEARCH_ROWS_PER_DATA_SOURCE,
   type GlobalSearchResponse,
   type GroupRow,
+  LOADED_AT_DATE_COLUMN,
   type MappedRow,
   type ReconMapping,
   type ReconMappingRow,
+  type ReconPeriods,
   TAB_STATUSES,
   TRANSACTION_TEXTS,
   type TransactionCounts,
@@ -83,6 +85,53 @@ export async function countByTab(
   const tabStatuses = TAB_STATUSES[query.tab];
   const counts = await q.tabCountsOf(ctx.db, viewOfByTabQuery(source, query), tabStatuses);
   return { recordsTotal: counts.total, recordsFiltered: counts.filtered };
+}
+
+/** The union of some day spans (null when none). */
+function unionOf(spans: readonly ({ fromDate: string; toDate: string } | null)[]) {
+  const known = spans.filter((s) => s !== null);
+  if (known.length === 0) return null;
+  // ISO days sort as text.
+  const froms = known.map((s) => s.fromDate).sort();
+  const tos = known.map((s) => s.toDate).sort();
+  return { fromDate: froms[0] as string, toDate: tos[tos.length - 1] as string };
+}
+
+/**
+ * Find=Periods: the days of the recon's latest run (the rows its job execution loaded into either side) and of
+ * each side's latest file, on the date column asked for where a side has it, else on the side's default one.
+ */
+export async function periods(
+  ctx: FeatureContext,
+  moduleId: number,
+  query: { reconId: number; dateColumn?: string | undefined },
+): Promise<ReconPeriods> {
+  const { reconId, dateColumn } = query;
+  const recon = await reconSources(ctx.db, moduleId, reconId);
+  if (!recon) throw new AppError('NOT_FOUND', TRANSACTION_TEXTS.reconNotFound);
+  const tableIds = [...new Set(recon.sources.map((s) => s.dataTableId))];
+  const [run, latestFiles] = await Promise.all([
+    q.latestRunFilesOf(ctx.db, moduleId, tableIds),
+    q.latestFilesOf(ctx.db, moduleId, tableIds),
+  ]);
+  const spanOver = (files: readonly { id: number; dataTableId: number }[]) =>
+    Promise.all(
+      recon.sources.map((s) =>
+        q.daySpanOf(
+          ctx.db,
+          s,
+          dateColumn === LOADED_AT_DATE_COLUMN || (dateColumn && dateColumnsOf(s).includes(dateColumn))
+            ? dateColumn
+            : resolveDateColumn(s, undefined),
+          files.filter((f) => f.dataTableId === s.dataTableId).map((f) => f.id),
+        ),
+      ),
+    ).then(unionOf);
+  const [runSpan, fileSpan] = await Promise.all([spanOver(run?.files ?? []), spanOver(latestFiles)]);
+  return {
+    latestRun: run && runSpan ? { ...runSpan, jobExecutionId: run.executionId } : null,
+    wholeFile: fileSpan ? { ...fileSpan, fileNames: latestFiles.map((f) => f.name) } : null,
+  };
 }
 
 /** Find=Recons: the module's recons, their sides and columns in the data sources' element order. */

@@ -12,7 +12,7 @@ import {
   routeTransactions,
   row,
 } from '@/features/transactions/testing/fixtures';
-import { readTabMemory, writeTabMemory } from '@/features/transactions/transactions-cache';
+import { readTabMemory, writePeriodMemory, writeTabMemory } from '@/features/transactions/transactions-cache';
 import { http } from '@/lib/http';
 import { signIn } from '@/testing/fixtures';
 import { WithModule } from '@/testing/module';
@@ -56,8 +56,9 @@ function renderTab(tab: Tab, codes = ALL_CODES) {
 const rowCalls = () =>
   (mock.history.get ?? []).filter((r) => r.url === '/v2/transactions' && r.params?.Find === 'ByTab');
 const lastParams = () => rowCalls().at(-1)?.params as Record<string, unknown>;
+// The rows wait for the recon and its period (one more call): a cold first render on a loaded machine takes seconds.
 const rowOf = async (text: string) =>
-  (await screen.findByText(text, {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+  (await screen.findByText(text, {}, { timeout: 20_000 })).closest('tr') as HTMLElement;
 
 // Each test drives a whole page of Ant Design tables through real events: seconds each on a loaded machine.
 describe('a transactions tab', { timeout: 60_000 }, () => {
@@ -124,10 +125,10 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
   });
 
   it('starts from the filters remembered for the module and tab', async () => {
+    // The section's period (one for every tab), a custom range chosen earlier in the module.
+    writePeriodMemory(1, { preset: 'custom', from: '2026-09-01', to: '2026-09-30' });
     writeTabMemory(1, 'reconciled', {
       dataSourceId: 12,
-      from: '2026-09-01',
-      to: '2026-09-30',
       statuses: ['PROPOSE_MATCH'],
       filters: { utr: { operator: 'STARTS_WITH', value: '2245' } },
     });
@@ -150,10 +151,10 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
   });
 
   it('exports exactly the view listed: recon, side, range, statuses, filters, order and the columns shown', async () => {
+    // The section's period (one for every tab), a custom range chosen earlier in the module.
+    writePeriodMemory(1, { preset: 'custom', from: '2026-09-01', to: '2026-09-30' });
     writeTabMemory(1, 'reconciled', {
       dataSourceId: 12,
-      from: '2026-09-01',
-      to: '2026-09-30',
       statuses: ['PROPOSE_MATCH', 'RELAX_MATCH'],
       filters: { utr: { operator: 'STARTS_WITH', value: '2245' } },
     });

@@ -38,6 +38,17 @@ export const enTransactions = {
       status: 'Status',
       allStatuses: 'All statuses of the tab',
     },
+    period: {
+      label: 'Period',
+      presets: {
+        latestRun: 'Latest run',
+        wholeFile: 'Whole file',
+        thisMonth: 'This month',
+        custom: 'Custom range',
+      },
+      nothingLoaded: 'Nothing loaded from files yet',
+      rowsInPeriod: 'Rows in the period: {{total}}',
+    },
     fields: {
       _status: 'Status',
       _match_id: 'Match ID',

@@ -21,6 +21,7 @@ export const readKeys = {
     root: MODULES,
     list: () => [...MODULES, 'all'] as const,
     assigned: () => [...MODULES, 'assigned'] as const,
+    landing: () => [...MODULES, 'landing'] as const,
     detail: (id: number) => [...MODULES, 'detail', id] as const,
   },
   users: {

@@ -1,25 +1,36 @@
-import { DOWNLOAD_REPORT_PRIVILEGES, LOADED_AT_DATE_COLUMN, TAB_STATUSES, type TransactionRow } from '@recon/contract';
+import {
+  DOWNLOAD_REPORT_PRIVILEGES,
+  LOADED_AT_DATE_COLUMN,
+  TAB_STATUSES,
+  type TransactionDataSource,
+  type TransactionRow,
+} from '@recon/contract';
 import type { TransactionTab } from '@recon/contract/nav';
 import { hasPrivilege } from '@recon/contract/privileges';
 import { Alert, Card, Empty, Flex, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransactionRecons } from '@/features/transactions/api/get-transaction-recons';
-import { type ColumnFilterValue, toTransactionsQuery } from '@/features/transactions/api/get-transactions';
+import {
+  type ColumnFilterValue,
+  type TransactionsParams,
+  toTransactionsQuery,
+} from '@/features/transactions/api/get-transactions';
 import { ActionBar } from '@/features/transactions/components/action-bar';
 import { MatchWorkbench } from '@/features/transactions/components/match-workbench';
-import { ReconToolbar, sideLabel } from '@/features/transactions/components/recon-toolbar';
+import { ReconToolbar } from '@/features/transactions/components/recon-toolbar';
 import { RowDrawer } from '@/features/transactions/components/row-drawer';
 import { RowsTable, type Sort } from '@/features/transactions/components/rows-table';
+import { SideTabLabel } from '@/features/transactions/components/side-tab-label';
 import { columnTitle } from '@/features/transactions/components/transaction-columns';
 import { useLinkedRow } from '@/features/transactions/linked-row';
+import type { PeriodPreset } from '@/features/transactions/period';
 import { hasStatusChoice } from '@/features/transactions/tabs';
 import { readTabMemory, writeTabMemory } from '@/features/transactions/transactions-cache';
+import { useReconPeriod } from '@/features/transactions/use-recon-period';
 import { hiddenAtFirst, pinnedAtFirst, pinnedFirst, viewColumns } from '@/features/transactions/view-columns';
 import { useAccess } from '@/lib/access-context';
-import { useBrand } from '@/lib/brand-context';
 import { type ColumnChoice, readColumnChoice, writeColumnChoice } from '@/lib/column-choice';
-import { defaultDateRange } from '@/lib/date-range';
 import { useModuleSelection } from '@/lib/module-context';
 import { ColumnChooser } from '@/ui/column-chooser';
 import { ExportButton } from '@/ui/export-button';
@@ -36,7 +47,6 @@ type Mode = 'list' | 'match';
  */
 export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
   const { t } = useTranslation();
-  const brand = useBrand();
   const moduleId = useModuleSelection().current.id;
   const { held } = useAccess();
   // A row opened from elsewhere (a global-search hit): its recon and side, and the row in the drawer.
@@ -46,11 +56,6 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
   const [reconId, setReconId] = useState(memory.reconId);
   const [dataSourceId, setDataSourceId] = useState(memory.dataSourceId);
   const [dateColumn, setDateColumn] = useState(memory.dateColumn);
-  const [range, setRange] = useState<[string, string]>(() => {
-    if (memory.from && memory.to) return [memory.from, memory.to];
-    const [from, to] = defaultDateRange(brand.defaultDateRangeDays);
-    return [from.format('YYYY-MM-DD'), to.format('YYYY-MM-DD')];
-  });
   const tabStatuses = TAB_STATUSES[tab] as readonly string[];
   const [statuses, setStatuses] = useState<string[]>(() =>
     (memory.statuses ?? []).filter((s) => tabStatuses.includes(s)),
@@ -75,6 +80,9 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
     dateColumn && (dateColumn === LOADED_AT_DATE_COLUMN || dataSource?.dateColumns.includes(dateColumn))
       ? dateColumn
       : (dataSource?.dateColumns[0] ?? LOADED_AT_DATE_COLUMN);
+  // One period for every tab of the section (use-recon-period.ts); null while a preset waits for its days.
+  const period = useReconPeriod(moduleId, recon?.id, effectiveDateColumn);
+  const range = period.resolved?.range;
   const columns = dataSource ? viewColumns(dataSource) : [];
   const table = recon && dataSource ? ['transactions', moduleId, recon.id, dataSource.id, tab] : undefined;
   const choice = table ? readColumnChoice(table) : {};
@@ -105,10 +113,37 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
     remember({ dataSourceId: id, filters: {} });
   };
   const chooseRange = (next: [string, string]) => {
-    setRange(next);
     setSelection(new Map());
-    remember({ from: next[0], to: next[1] });
+    period.choose({ preset: 'custom', from: next[0], to: next[1] });
   };
+  // "Custom range" keeps the days shown, fixed from now on; the other presets follow the recon's data.
+  const choosePreset = (preset: PeriodPreset) => {
+    if (preset === 'custom') {
+      if (range) chooseRange(range);
+      return;
+    }
+    setSelection(new Map());
+    period.choose({ preset });
+  };
+  /** A side's rows of the tab in the period, on its date column (the chosen one when it has it). */
+  const sideCountParams = (d: TransactionDataSource): TransactionsParams | undefined =>
+    recon && range
+      ? {
+          tab,
+          reconId: recon.id,
+          dataSourceId: d.id,
+          dateColumn:
+            effectiveDateColumn === LOADED_AT_DATE_COLUMN || d.dateColumns.includes(effectiveDateColumn)
+              ? effectiveDateColumn
+              : undefined,
+          fromDate: range[0],
+          toDate: range[1],
+          statuses: [],
+          start: 0,
+          length: 1,
+          filters: {},
+        }
+      : undefined;
   const chooseColumns = (change: ColumnChoice | undefined) => {
     if (!table) return;
     writeColumnChoice(table, change && { hidden, pinned, ...change });
@@ -123,8 +158,8 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
 
   const body = () => {
     if (recons.isError) return <QueryError onRetry={() => void recons.refetch()} />;
-    if (recons.isPending) return <Card loading />;
-    if (!recon || !dataSource) {
+    if (recons.isPending || (recon && !range)) return <Card loading />;
+    if (!recon || !dataSource || !range) {
       return (
         <Card>
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('transactions.noRecons')} />
@@ -145,7 +180,10 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
     return (
       <Card
         styles={{ body: { padding: 12 } }}
-        tabList={recon.dataSources.map((d) => ({ key: String(d.id), label: sideLabel(d) }))}
+        tabList={recon.dataSources.map((d) => ({
+          key: String(d.id),
+          label: <SideTabLabel moduleId={moduleId} dataSource={d} params={sideCountParams(d)} />,
+        }))}
         activeTabKey={String(dataSource.id)}
         onTabChange={(key) => chooseDataSource(Number(key))}
         tabProps={{ size: 'middle' }}
@@ -256,6 +294,9 @@ export function TransactionsTabView({ tab }: { tab: TransactionTab }) {
             remember({ dateColumn: column });
           }}
           isDateColumnHidden={isMatchView}
+          preset={period.resolved?.preset}
+          onPreset={choosePreset}
+          periods={period.periods}
           range={range}
           onRange={chooseRange}
           statusChoices={hasStatusChoice(tab) ? tabStatuses : undefined}

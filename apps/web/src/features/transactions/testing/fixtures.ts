@@ -104,7 +104,10 @@ export function routeTransactions(mock: MockAdapter, routes: Routes) {
   mock.onGet('/v2/transactions').reply((config) => {
     const params = (config.params ?? {}) as Record<string, unknown>;
     const route =
-      routes[String(params.Find)] ?? (params.Find === 'Recons' ? () => [200, { data: [RECON] }] as Reply : undefined);
+      routes[String(params.Find)] ??
+      (params.Find === 'Recons' ? () => [200, { data: [RECON] }] as Reply : undefined) ??
+      // Nothing loaded from files: the period falls back to the spec's default range.
+      (params.Find === 'Periods' ? () => [200, { latestRun: null, wholeFile: null }] as Reply : undefined);
     return route ? route(params) : [404, [{ message: 'Resource not found', code: 'NOT_FOUND' }]];
   });
 }
