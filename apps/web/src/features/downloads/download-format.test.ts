@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatSize, middleEllipsis } from '@/features/downloads/download-format';
+import { middleEllipsis } from '@/features/downloads/download-format';
+import { formatFileSize } from '@/lib/file-size';
 
 describe('download formats', () => {
   it('cuts a long file name in the middle, keeping the tab, time and format at its end', () => {
@@ -11,11 +12,11 @@ describe('download formats', () => {
     expect(middleEllipsis('short.csv')).toBe('short.csv');
   });
 
-  it('tells sizes in B, KB, MB and GB', () => {
-    expect(formatSize(null)).toBe('');
-    expect(formatSize(82)).toBe('82 B');
-    expect(formatSize(5939)).toBe('5.8 KB');
-    expect(formatSize(86_318_000)).toBe('82 MB');
-    expect(formatSize(3 * 1024 ** 3)).toBe('3.0 GB');
+  it('tells sizes in B, KB, MB and GB, grouped as the number format says', () => {
+    expect(formatFileSize(82, 'en-IN')).toBe('82 B');
+    expect(formatFileSize(5939, 'en-IN')).toBe('5.8 KB');
+    expect(formatFileSize(86_318_000, 'en-IN')).toBe('82.3 MB');
+    expect(formatFileSize(3 * 1024 ** 3, 'en-IN')).toBe('3 GB');
+    expect(formatFileSize(1536 * 1024 ** 4, 'en-US')).toBe('1,536 TB');
   });
 });

@@ -60,7 +60,7 @@ describe('download pages', () => {
     expect(within(table).getByText('Ready')).toBeTruthy();
     expect(within(table).getByText('Failed')).toBeTruthy();
     expect(within(table).getAllByText('Configured columns', { selector: 'td' })).toHaveLength(2);
-    expect(within(table).getAllByText('5.0 MB')).toHaveLength(2);
+    expect(within(table).getAllByText('5 MB')).toHaveLength(2);
     expect(within(table).getByText(/^(12,34,567|1,234,567)$/)).toBeTruthy();
     expect(within(table).getAllByText(/^20-11-2026 \d{2}:\d{2} (AM|PM)$/)).toHaveLength(2);
     expect(within(table).getAllByRole('button', { name: /^Download / })).toHaveLength(1);

@@ -8,8 +8,9 @@ import { useLocation, useSearchParams } from 'react-router';
 import { downloadsRefreshInterval, useDownloads } from '@/features/downloads/api/get-downloads';
 import { useStartDownload } from '@/features/downloads/api/initiate-download';
 import { DownloadStatusTag } from '@/features/downloads/components/download-status-tag';
-import { formatSize, isDownloadable } from '@/features/downloads/download-format';
+import { isDownloadable } from '@/features/downloads/download-format';
 import { useBrand } from '@/lib/brand-context';
+import { formatFileSize } from '@/lib/file-size';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useNumberLocale } from '@/lib/number-format';
@@ -83,7 +84,7 @@ export default function DownloadListPage() {
       dataIndex: 'size',
       width: 90,
       align: 'right',
-      render: (n: number | null) => formatSize(n),
+      render: (n: number | null) => (n === null ? '' : formatFileSize(n, locale)),
     },
     {
       key: 'status',

@@ -5,7 +5,6 @@ import { Button, Card, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDiscardFile } from '@/features/file-history/api/discard-file';
 import { useWaitingFiles, waitingFilesKey } from '@/features/jobs/api/get-waiting-files';
 import { JobLoadGuard } from '@/features/jobs/components/job-load-guard';
 import { PipelineUploadSection, type UploadRecord } from '@/features/jobs/components/pipeline-upload-section';
@@ -14,6 +13,7 @@ import { UploadProgressCard } from '@/features/jobs/components/upload-progress-c
 import { JOBS_PATH } from '@/features/jobs/jobs-paths';
 import { type UploadOutcome, useUploadQueue } from '@/features/jobs/use-upload-queue';
 import { useModuleSelection } from '@/lib/module-context';
+import { useDiscardFile } from '@/lib/reads/files';
 import { showErrorToast } from '@/lib/toast';
 import { PageHeader } from '@/ui/page-header';
 

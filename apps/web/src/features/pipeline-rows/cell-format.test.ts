@@ -17,7 +17,9 @@ describe('row cells', () => {
 
   it('writes ISO dates and wall-clock times in the spec formats', () => {
     expect(formatCell('2026-10-02', { type: 'DATE', isMoney: false }, 'en-IN')).toBe('02-10-2026');
-    expect(formatCell('2026-10-10 15:47:43', { type: 'DATETIME', isMoney: false }, 'en-IN')).toBe('10-10-2026 03:47 PM');
+    expect(formatCell('2026-10-10 15:47:43', { type: 'DATETIME', isMoney: false }, 'en-IN')).toBe(
+      '10-10-2026 03:47 PM',
+    );
   });
 
   it('names only the searched and sorted columns in the call', () => {

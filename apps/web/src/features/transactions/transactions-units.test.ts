@@ -27,7 +27,9 @@ describe('cells in the module formats', () => {
     expect(formatCell('125000.5000', { type: 'DOUBLE', isMoney: true }, 'en-IN')).toBe('₹1,25,000.50');
     expect(formatCell('125000.5000', { type: 'DOUBLE', isMoney: true }, 'en-US')).toBe('₹125,000.50');
     expect(formatCell('2026-10-02', { type: 'DATE', isMoney: false }, 'en-IN')).toBe('02-10-2026');
-    expect(formatCell('2026-10-10 15:47:43', { type: 'DATETIME', isMoney: false }, 'en-IN')).toBe('10-10-2026 03:47 PM');
+    expect(formatCell('2026-10-10 15:47:43', { type: 'DATETIME', isMoney: false }, 'en-IN')).toBe(
+      '10-10-2026 03:47 PM',
+    );
     expect(formatCell(null, { type: 'VARCHAR', isMoney: false }, 'en-IN')).toBe('');
   });
 });

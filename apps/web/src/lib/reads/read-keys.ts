@@ -14,8 +14,14 @@ const DATA_TABLES = ['data-tables'] as const;
 const JOBS = ['jobs'] as const;
 const PRIVILEGES = ['privileges'] as const;
 const ROLES = ['roles'] as const;
+const FILES = ['file-history'] as const;
 
 export const readKeys = {
+  /** Uploaded files of a module: File Upload history, its drawer, and the files waiting for their run. */
+  files: {
+    root: FILES,
+    ofModule: (moduleId: number) => [...FILES, moduleId] as const,
+  },
   /** Modules are not per module: the keys hold no module id. */
   modules: {
     root: MODULES,

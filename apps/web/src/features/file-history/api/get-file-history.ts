@@ -9,6 +9,7 @@ import {
 } from '@recon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 export type FileHistoryColumn = (typeof FILE_HISTORY_COLUMNS)[number];
 
@@ -57,7 +58,7 @@ export function fileRefreshInterval(files: readonly Pick<FileHistoryRow, 'status
   return isLoading ? FILE_LOADING_REFRESH_MS : FILE_WAITING_REFRESH_MS;
 }
 
-export const fileHistoryRoot = (moduleId: number) => ['file-history', moduleId] as const;
+export const fileHistoryRoot = (moduleId: number) => readKeys.files.ofModule(moduleId);
 
 export function fileHistoryQuery(moduleId: number, params: FileHistoryParams) {
   return queryOptions({

@@ -4,12 +4,12 @@ import { Alert, Button, Descriptions, Drawer, Flex, Popconfirm, Skeleton, Typogr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '@/app/paths';
-import { useDiscardFile } from '@/features/file-history/api/discard-file';
 import { useFile } from '@/features/file-history/api/get-file';
-import { formatFileSize } from '@/features/file-history/file-size';
 import { useHasPrivilege } from '@/lib/access-context';
+import { formatFileSize } from '@/lib/file-size';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
+import { useDiscardFile } from '@/lib/reads/files';
 import { RejectionSummary, SkippedRows } from '@/ui/file-outcome';
 import { ErrorKindTag, FileStatusTag, UploadStatusTag } from '@/ui/file-tags';
 import { QueryError } from '@/ui/query-error';

@@ -1,7 +1,7 @@
 import { type FileHistoryRow, fileEndpoints } from '@recon/contract';
 import { useQueries } from '@tanstack/react-query';
-import { fileHistoryRoot } from '@/features/file-history/api/get-file-history';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** More than a person uploads for one run: the page lists them all. */
 const MAX_WAITING = 200;
@@ -19,7 +19,7 @@ export async function getWaitingFiles(pipelineId: number): Promise<FileHistoryRo
 }
 
 export const waitingFilesKey = (moduleId: number, pipelineId: number) =>
-  [...fileHistoryRoot(moduleId), 'waiting', pipelineId] as const;
+  [...readKeys.files.ofModule(moduleId), 'waiting', pipelineId] as const;
 
 /** The waiting files of each pipeline, by pipeline id (empty until read). */
 export function useWaitingFiles(moduleId: number, pipelineIds: readonly number[]) {

@@ -3,7 +3,7 @@ import { type FileErrorKind, type FileHistoryRow, UPLOAD_ACCEPT, type UploadedFi
 import { Button, Card, Popconfirm, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '@/features/file-history/file-size';
+import { formatFileSize } from '@/lib/file-size';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 

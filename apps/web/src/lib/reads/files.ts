@@ -1,7 +1,7 @@
 import { type FileDetail, fileEndpoints } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fileHistoryRoot } from '@/features/file-history/api/get-file-history';
 import { call } from '@/lib/call';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /** DELETE /v2/files/{id}: an uploaded file no run took becomes DELETED, its bytes removed (audited). */
 export async function discardFile(id: number): Promise<FileDetail> {
@@ -14,6 +14,6 @@ export function useDiscardFile(moduleId: number, successMessage: string) {
   return useMutation({
     mutationFn: discardFile,
     meta: { successMessage },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fileHistoryRoot(moduleId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: readKeys.files.ofModule(moduleId) }),
   });
 }
