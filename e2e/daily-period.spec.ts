@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { api } from './demo-recon.ts';
 import {
   openFromNav,
   productSwitcher,
@@ -6,7 +7,6 @@ import {
   shot,
   signIn,
   signOut,
-  storedUser,
   switchModule,
   uploadSamplesAndRunJob,
 } from './helpers.ts';
@@ -26,21 +26,11 @@ const SHOTS = 'tmp-period';
 
 test.setTimeout(240_000);
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const user = await storedUser(page);
-  const moduleId = await page.evaluate(() => localStorage.getItem('selectedModuleId') ?? '');
-  const res = await page.request.get(`/web${path}`, {
-    headers: { authorization: `Bearer ${user.authToken}`, 'x-user-id': String(user.id), 'x-module-id': moduleId },
-  });
-  expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 /** The demo recon has run once (loaded by the demo job), unless an earlier journey ran it. */
 async function demoHasRun(page: Page) {
-  const recons = await api<{ data: { id: number }[] }>(page, '/v2/transactions?Find=Recons');
+  const recons = await api<{ data: { id: number }[] }>(page, 'GET', '/v2/transactions?Find=Recons');
   const reconId = recons.data[0]?.id;
-  const periods = await api<{ latestRun: unknown }>(page, `/v2/transactions?Find=Periods&reconId=${reconId}`);
+  const periods = await api<{ latestRun: unknown }>(page, 'GET', `/v2/transactions?Find=Periods&reconId=${reconId}`);
   if (!periods.latestRun) await uploadSamplesAndRunJob(page, JOB, SAMPLES);
 }
 

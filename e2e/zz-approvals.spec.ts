@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { api } from './demo-recon.ts';
 import {
   choose,
   openFromNav,
@@ -7,7 +8,6 @@ import {
   showRows,
   signIn,
   signOut,
-  storedUser,
   switchModule,
   uploadSamplesAndRunJob,
 } from './helpers.ts';
@@ -30,20 +30,11 @@ const REASON = 'Duplicate gateway test entries (approvals journey)';
 
 test.setTimeout(240_000);
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const user = await storedUser(page);
-  const moduleId = await page.evaluate(() => localStorage.getItem('selectedModuleId') ?? '');
-  const res = await page.request.fetch(`/web${path}`, {
-    headers: { authorization: `Bearer ${user.authToken}`, 'x-user-id': String(user.id), 'x-module-id': moduleId },
-  });
-  expect(res.ok(), `GET ${path}: ${res.status()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 /** The demo recon needs open rows: when nothing is loaded yet, the demo job loads both samples and runs it. */
 async function loadDemoRows(page: Page) {
   const recons = await api<{ data: { id: number; name: string; dataSources: { id: number; side: string }[] }[] }>(
     page,
+    'GET',
     '/v2/transactions?Find=Recons',
   );
   const recon = recons.data.find((r) => r.name === RECON);
@@ -51,6 +42,7 @@ async function loadDemoRows(page: Page) {
   if (!recon || !sideA) throw new Error(`the demo recon ${RECON} with its side A is missing`);
   const open = await api<{ recordsTotal: number }>(
     page,
+    'GET',
     `/v2/transactions?Find=ByTab&tab=unreconciled&reconId=${recon.id}&dataSourceId=${sideA.id}&length=1`,
   );
   if (open.recordsTotal >= 2) return;

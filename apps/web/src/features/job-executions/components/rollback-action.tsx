@@ -5,7 +5,7 @@ import {
   ROLLBACK_REASON_MAX,
   ROLLBACK_REQUEST_PRIVILEGE,
 } from '@recon/contract';
-import { Button, Form, Input, Modal, Skeleton } from 'antd';
+import { Button, Form, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { useRequestRollback } from '@/features/job-executions/api/request-rollba
 import { RollbackImpactView } from '@/features/job-executions/components/rollback-impact';
 import { PrivilegeGuard } from '@/ui/privilege-guard';
 import { QueryError } from '@/ui/query-error';
+import { ReasonField } from '@/ui/reason-field';
 
 type Props = { moduleId: number; execution: JobExecutionDetail };
 
@@ -100,23 +101,16 @@ export function RollbackAction({ moduleId, execution }: Props) {
         )}
         {canConfirm && (
           <Form layout="vertical" style={{ marginTop: 16 }}>
-            <Form.Item
+            <ReasonField
               label={t('rollbacks.requestReason')}
-              required
-              validateStatus={isReasonTouched && isReasonMissing ? 'error' : undefined}
-              help={isReasonTouched && isReasonMissing ? t('rollbacks.requestReasonRequired') : undefined}
+              value={reason}
+              onChange={setReason}
+              maxLength={ROLLBACK_REASON_MAX}
+              placeholder={t('rollbacks.requestReasonPlaceholder')}
+              requiredMessage={t('rollbacks.requestReasonRequired')}
+              isMissingShown={isReasonTouched && isReasonMissing}
               style={{ marginBottom: 0 }}
-            >
-              <Input.TextArea
-                aria-label={t('rollbacks.requestReason')}
-                rows={2}
-                maxLength={ROLLBACK_REASON_MAX}
-                showCount
-                value={reason}
-                placeholder={t('rollbacks.requestReasonPlaceholder')}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </Form.Item>
+            />
           </Form>
         )}
       </Modal>

@@ -5,13 +5,14 @@ import {
   type TransactionRow,
 } from '@recon/contract';
 import type { TransactionTab } from '@recon/contract/nav';
-import { Alert, Descriptions, Form, Input, Modal } from 'antd';
+import { Alert, Descriptions, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sideLabel } from '@/features/transactions/components/recon-toolbar';
 import { humanize } from '@/features/transactions/view-columns';
 import { formatCurrency } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
+import { ReasonField } from '@/ui/reason-field';
 
 /** How many references the dialog names before it says how many more there are. */
 const REFERENCES_SHOWN = 5;
@@ -105,24 +106,18 @@ export function KnockOffModal({ open, recon, dataSource, rows, total, tab, isSav
         title={t('transactions.knockOff.warning', { count, dataSource: dataSource.name })}
       />
       <Form layout="vertical">
-        <Form.Item
+        <ReasonField
+          autoFocus
           label={t('transactions.knockOff.reason')}
-          required
-          validateStatus={isTouched && isMissing ? 'error' : undefined}
-          help={isTouched && isMissing ? t('transactions.knockOff.reasonRequired') : undefined}
-        >
-          <Input.TextArea
-            autoFocus
-            aria-label={t('transactions.knockOff.reason')}
-            rows={3}
-            maxLength={ACTION_REASON_MAX}
-            showCount
-            value={reason}
-            placeholder={t('transactions.knockOff.placeholder')}
-            onChange={(e) => setReason(e.target.value)}
-            onBlur={() => setIsTouched(true)}
-          />
-        </Form.Item>
+          value={reason}
+          onChange={setReason}
+          rows={3}
+          maxLength={ACTION_REASON_MAX}
+          placeholder={t('transactions.knockOff.placeholder')}
+          requiredMessage={t('transactions.knockOff.reasonRequired')}
+          isMissingShown={isTouched && isMissing}
+          onBlur={() => setIsTouched(true)}
+        />
       </Form>
     </Modal>
   );

@@ -5,7 +5,7 @@ import {
   type TransactionRecon,
   type TransactionRow,
 } from '@recon/contract';
-import { Alert, Button, Card, Col, Descriptions, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Flex, Form, Modal, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReconMapping } from '@/features/transactions/api/get-recon-mapping';
@@ -19,6 +19,7 @@ import { useHasPrivilege } from '@/lib/access-context';
 import { formatCurrency } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useNumberLocale } from '@/lib/number-format';
+import { ReasonField } from '@/ui/reason-field';
 
 type Side = { dataSource: TransactionDataSource; selection: Map<number, TransactionRow>; amount: string | undefined };
 
@@ -233,16 +234,12 @@ export function MatchWorkbench({ recon, range, onRange, onOpen }: Props) {
           />
         )}
         <Form layout="vertical" style={{ marginTop: 12 }}>
-          <Form.Item label={t('transactions.match.reason')}>
-            <Input.TextArea
-              aria-label={t('transactions.match.reason')}
-              rows={2}
-              maxLength={ACTION_REASON_MAX}
-              showCount
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </Form.Item>
+          <ReasonField
+            label={t('transactions.match.reason')}
+            value={reason}
+            onChange={setReason}
+            maxLength={ACTION_REASON_MAX}
+          />
         </Form>
       </Modal>
     </Flex>
