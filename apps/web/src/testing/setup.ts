@@ -9,8 +9,9 @@ import { keepOnlyObservableStyles } from '@/testing/lean-styles';
 await Promise.all([loadSharedTexts(), ...TEXT_AREAS.map(loadAreaTexts)]);
 
 // find* and waitFor wait for what the user waits for (a lazy page with its texts, a server answer) up to this bound,
-// not Testing Library's 1 s: two test files share CI's 2 cores and a route's first import is transformed on demand.
-configure({ asyncUtilTimeout: 5_000 });
+// not Testing Library's 1 s: two test files share CI's 2 cores and a route's first import is transformed on demand
+// (a file's first page took over 5 s in a CI run sharing the machine).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library turns this on by itself only when test globals are enabled; this project imports them.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
