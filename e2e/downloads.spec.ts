@@ -66,6 +66,8 @@ test('exports a transactions view, lists it in the dropdown and the download pag
   const content = readFileSync(await download.path(), 'utf8');
   expect(content.split('\n')[0]).toMatch(/^\uFEFF.*,Status,Match Id$/);
 
+  // A download closes the dropdown: the trigger opens it again once it has gone (a click while it fades would close it).
+  await expect(latest).toBeHidden();
   await trigger.click();
   await page.getByRole('menuitem', { name: 'Transaction Downloads' }).click();
   await expect(page).toHaveURL(/\/downloads\/transaction-downloads$/);
