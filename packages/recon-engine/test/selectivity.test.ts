@@ -43,9 +43,11 @@ afterEach(async () => {
 describe('a rule whose keys do not tell rows apart', () => {
   it('is refused before it joins, naming the rule and the estimate, and closes nothing', async () => {
     const rules = expandRules([rule('Currency and amount', 'currency')]);
+    // The pairs are counted exactly (both sides are under the sample size); the limit reads the planner's row
+    // estimate (pg_class.reltuples), which an autovacuum analyse racing the load may leave short of 600 rows
+    // (a CI run saw 1,078 = 2 × 539): it is checked as a figure, not to the row.
     await expect(world.run(rules, { candidateLimits: limits })).rejects.toThrow(
-      'Rule "Currency and amount": its Equal conditions pair about 90,000 row combinations (the limit is 1,200): ' +
-        'add an Equal condition on a column that identifies a transaction, such as a reference',
+      /^Rule "Currency and amount": its Equal conditions pair about 90,000 row combinations \(the limit is 1,[0-2]\d\d\): add an Equal condition on a column that identifies a transaction, such as a reference$/,
     );
     const closed = await world.state();
     expect(closed.filter((r) => r.status !== 'UNRECONCILED')).toEqual([]);
