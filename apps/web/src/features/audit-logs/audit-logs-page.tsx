@@ -67,8 +67,8 @@ export default function AuditLogsPage() {
                 title: t('audit.occurredAt'),
                 dataIndex: 'occurredAt',
                 key: 'occurredAt',
-                width: 170,
-                render: (value: string) => formatDateTime(value),
+                width: 190,
+                render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
               },
               {
                 title: t('audit.event'),
