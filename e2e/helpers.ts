@@ -264,3 +264,25 @@ export async function uploadSamplesAndRunJob(page: Page, job: string, samples: r
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 }
+
+/**
+ * Rolls back the job's latest run from Execution History, giving the reason the dialog asks for, and waits until the
+ * run reads Rollback: a journey that loaded the demo samples leaves the demo recon as it found it.
+ */
+export async function rollBackLatestRun(page: Page, job: string, reason: string): Promise<void> {
+  await openFromNav(page, 'Operations', 'History', 'Execution History');
+  await expect(page.getByRole('heading', { name: 'Execution History' })).toBeVisible();
+  await page
+    .getByRole('row', { name: new RegExp(job) })
+    .first()
+    .getByRole('button', { name: job })
+    .click();
+  const drawer = page.getByRole('dialog', { name: new RegExp(`^${job} Run #\\d+ `) });
+  await drawer.getByRole('button', { name: 'Rollback' }).click();
+  const modal = page.locator('.ant-modal').filter({ hasText: /Roll back run #\d+ of/ });
+  await expect(modal.getByRole('heading', { name: 'Recon runs undone' })).toBeVisible();
+  await modal.getByLabel('Reason for the rollback').fill(reason);
+  await modal.getByRole('button', { name: 'Roll back' }).click();
+  await expect(modal).toBeHidden();
+  await expect(drawer).toHaveAccessibleName(/ Rollback$/, { timeout: 120_000 });
+}

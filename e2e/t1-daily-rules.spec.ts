@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { dropdownOptions, openFromNav, settle, shot, showRows, signIn, switchModule } from './helpers.ts';
+import {
+  dropdownOptions,
+  openFromNav,
+  rollBackLatestRun,
+  settle,
+  shot,
+  showRows,
+  signIn,
+  switchModule,
+} from './helpers.ts';
 
 /**
  * Issue 12's daily use, items 6, 8 and 9: a recon rule switched off is asked about (what the next run will do),
@@ -157,17 +166,6 @@ test('a rule switched and saved, uploads kept until run or discarded, an explana
     await shots(page, '06-invalid-rows');
   });
 
-  await test.step('the run is rolled back: the demo recon is empty again', async () => {
-    await openFromNav(page, 'Operations', 'History', 'Execution History');
-    await expect(page.getByRole('heading', { name: 'Execution History' })).toBeVisible();
-    const run = page.getByRole('row', { name: new RegExp(JOB) }).first();
-    await run.getByRole('button', { name: JOB }).click();
-    const drawer = page.getByRole('dialog', { name: new RegExp(`^${JOB} Run #\\d+ `) });
-    await drawer.getByRole('button', { name: 'Rollback' }).click();
-    const modal = page.locator('.ant-modal').filter({ hasText: /Roll back run #\d+ of/ });
-    await expect(modal.getByRole('heading', { name: 'Recon runs undone' })).toBeVisible();
-    await modal.getByRole('button', { name: 'Roll back' }).click();
-    await expect(modal).toBeHidden();
-    await expect(drawer).toHaveAccessibleName(/ Rollback$/, { timeout: 120_000 });
-  });
+  await test.step('the run is rolled back: the demo recon is empty again', () =>
+    rollBackLatestRun(page, JOB, 'Rolled back by the daily-rules journey'));
 });
