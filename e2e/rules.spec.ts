@@ -85,7 +85,7 @@ test('creates a rule in the editor, reorders the recon rules and views the rule'
   await expect(announced).toHaveText(`Draggable item ${id} was dropped over droppable area ${above}`);
   await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
   await expect(names.nth(count - 2)).toHaveText(RULE);
-  await expect(page.getByText('Order not saved')).toBeVisible();
+  await expect(page.getByText('Unsaved changes: the new order is not saved yet')).toBeVisible();
   await page.getByRole('button', { name: 'Save Order' }).click();
   await expect(page.getByRole('button', { name: 'Save Order' })).toBeDisabled();
   await page.reload();
