@@ -228,9 +228,14 @@ export async function choose(page: Page, select: Locator, option: string): Promi
 export async function switchModule(page: Page, name: string): Promise<void> {
   const product = productSwitcher(page);
   if ((await product.textContent())?.includes(name)) return;
-  await product.click();
-  await dropdownOptions(page).filter({ hasText: name }).click();
-  await expect(product).toContainText(name);
+  // A click on an option while the list is still opening or re-rendering can miss (a CI run saw the list stay open
+  // on the old module): the user would pick it again, and so does this.
+  await expect(async () => {
+    const option = dropdownOptions(page).filter({ hasText: name });
+    if (!(await option.isVisible())) await product.click();
+    await option.click({ timeout: 5_000 });
+    await expect(product).toContainText(name, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Slows the browser's uploads to the given bytes per second (0: no limit), so their progress can be watched. */

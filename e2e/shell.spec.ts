@@ -129,7 +129,9 @@ test('refreshes an expired access token silently and replays the calls', async (
   // The app starts again with an expired token in storage: its first calls get 401, one refresh, replays.
   await page.reload();
   await refreshed;
-  await expect(page.getByRole('cell', { name: 'Payments Gateway Recon' }).first()).toBeVisible();
+  // After the reload the page loads its chunks and replays its calls behind the refresh: on a machine shared with
+  // other work this took over 10 s once, so the wait is the navigation's bound, not the default.
+  await expect(page.getByRole('cell', { name: 'Payments Gateway Recon' }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/module-settings$/);
   const after = await storedUser(page);
   expect(after.authToken).not.toBe(expired);
