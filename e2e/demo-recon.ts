@@ -3,8 +3,12 @@ import { storedUser, uploadSamplesAndRunJob } from './helpers.ts';
 
 /** The demo module 1's recon, and the job that loads its two sample files and runs it. */
 export const DEMO_RECON = 'Bank vs Gateway Settlement';
-const JOB = 'Daily Bank and Gateway Load';
-const SAMPLES = ['demo/samples/bank_statement.csv', 'demo/samples/pg_settlement.csv'];
+/** The demo module that holds the demo recon. */
+export const DEMO_MODULE = 'Payments Gateway Recon';
+export const DEMO_JOB = 'Daily Bank and Gateway Load';
+export const DEMO_SAMPLES = ['demo/samples/bank_statement.csv', 'demo/samples/pg_settlement.csv'];
+const JOB = DEMO_JOB;
+const SAMPLES = DEMO_SAMPLES;
 
 /** A call to the server as the signed-in user, in the selected module. */
 export async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

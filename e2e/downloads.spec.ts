@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_MODULE } from './demo-recon.ts';
 import { settle, shot, signIn, storedUser, switchModule } from './helpers.ts';
 
 /** The demo module whose recon has rules and data sources. */
-const MODULE = 'Payments Gateway Recon';
+const MODULE = DEMO_MODULE;
 
 /** The signed-in user's API, with the headers the app sends. */
 async function api(page: Page) {

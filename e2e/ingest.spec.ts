@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_MODULE } from './demo-recon.ts';
 import { choose, openFromNav, saveAndExpectToast, shot, signIn, switchModule, throttleUploads } from './helpers.ts';
 
 /**
@@ -9,7 +10,7 @@ import { choose, openFromNav, saveAndExpectToast, shot, signIn, switchModule, th
  * other journeys load and reconcile) stay as they were.
  */
 
-const MODULE = 'Payments Gateway Recon';
+const MODULE = DEMO_MODULE;
 type Column = { name: string; type?: 'DATE' | 'DOUBLE' };
 const BANK = {
   table: 'browser_bank_lines',

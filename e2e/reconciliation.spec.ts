@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_JOB, DEMO_MODULE, DEMO_RECON, DEMO_SAMPLES } from './demo-recon.ts';
 import {
   choose,
   dropdownOptions,
@@ -20,10 +21,10 @@ import {
  * demo recon holds no rows yet (the journeys' fresh server; rollbacks.spec and transactions.spec load them again).
  */
 
-const MODULE = 'Payments Gateway Recon';
-const RECON = 'Bank vs Gateway Settlement';
-const JOB = 'Daily Bank and Gateway Load';
-const SAMPLES = ['demo/samples/bank_statement.csv', 'demo/samples/pg_settlement.csv'];
+const MODULE = DEMO_MODULE;
+const RECON = DEMO_RECON;
+const JOB = DEMO_JOB;
+const SAMPLES = DEMO_SAMPLES;
 const RULE = 'Gateway refunds never credited';
 /** A bank credit short by a ₹25 deduction (scripts/generate-demo-files.mjs): no rule accepts it. */
 const SHORT_UTR = '373319002526';

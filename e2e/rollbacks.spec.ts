@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_JOB, DEMO_MODULE, DEMO_SAMPLES } from './demo-recon.ts';
 import { openFromNav, shot, signIn, switchModule } from './helpers.ts';
 
 /**
@@ -7,9 +8,9 @@ import { openFromNav, shot, signIn, switchModule } from './helpers.ts';
  * is followed in Operations › History › Rollback History with its steps.
  */
 
-const MODULE = 'Payments Gateway Recon';
-const JOB = 'Daily Bank and Gateway Load';
-const SAMPLES = ['demo/samples/bank_statement.csv', 'demo/samples/pg_settlement.csv'];
+const MODULE = DEMO_MODULE;
+const JOB = DEMO_JOB;
+const SAMPLES = DEMO_SAMPLES;
 
 test.setTimeout(180_000);
 

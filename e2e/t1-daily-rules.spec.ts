@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_JOB, DEMO_MODULE, DEMO_SAMPLES } from './demo-recon.ts';
 import {
   dropdownOptions,
   openFromNav,
@@ -18,10 +19,10 @@ import {
  * holds no rows again, as the journeys after this one expect.
  */
 
-const MODULE = 'Payments Gateway Recon';
-const JOB = 'Daily Bank and Gateway Load';
+const MODULE = DEMO_MODULE;
+const JOB = DEMO_JOB;
 const RULE = 'Credited a day late';
-const SAMPLES = ['demo/samples/bank_statement.csv', 'demo/samples/pg_settlement.csv'];
+const SAMPLES = DEMO_SAMPLES;
 /** A bank credit short by a ₹25 deduction: no rule pairs it, the explanation says why. */
 const SHORT_UTR = '373319002526';
 

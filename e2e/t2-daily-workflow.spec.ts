@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_JOB, DEMO_MODULE, DEMO_SAMPLES } from './demo-recon.ts';
 import { choose, openFromNav, shot, showRows, signIn, switchModule, uploadSamplesAndRunJob } from './helpers.ts';
 
 /**
@@ -8,9 +9,9 @@ import { choose, openFromNav, shot, showRows, signIn, switchModule, uploadSample
  * "Rolled back" and the audit log keeps the reason. Screenshots at 1440×900 and 1280×720.
  */
 
-const MODULE = 'Payments Gateway Recon';
-const JOB = 'Daily Bank and Gateway Load';
-const SAMPLES = ['demo/samples/bank_statement.csv', 'demo/samples/pg_settlement.csv'];
+const MODULE = DEMO_MODULE;
+const JOB = DEMO_JOB;
+const SAMPLES = DEMO_SAMPLES;
 const REASON = 'Wrong day’s bank statement loaded (browser journey)';
 const SIZES = [
   { width: 1440, height: 900 },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { reconciledDemo } from './demo-recon.ts';
+import { DEMO_MODULE, reconciledDemo } from './demo-recon.ts';
 import { choose, openFromNav, shot, showRows, signIn, switchModule } from './helpers.ts';
 
 /**
@@ -8,7 +8,7 @@ import { choose, openFromNav, shot, showRows, signIn, switchModule } from './hel
  * tab then lists.
  */
 
-const MODULE = 'Payments Gateway Recon';
+const MODULE = DEMO_MODULE;
 const REASON = 'Bank charge booked to expenses (browser journey)';
 
 test.setTimeout(180_000);

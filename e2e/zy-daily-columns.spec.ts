@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { reconciledDemo } from './demo-recon.ts';
+import { DEMO_MODULE, reconciledDemo } from './demo-recon.ts';
 import { openFromNav, settle, shot, showRows, signIn, switchModule } from './helpers.ts';
 
 /**
@@ -9,7 +9,7 @@ import { openFromNav, settle, shot, showRows, signIn, switchModule } from './hel
  * the arrow keys move between rows, Space ticks one and Enter opens it.
  */
 
-const MODULE = 'Payments Gateway Recon';
+const MODULE = DEMO_MODULE;
 
 test.setTimeout(240_000);
 

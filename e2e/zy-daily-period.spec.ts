@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api } from './demo-recon.ts';
+import { api, DEMO_JOB, DEMO_MODULE, DEMO_SAMPLES } from './demo-recon.ts';
 import {
   openFromNav,
   productSwitcher,
@@ -18,10 +18,10 @@ import {
  * that comes first by name.
  */
 
-const MODULE = 'Payments Gateway Recon';
+const MODULE = DEMO_MODULE;
 const EMPTY_MODULE = 'Bank Settlement Recon';
-const JOB = 'Daily Bank and Gateway Load';
-const SAMPLES = ['demo/samples/bank_statement.csv', 'demo/samples/pg_settlement.csv'];
+const JOB = DEMO_JOB;
+const SAMPLES = DEMO_SAMPLES;
 const SHOTS = 'tmp-period';
 
 test.setTimeout(240_000);

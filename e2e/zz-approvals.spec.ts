@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api } from './demo-recon.ts';
+import { api, DEMO_JOB, DEMO_MODULE, DEMO_RECON, DEMO_SAMPLES } from './demo-recon.ts';
 import {
   choose,
   openFromNav,
@@ -22,10 +22,10 @@ import {
  * recon empty and the sample file names unused.
  */
 
-const MODULE = 'Payments Gateway Recon';
-const RECON = 'Bank vs Gateway Settlement';
-const JOB = 'Daily Bank and Gateway Load';
-const SAMPLES = ['demo/samples/bank_statement.csv', 'demo/samples/pg_settlement.csv'];
+const MODULE = DEMO_MODULE;
+const RECON = DEMO_RECON;
+const JOB = DEMO_JOB;
+const SAMPLES = DEMO_SAMPLES;
 const REASON = 'Duplicate gateway test entries (approvals journey)';
 
 test.setTimeout(240_000);
