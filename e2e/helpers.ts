@@ -83,9 +83,14 @@ export async function signIn(page: Page, userName: string): Promise<void> {
  * logout call and the session is cleared (before that, /login would send the user back into the app).
  */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByText('Logout', { exact: true }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // A click on the menu while a toast or the menu itself is still moving can miss; a user clicks again.
+  await expect(async () => {
+    if (!/\/login$/.test(page.url())) {
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByText('Logout', { exact: true }).click({ timeout: 5_000 });
+    }
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  }).toPass({ timeout: 40_000 });
   await expect(page.getByLabel('User Name')).toBeVisible();
 }
 

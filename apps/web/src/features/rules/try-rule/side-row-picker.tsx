@@ -47,7 +47,9 @@ export function SideRowPicker({ reconId, side, picked, onPick }: Props) {
   const moduleId = useModuleSelection().current.id;
   const [start, setStart] = useState(0);
   const firstText = side.elements.find((e) => e.type === 'VARCHAR')?.name ?? side.elements[0]?.name;
-  const [column, setColumn] = useState<string | undefined>(firstText);
+  // The side's columns may arrive after the first render: until the user picks one, the first text column is searched.
+  const [chosenColumn, setColumn] = useState<string | undefined>();
+  const column = chosenColumn ?? firstText;
   const [search, setSearch] = useState('');
   const rows = useSideRows(moduleId, {
     reconId,
