@@ -24,3 +24,4 @@ export { RULE_TEXTS } from './rules.ts';
 export { TRANSACTION_ACTION_TEXTS } from './transaction-actions.ts';
 export { TRANSACTION_TEXTS } from './transactions.ts';
 export { TRY_RULE_TEXTS } from './try-rule.ts';
+export { USER_TEXTS } from './users.ts';

@@ -4,6 +4,14 @@ import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { pagedList } from '@/lib/paging-sql.ts';
 import { setUserActivation } from './user-activation.ts';
+import {
+  createUser,
+  decideSsoUser,
+  listInternalUsers,
+  listSsoRequested,
+  updateUser,
+  userAnswer,
+} from './user-admin.ts';
 import { pageOfUsers } from './users.queries.ts';
 
 /** GET v2/appusers: a DataTables page of users, searched and sorted by the known columns only. */
@@ -25,11 +33,17 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
   });
 }
 
-/** App users, DataTables-paged (user picker of the module form), and their activation (the admin's unlock). */
+/** App users: the DataTables list, one user, create and edit, activation (the admin's unlock), SSO requests. */
 export function userRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) =>
     registerRoutes(app, [
       route(E.list, (input) => listAppUsers(ctx, input)),
+      route(E.internals, () => listInternalUsers(ctx)),
+      route(E.ssoRequested, () => listSsoRequested(ctx)),
+      route(E.detail, ({ params }) => userAnswer(ctx, params.id)),
+      route(E.create, (input, req) => createUser(ctx, input, req)),
+      route(E.update, (input, req) => updateUser(ctx, input, req)),
       route(E.activation, (input, req) => setUserActivation(ctx, input, req)),
+      route(E.updateSsoUser, (input, req) => decideSsoUser(ctx, input, req)),
     ]);
 }
