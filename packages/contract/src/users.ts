@@ -6,6 +6,8 @@ export const appUserRowSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   isActive: z.boolean(),
+  /** A sign-in lock of the name holds now (ten failed sign-ins): the admin's unlock lifts it. */
+  isLocked: z.boolean(),
   module: z.array(z.string()),
   rolesName: z.array(z.string()),
 });
@@ -19,6 +21,7 @@ export const userActivationRequestSchema = z.object({
   id: z.number({ error: 'User is required' }).int().positive('User is required'),
   isActive: z.boolean({ error: 'Active is required' }),
 });
+export type UserActivationRequest = z.infer<typeof userActivationRequestSchema>;
 export const userActivationResponseSchema = z.object({
   id: z.number().int(),
   userName: z.string(),
@@ -141,6 +144,7 @@ export const ssoRequestedUserSchema = z.object({
   departmentName: z.string().nullable(),
   requestedAt: z.string(),
 });
+export type SsoRequestedUser = z.infer<typeof ssoRequestedUserSchema>;
 export const ssoRequestedResponseSchema = z.object({ data: z.array(ssoRequestedUserSchema) });
 
 /**

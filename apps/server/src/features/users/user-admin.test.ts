@@ -176,6 +176,12 @@ describe('GET v2/appusers/{id}', () => {
     const locked = await call(t, admin, { method: 'GET', url: `/web/v2/appusers/${id}` });
     expect(locked.statusCode).toBe(200);
     expect(locked.json()).toMatchObject({ id, userName, isLocked: true, module: ['Cards Recon'] });
+    const row = await call(t, admin, {
+      method: 'GET',
+      url: '/web/v2/appusers',
+      query: { 'columns[0][data]': 'userName', 'columns[0][search][value]': userName },
+    });
+    expect(row.json().data).toEqual([expect.objectContaining({ userName, isLocked: true })]);
     const unlock = await call(t, admin, {
       method: 'PUT',
       url: '/web/v2/appusers?Update=UserActivationManagement',

@@ -21,6 +21,7 @@ export type UserListRow = {
   last_name: string;
   email: string | null;
   is_active: boolean;
+  is_locked: boolean;
   modules: string[];
   roles: string[];
 };
@@ -28,7 +29,7 @@ export type UserListRow = {
 /** One page of users, searched and sorted by the known columns only; `total` counts every user. */
 export async function pageOfUsers(
   db: Db,
-  p: { columns: PagedColumn[]; order: PagedOrder[]; start: number; length: number },
+  p: { columns: PagedColumn[]; order: PagedOrder[]; start: number; length: number; now: Date },
 ) {
   const filters: Expression<SqlBool>[] = [];
   for (const c of p.columns) {
@@ -49,6 +50,7 @@ export async function pageOfUsers(
   const [rows, totals] = await Promise.all([
     sql<UserListRow>`
     SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.is_active,
+           EXISTS (SELECT 1 FROM login_throttle lt WHERE lt.user_name_key = lower(u.user_name) AND lt.locked_until > ${p.now}) AS is_locked,
            ARRAY(SELECT m.name FROM module_user mu JOIN module m ON m.id = mu.module_id WHERE mu.user_id = u.id AND m.deleted_at IS NULL ORDER BY m.name) AS modules,
            ARRAY(SELECT r.name FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.name) AS roles
     FROM app_user u WHERE ${where} ORDER BY ${orderBy} OFFSET ${p.start} LIMIT ${p.length}`.execute(db),

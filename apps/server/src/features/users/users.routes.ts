@@ -17,7 +17,7 @@ import { pageOfUsers } from './users.queries.ts';
 /** GET v2/appusers: a DataTables page of users, searched and sorted by the known columns only. */
 async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>) {
   const { columns, order } = readPagingParams(query);
-  const page = await pageOfUsers(ctx.db, { columns, order, start: query.start, length: query.length });
+  const page = await pageOfUsers(ctx.db, { columns, order, start: query.start, length: query.length, now: ctx.now() });
   return pagedList(query, {
     total: page.total,
     filtered: page.filtered,
@@ -27,6 +27,7 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
       name: `${r.first_name} ${r.last_name}`.trim(),
       email: r.email,
       isActive: r.is_active,
+      isLocked: r.is_locked,
       module: r.modules,
       rolesName: r.roles,
     })),
