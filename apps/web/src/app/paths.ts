@@ -28,4 +28,5 @@ export const PATHS = {
   moduleSettings: navPath('settings', 'module-settings'),
   users: navPath('settings', 'user-settings', 'users'),
   userRoles: navPath('settings', 'user-settings', 'user-roles'),
+  approvalRights: navPath('settings', 'approval-rights'),
 } as const;

@@ -5,9 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import UsersPage from '@/features/users/users-page';
 import { http } from '@/lib/http';
 import { MODULES, signIn } from '@/testing/fixtures';
+import { captureToasts } from '@/testing/notifications';
 import { renderRoute } from '@/testing/render';
 
 const mock = new MockAdapter(http);
+let toasts: ReturnType<typeof captureToasts>;
 
 const ANA = {
   id: 11,
@@ -68,6 +70,7 @@ const WAITING = {
 };
 
 beforeEach(() => {
+  toasts = captureToasts();
   signIn({}, 1);
   mock.onGet('/v2/appusers').reply(200, { draw: 1, recordsTotal: 2, recordsFiltered: 2, data: [ANA, BEN] });
   mock.onGet('/v2/appusers/ssoRequested').reply(200, { data: [WAITING] });
@@ -77,7 +80,10 @@ beforeEach(() => {
   mock.onGet('/v2/user-department').reply(200, { data: [{ id: 4, name: 'Finance' }] });
   mock.onGet('/v2/globalsettings').reply(200, { data: [] });
 });
-afterEach(() => mock.reset());
+afterEach(() => {
+  mock.reset();
+  toasts.release();
+});
 
 const PATH = '/settings/user-settings/users';
 const renderPage = (initialEntry = PATH) => renderRoute(<UsersPage />, { path: PATH, initialEntry });
@@ -158,6 +164,7 @@ describe('users page', () => {
     await waitFor(() => expect(mock.history.put).toHaveLength(2));
     // Saved: the drawer closes.
     await waitFor(() => expect(screen.queryByLabelText('First Name')).toBeNull());
+    expect(toasts.toasts.map((x) => x.title)).toContain('User updated');
   });
 
   it('asks for the required fields before creating a user', async () => {

@@ -85,6 +85,16 @@ export const enPlatform = {
       },
     },
   },
+  approvalRights: {
+    title: 'Approval Rights',
+    description: 'Which roles approve or reject each kind of request in {{module}}.',
+    rule: 'With no role chosen, anyone with Approvals in this module decides, except whoever requested. Choosing roles narrows it to holders of those roles; the requester still never decides their own request.',
+    kind: 'Request',
+    roles: 'Roles that approve',
+    rolesOf: 'Roles that approve: {{kind}}',
+    anyChecker: 'Anyone with Approvals',
+    saved: 'Approval rights saved',
+  },
   roles: {
     title: 'User Roles',
     description: 'Choose a role and the privileges it grants.',

@@ -57,6 +57,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   'audit-logs': 'platform',
   roles: 'platform',
   users: 'platform',
+  'approval-rights': 'platform',
   'data-sources': 'operationsConfig',
   'data-tables': 'operationsConfig',
   'master-data': 'operationsConfig',
