@@ -36,7 +36,7 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.database.db.insertInto('role_privilege').values({ role_id: role.id, code: 'users', version: 'v2' }).execute();
-  await addUser(t, { userName: 'ua-useradmin', roles: ['ROLE_USER_ADMINS'] });
+  await addUser(t, { userName: 'ua-useradmin', roles: ['ROLE_USER_ADMINS'], moduleIds: [cards] });
   admin = await signIn(t, 'ua-admin');
   operator = await signIn(t, 'ua-operator');
   userAdmin = await signIn(t, 'ua-useradmin');
@@ -340,5 +340,43 @@ describe('SSO-requested users', () => {
       payload: { id: 1, decision: 'REJECT', remark: 'x' },
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('a product admin (users privilege without ROLE_ADMIN, e.g. ROLE_CARDS_ADMIN)', () => {
+  it('reaches only the users of their modules and assigns only their modules', async () => {
+    const loansOnly = await addUser(t, {
+      userName: uniqueName('ua-loans'),
+      roles: ['ROLE_OPERATOR'],
+      moduleIds: [loans],
+    });
+    const both = await addUser(t, {
+      userName: uniqueName('ua-both'),
+      roles: ['ROLE_OPERATOR'],
+      moduleIds: [cards, loans],
+    });
+    const other = await call(t, userAdmin, { method: 'GET', url: `/web/v2/appusers/${loansOnly}` });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual([{ message: 'User not found', code: 'NOT_FOUND' }]);
+    const disable = await call(t, userAdmin, {
+      method: 'PUT',
+      url: '/web/v2/appusers?Update=UserActivationManagement',
+      payload: { id: loansOnly, isActive: false },
+    });
+    expect(disable.statusCode).toBe(404);
+    const foreign = await create(userAdmin, newUser({ moduleIds: [loans] }));
+    expect(fieldMessage(foreign)).toEqual([['moduleIds', `Unknown or deleted modules: ${loans}`]]);
+    // Editing a shared user: their modules beyond the product admin's reach stay.
+    const res = await edit(userAdmin, {
+      id: both,
+      firstName: 'Bo',
+      email: 'bo@bank.test',
+      rolesName: ['ROLE_OPERATOR'],
+      moduleIds: [cards],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().moduleIds.sort()).toEqual([cards, loans].sort());
+    // An admin reaches everyone.
+    expect((await call(t, admin, { method: 'GET', url: `/web/v2/appusers/${loansOnly}` })).statusCode).toBe(200);
   });
 });

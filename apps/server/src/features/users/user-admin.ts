@@ -21,6 +21,24 @@ const INVITATION_TTL_MS = 72 * 3_600_000;
 
 type Fields = EndpointInput<typeof userEndpoints.create>['body'] | EndpointInput<typeof userEndpoints.update>['body'];
 
+const isAdmin = (actor: Actor) => actor.principal.roles.includes(ROLE_ADMIN);
+
+/**
+ * A product admin (a holder of `users` without ROLE_ADMIN, e.g. ROLE_{product}_ADMIN: decision 0019) reaches only
+ * the users who share one of their modules; any other user answers 404, as one that does not exist.
+ */
+export function assertInReach(actor: Actor, moduleIds: readonly number[]) {
+  if (!isAdmin(actor) && !moduleIds.some((id) => actor.principal.moduleIds.has(id))) throw notFound('User');
+}
+
+/** GET v2/appusers/{id}: the user, within the caller's reach. */
+export async function getUser(ctx: FeatureContext, id: number, req: FastifyRequest) {
+  const u = await q.userDetail(ctx.db, id, ctx.now());
+  if (!u) throw notFound('User');
+  assertInReach(actorOf(req), u.module_ids);
+  return userAnswer(ctx, id);
+}
+
 /** The answer of GET v2/appusers/{id}, create and edit. */
 export async function userAnswer(ctx: FeatureContext, id: number) {
   const u = await q.userDetail(ctx.db, id, ctx.now());
@@ -65,7 +83,9 @@ async function checkGrants(db: Db, actor: Actor, body: Pick<Fields, 'rolesName' 
     throw validation('Only an administrator can grant the Admin role', 'rolesName');
   const moduleIds = [...new Set(body.moduleIds)];
   const modules = await q.liveModulesById(db, moduleIds);
-  const missing = moduleIds.filter((id) => !modules.some((m) => m.id === id));
+  // A product admin assigns only their own modules: another module reads as one that does not exist.
+  const reachable = (id: number) => isAdmin(actor) || actor.principal.moduleIds.has(id);
+  const missing = moduleIds.filter((id) => !modules.some((m) => m.id === id) || !reachable(id));
   if (missing.length > 0) throw validation(`Unknown or deleted modules: ${missing.join(', ')}`, 'moduleIds');
   if (body.departmentId != null && !(await q.departmentExists(db, body.departmentId)))
     throw validation('Department not found', 'departmentId');
@@ -136,11 +156,16 @@ export async function updateUser(
     if (!user) throw notFound('User');
     const before = await q.userDetail(tx, body.id, ctx.now());
     if (!before) throw notFound('User');
+    assertInReach(actor, before.module_ids);
     if (before.roles.includes(ROLE_ADMIN) && !actor.principal.roles.includes(ROLE_ADMIN))
       throw new AppError('FORBIDDEN', "Only an administrator can change an administrator's account");
     if (body.id === actor.principal.userId && before.roles.includes(ROLE_ADMIN) && !body.rolesName.includes(ROLE_ADMIN))
       throw validation('You cannot remove the Admin role from your own account', 'rolesName');
-    const { roleIds, moduleIds } = await checkGrants(tx, actor, body);
+    const checked = await checkGrants(tx, actor, body);
+    const { roleIds } = checked;
+    // The user's modules beyond a product admin's reach stay as they are.
+    const kept = isAdmin(actor) ? [] : before.module_ids.filter((id) => !actor.principal.moduleIds.has(id));
+    const moduleIds = [...new Set([...checked.moduleIds, ...kept])];
     const now = ctx.now();
     await q.updateUserValues(tx, body.id, valuesOf(body), now);
     await q.replaceUserRoles(tx, body.id, roleIds);

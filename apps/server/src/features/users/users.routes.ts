@@ -4,14 +4,7 @@ import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { pagedList } from '@/lib/paging-sql.ts';
 import { setUserActivation } from './user-activation.ts';
-import {
-  createUser,
-  decideSsoUser,
-  listInternalUsers,
-  listSsoRequested,
-  updateUser,
-  userAnswer,
-} from './user-admin.ts';
+import { createUser, decideSsoUser, getUser, listInternalUsers, listSsoRequested, updateUser } from './user-admin.ts';
 import { pageOfUsers } from './users.queries.ts';
 
 /** GET v2/appusers: a DataTables page of users, searched and sorted by the known columns only. */
@@ -41,7 +34,7 @@ export function userRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       route(E.list, (input) => listAppUsers(ctx, input)),
       route(E.internals, () => listInternalUsers(ctx)),
       route(E.ssoRequested, () => listSsoRequested(ctx)),
-      route(E.detail, ({ params }) => userAnswer(ctx, params.id)),
+      route(E.detail, ({ params }, req) => getUser(ctx, params.id, req)),
       route(E.create, (input, req) => createUser(ctx, input, req)),
       route(E.update, (input, req) => updateUser(ctx, input, req)),
       route(E.activation, (input, req) => setUserActivation(ctx, input, req)),
