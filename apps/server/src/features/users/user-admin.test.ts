@@ -376,6 +376,12 @@ describe('a product admin (users privilege without ROLE_ADMIN, e.g. ROLE_CARDS_A
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().moduleIds.sort()).toEqual([cards, loans].sort());
+    // Their list holds only the users of their modules.
+    const page = await call(t, userAdmin, { method: 'GET', url: '/web/v2/appusers', query: { length: '500' } });
+    const listed = page.json().data.map((u: { id: number }) => u.id);
+    expect(listed).toContain(both);
+    expect(listed).not.toContain(loansOnly);
+    expect(page.json().recordsTotal).toBe(listed.length);
     // An admin reaches everyone.
     expect((await call(t, admin, { method: 'GET', url: `/web/v2/appusers/${loansOnly}` })).statusCode).toBe(200);
   });

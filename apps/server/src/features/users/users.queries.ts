@@ -29,9 +29,21 @@ export type UserListRow = {
 /** One page of users, searched and sorted by the known columns only; `total` counts every user. */
 export async function pageOfUsers(
   db: Db,
-  p: { columns: PagedColumn[]; order: PagedOrder[]; start: number; length: number; now: Date },
+  p: {
+    columns: PagedColumn[];
+    order: PagedOrder[];
+    start: number;
+    length: number;
+    now: Date;
+    /** Only the users of these modules (a product admin's reach); null: every user. */
+    withinModules: readonly number[] | null;
+  },
 ) {
-  const filters: Expression<SqlBool>[] = [];
+  const reach =
+    p.withinModules === null
+      ? sql<SqlBool>`true`
+      : sql<SqlBool>`EXISTS (SELECT 1 FROM module_user mu WHERE mu.user_id = u.id AND mu.module_id = ANY(${[...p.withinModules]}::bigint[]))`;
+  const filters: Expression<SqlBool>[] = [reach];
   for (const c of p.columns) {
     const v = c.search.value.trim();
     if (!v || !isColumn(c.data) || !c.searchable) continue;
@@ -55,7 +67,7 @@ export async function pageOfUsers(
            ARRAY(SELECT r.name FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.name) AS roles
     FROM app_user u WHERE ${where} ORDER BY ${orderBy} OFFSET ${p.start} LIMIT ${p.length}`.execute(db),
     sql<{ total: number; filtered: number }>`
-    SELECT (SELECT count(*)::int FROM app_user) AS total, (SELECT count(*)::int FROM app_user u WHERE ${where}) AS filtered`.execute(
+    SELECT (SELECT count(*)::int FROM app_user u WHERE ${reach}) AS total, (SELECT count(*)::int FROM app_user u WHERE ${where}) AS filtered`.execute(
       db,
     ),
   ]);

@@ -1,4 +1,5 @@
-import { userEndpoints as E, type EndpointInput, readPagingParams } from '@recon/contract';
+import { userEndpoints as E, type EndpointInput, ROLE_ADMIN, readPagingParams } from '@recon/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
@@ -8,9 +9,23 @@ import { createUser, decideSsoUser, getUser, listInternalUsers, listSsoRequested
 import { pageOfUsers } from './users.queries.ts';
 
 /** GET v2/appusers: a DataTables page of users, searched and sorted by the known columns only. */
-async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>) {
+async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof E.list>, req: FastifyRequest) {
   const { columns, order } = readPagingParams(query);
-  const page = await pageOfUsers(ctx.db, { columns, order, start: query.start, length: query.length, now: ctx.now() });
+  // A product admin lists the users of their modules; admins and the module form's pickers list everyone.
+  const principal = req.requirePrincipal();
+  const seesEveryone =
+    principal.roles.includes(ROLE_ADMIN) ||
+    principal.privileges.has('modules') ||
+    principal.privileges.has('createModule');
+  const withinModules = seesEveryone ? null : [...principal.moduleIds];
+  const page = await pageOfUsers(ctx.db, {
+    columns,
+    order,
+    start: query.start,
+    length: query.length,
+    now: ctx.now(),
+    withinModules,
+  });
   return pagedList(query, {
     total: page.total,
     filtered: page.filtered,
@@ -31,7 +46,7 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
 export function userRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) =>
     registerRoutes(app, [
-      route(E.list, (input) => listAppUsers(ctx, input)),
+      route(E.list, (input, req) => listAppUsers(ctx, input, req)),
       route(E.internals, () => listInternalUsers(ctx)),
       route(E.ssoRequested, () => listSsoRequested(ctx)),
       route(E.detail, ({ params }, req) => getUser(ctx, params.id, req)),
