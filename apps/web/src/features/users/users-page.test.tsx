@@ -203,4 +203,31 @@ describe('users page', () => {
       remark: 'Not our team',
     });
   });
+
+  it('approves a waiting user with the roles and modules they get', async () => {
+    mock
+      .onPut('/v2/appusers/updateSsoUserDetails')
+      .reply(200, { id: 21, registrationStatus: 'APPROVED', message: 'User approved' });
+    renderPage();
+    const row = (await screen.findByText('sso.sam')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    const modal = await screen.findByRole('dialog');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Approve' }));
+    expect(await within(modal).findByText('Select at least one role')).toBeTruthy();
+    expect(within(modal).getByText('Select at least one module')).toBeTruthy();
+    await userEvent.click(within(modal).getByRole('combobox', { name: 'Roles' }));
+    await userEvent.click(await screen.findByText('Operator', { selector: '.ant-select-item-option-content' }));
+    await userEvent.click(within(modal).getByRole('combobox', { name: 'Modules' }));
+    await userEvent.click(await screen.findByText('Cards', { selector: '.ant-select-item-option-content' }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1));
+    expect(JSON.parse(mock.history.put?.[0]?.data)).toEqual({
+      id: 21,
+      decision: 'APPROVE',
+      rolesName: ['ROLE_OPERATOR'],
+      moduleIds: [2],
+      remark: '',
+    });
+    await waitFor(() => expect(toasts.toasts.map((x) => x.title)).toContain('User approved'));
+  });
 });
