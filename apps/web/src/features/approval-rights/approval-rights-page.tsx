@@ -23,7 +23,7 @@ export default function ApprovalRightsPage() {
         title={t('approvalRights.title')}
         description={t('approvalRights.description', { module: current.name })}
       />
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('approvalRights.rule')} />
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('approvalRights.rule')} />
       <Card styles={{ body: { padding: 0 } }}>
         {rights.isError && !rights.data ? (
           <QueryError onRetry={() => void rights.refetch()} />

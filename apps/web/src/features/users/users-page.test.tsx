@@ -6,7 +6,7 @@ import UsersPage from '@/features/users/users-page';
 import { http } from '@/lib/http';
 import { MODULES, signIn } from '@/testing/fixtures';
 import { captureToasts } from '@/testing/notifications';
-import { renderRoute } from '@/testing/render';
+import { renderRoute, WithAccess } from '@/testing/render';
 
 const mock = new MockAdapter(http);
 let toasts: ReturnType<typeof captureToasts>;
@@ -86,7 +86,13 @@ afterEach(() => {
 });
 
 const PATH = '/settings/user-settings/users';
-const renderPage = (initialEntry = PATH) => renderRoute(<UsersPage />, { path: PATH, initialEntry });
+const renderPage = (initialEntry = PATH) =>
+  renderRoute(
+    <WithAccess codes={['users']}>
+      <UsersPage />
+    </WithAccess>,
+    { path: PATH, initialEntry },
+  );
 const listParams = () =>
   mock.history.get?.filter((r) => r.url === '/v2/appusers').at(-1)?.params as Record<string, unknown>;
 

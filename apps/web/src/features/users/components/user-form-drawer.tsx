@@ -4,12 +4,14 @@ import { Alert, Button, Drawer, Flex, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '@/features/users/api/get-users';
 import { useSaveUser } from '@/features/users/api/save-user';
+import { useAccess } from '@/lib/access-context';
 import { setFieldMessages } from '@/lib/form-errors';
 import { useDepartments } from '@/lib/reads/departments';
 import { useGlobalSettings } from '@/lib/reads/global-settings';
 import { useModules } from '@/lib/reads/modules';
 import { useRoles } from '@/lib/reads/roles';
 import { saveWithFieldErrors } from '@/lib/save-form';
+import { useSignedInUser } from '@/lib/session';
 import { showSuccessToast } from '@/lib/toast';
 import { AppSelect } from '@/ui/app-select';
 import { QueryError } from '@/ui/query-error';
@@ -58,6 +60,8 @@ function UserForm({ user, onDone }: { user: AppUserDetail | undefined; onDone: (
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const save = useSaveUser();
+  const me = useSignedInUser();
+  const { refreshPrivileges } = useAccess();
   const roles = useRoles();
   const modules = useModules();
   const departments = useDepartments();
@@ -81,6 +85,8 @@ function UserForm({ user, onDone }: { user: AppUserDetail | undefined; onDone: (
     const errors = await saveWithFieldErrors(async () => {
       await save.mutateAsync(user ? { id: user.id, ...fields } : { userName: values.userName.trim(), ...fields });
       showSuccessToast(user ? t('users.updated') : t('users.created'));
+      // Their own roles changed: what this admin may see changes too.
+      if (user && user.id === me?.id) void refreshPrivileges();
       onDone();
     });
     if (errors) setFieldMessages(form, errors);
@@ -108,7 +114,7 @@ function UserForm({ user, onDone }: { user: AppUserDetail | undefined; onDone: (
       }
       onFinish={(values) => void onFinish(values)}
     >
-      {!user && <Alert type="info" showIcon message={t('users.invitationHelp')} style={{ marginBottom: 16 }} />}
+      {!user && <Alert type="info" showIcon title={t('users.invitationHelp')} style={{ marginBottom: 16 }} />}
       <Form.Item
         name="userName"
         label={t('users.userName')}
