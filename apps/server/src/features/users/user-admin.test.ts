@@ -386,3 +386,18 @@ describe('a product admin (users privilege without ROLE_ADMIN, e.g. ROLE_CARDS_A
     expect((await call(t, admin, { method: 'GET', url: `/web/v2/appusers/${loansOnly}` })).statusCode).toBe(200);
   });
 });
+
+describe('the new app users calls without a token', () => {
+  it.each([
+    ['GET', '/web/v2/appusers/1'],
+    ['POST', '/web/v2/appusers'],
+    ['PUT', '/web/v2/appusers'],
+    ['GET', '/web/v2/appusers/internals'],
+    ['GET', '/web/v2/appusers/ssoRequested'],
+    ['PUT', '/web/v2/appusers/updateSsoUserDetails'],
+  ] as const)('%s %s answers 401', async (method, url) => {
+    const res = await t.app.inject({ method, url });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual([{ message: 'Authentication required', code: 'UNAUTHENTICATED' }]);
+  });
+});
