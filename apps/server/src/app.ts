@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps, FeatureContext } from '@/deps.ts';
+import { approvalRightRoutes } from '@/features/approval-rights/approval-rights.routes.ts';
 import { approvalRoutes } from '@/features/approvals/approvals.routes.ts';
 import { auditLogRoutes } from '@/features/audit-logs/audit-logs.routes.ts';
 import { authRoutes } from '@/features/auth/auth.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(moduleRoutes(ctx));
       await api.register(roleRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(approvalRightRoutes(ctx));
       await api.register(settingRoutes(ctx));
       await api.register(auditLogRoutes(ctx));
       // Operations (spec 2)

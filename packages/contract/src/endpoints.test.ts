@@ -24,13 +24,7 @@ const NOT_BUILT: readonly string[] = [
   // Issue 14: tickets and auto-ticketing.
   '/v2/tickets',
   '/v2/autoTicketConfig',
-  // Issue 13: users (beyond the list), integrations, TOTP, email parsing, bot credentials, tag mapping, SAML.
-  'GET /v2/appusers/{}',
-  'POST /v2/appusers',
-  'PUT /v2/appusers',
-  'PUT /v2/appusers/updateSsoUserDetails',
-  'GET /v2/appusers/ssoRequested',
-  'GET /v2/appusers/internals',
+  // Issue 13: integrations, TOTP, email parsing, bot credentials, tag mapping, SAML.
   '/v2/gateway',
   '/v2/integrations',
   '/v2/totpconfig',

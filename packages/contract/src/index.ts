@@ -1,5 +1,7 @@
 // The heading a column name gets on the Transactions tabs and in the exports (server and web alike).
 export { columnHeading } from '@recon/formats';
+export * from './approval-rights.endpoints.ts';
+export * from './approval-rights.ts';
 export * from './approvals.endpoints.ts';
 export * from './approvals.ts';
 export * from './audit.ts';

@@ -1,10 +1,12 @@
 import { endpoint } from './endpoint.ts';
 import {
+  createRoleRequestSchema,
   privilegesByRoleQuerySchema,
   privilegesResponseSchema,
   roleDetailSchema,
   roleParamsSchema,
-  updatePrivilegeQuerySchema,
+  rolesPostQuerySchema,
+  rolesResponseSchema,
   updatePrivilegeRequestSchema,
 } from './roles.ts';
 
@@ -24,6 +26,31 @@ export const roleEndpoints = {
     description:
       "`Find=ByRole`: every privilege granted to any of the caller's roles, as `{ privilegeCode, version }`.",
   }),
+  list: endpoint({
+    ...base,
+    name: 'roles.list',
+    method: 'GET',
+    path: '/v2/roles',
+    privilege: { anyOf: ['roles', 'users', 'approvelRight'] },
+    response: rolesResponseSchema,
+    summary: 'Every role, maker and checker flags, user and privilege counts',
+    description:
+      'Not in the spec (decision 0019): the pickers of Users and Approval Rights and the role list of User Roles.',
+  }),
+  create: endpoint({
+    ...base,
+    name: 'roles.create',
+    method: 'POST',
+    path: '/v2/roles',
+    discriminator: { name: 'Operation', value: null },
+    privilege: { code: 'roles' },
+    query: rolesPostQuerySchema,
+    body: createRoleRequestSchema,
+    response: roleDetailSchema,
+    summary: 'Create a role (maker, checker or plain) with its first v2 privileges',
+    description:
+      'Name `ROLE_[A-Z0-9_]+`, unique; a role is a maker or a checker, not both; unknown privilege codes refused. Audited ROLE_CREATED.',
+  }),
   role: endpoint({
     ...base,
     name: 'roles.role',
@@ -41,7 +68,7 @@ export const roleEndpoints = {
     path: '/v2/roles',
     discriminator: { name: 'Operation', value: 'UpdatePrivilege' },
     privilege: { code: 'roles' },
-    query: updatePrivilegeQuerySchema,
+    query: rolesPostQuerySchema,
     body: updatePrivilegeRequestSchema,
     response: roleDetailSchema,
     summary: "Set a role's v2 privileges (Operation=UpdatePrivilege)",

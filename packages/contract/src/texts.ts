@@ -2,6 +2,7 @@
  * The texts the spec fixes, one import for the web: `@recon/contract/texts`. Each constant stays beside its
  * area's schemas; importing from here keeps a page's import list free of the whole contract index.
  */
+export { APPROVAL_RIGHT_TEXTS } from './approval-rights.ts';
 export { APPROVAL_TEXTS } from './approvals.ts';
 export { UNASSIGNED_TEXTS } from './auth.ts';
 export { DATA_SOURCE_FORM_TEXTS } from './data-source-form.ts';
@@ -24,3 +25,4 @@ export { RULE_TEXTS } from './rules.ts';
 export { TRANSACTION_ACTION_TEXTS } from './transaction-actions.ts';
 export { TRANSACTION_TEXTS } from './transactions.ts';
 export { TRY_RULE_TEXTS } from './try-rule.ts';
+export { USER_TEXTS } from './users.ts';

@@ -33,4 +33,11 @@ export type ApprovalRequestTable = {
   failure_reason: string | null;
 };
 
-export type ApprovalDatabase = { approval_request: ApprovalRequestTable };
+/** migrations/202611271100_approval_rights.sql: the roles that may decide a kind of request in a module. */
+export type ApprovalRightTable = {
+  module_id: number;
+  kind: ApprovalKind;
+  role_id: number;
+};
+
+export type ApprovalDatabase = { approval_request: ApprovalRequestTable; approval_right: ApprovalRightTable };

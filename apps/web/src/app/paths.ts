@@ -26,5 +26,7 @@ export const PATHS = {
   settings: navPath('settings'),
   auditLogs: navPath('settings', 'audit-logs'),
   moduleSettings: navPath('settings', 'module-settings'),
+  users: navPath('settings', 'user-settings', 'users'),
   userRoles: navPath('settings', 'user-settings', 'user-roles'),
+  approvalRights: navPath('settings', 'approval-rights'),
 } as const;

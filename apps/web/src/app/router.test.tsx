@@ -132,7 +132,7 @@ describe('routing rules', () => {
 
   it('lands the redirect after sign-in on a built page rather than an unbuilt first section', async () => {
     signIn();
-    serve(['dashboards', 'users', 'auditLogs']);
+    serve(['dashboards', 'dataAdministration', 'auditLogs']);
     const router = renderApp('/redirect');
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/audit-logs'));
   });

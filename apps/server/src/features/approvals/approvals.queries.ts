@@ -128,3 +128,17 @@ export async function setDecision(
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * Settings › Approval Rights (decision 0020): whether the user may decide a kind of request in the module — true when
+ * the module names no role for the kind, or the user holds one of the roles it names.
+ */
+export async function holdsApprovalRight(db: Db, moduleId: number, kind: string, userId: number): Promise<boolean> {
+  const r = await sql<{ allowed: boolean }>`
+    SELECT NOT EXISTS (SELECT 1 FROM approval_right WHERE module_id = ${moduleId} AND kind = ${kind})
+        OR EXISTS (SELECT 1 FROM approval_right ar JOIN user_role ur ON ur.role_id = ar.role_id
+                   WHERE ar.module_id = ${moduleId} AND ar.kind = ${kind} AND ur.user_id = ${userId}) AS allowed`.execute(
+    db,
+  );
+  return r.rows[0]?.allowed ?? true;
+}

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_RIGHT_TEXTS,
   APPROVAL_STATUS_LABELS,
   APPROVAL_TEXTS,
   type ApprovalDetail,
@@ -30,7 +31,13 @@ import { enqueueRollback } from '@/lib/rollback/executor.ts';
 import { impactOf } from '@/lib/rollback/impact.ts';
 import { planRollback, type RollbackPlan } from '@/lib/rollback/plan.ts';
 import { writePlan } from '@/lib/rollback/records.ts';
-import { type ApprovalRecord, approvalOf, setDecision, toApprovalRow } from './approvals.queries.ts';
+import {
+  type ApprovalRecord,
+  approvalOf,
+  holdsApprovalRight,
+  setDecision,
+  toApprovalRow,
+} from './approvals.queries.ts';
 
 /**
  * Maker-checker approvals (decision 0010). A request is decided once, by a user of the module holding
@@ -124,7 +131,9 @@ async function rollbackPart(db: Db, a: ApprovalRecord): Promise<RollbackApproval
 /** GET /v2/approvals/{id}: the request, what it would do, and whether the caller may decide it. */
 export async function getDetail(db: Db, actor: ModuleActor, id: number): Promise<ApprovalDetail> {
   const a = await requestOf(db, actor.moduleId, id);
-  const reason = cannotDecide(a, actor.userId);
+  const reason =
+    cannotDecide(a, actor.userId) ??
+    ((await holdsApprovalRight(db, a.module_id, a.kind, actor.userId)) ? null : APPROVAL_RIGHT_TEXTS.roleCannotDecide);
   return {
     ...toApprovalRow(a),
     remark: a.remark,
@@ -159,13 +168,13 @@ export async function getRows(
   });
 }
 
-type Refusal = { code: 'VALIDATION' | 'CONFLICT'; message: string; field?: string };
+type Refusal = { code: 'VALIDATION' | 'CONFLICT' | 'FORBIDDEN'; message: string; field?: string };
 
 const refusalError = (r: Refusal) =>
-  r.code === 'VALIDATION' ? validation(r.message, r.field ?? 'id') : new AppError('CONFLICT', r.message);
+  r.code === 'VALIDATION' ? validation(r.message, r.field ?? 'id') : new AppError(r.code, r.message);
 
-// The answers that refuse a decision (404, 400, 409): each is audited. Anything else is a failure, not a refusal.
-const REFUSALS: ReadonlySet<string> = new Set(['NOT_FOUND', 'VALIDATION', 'CONFLICT']);
+// The answers that refuse a decision (404, 400, 403 by approval rights, 409): each is audited. Anything else is a failure, not a refusal.
+const REFUSALS: ReadonlySet<string> = new Set(['NOT_FOUND', 'VALIDATION', 'CONFLICT', 'FORBIDDEN']);
 
 /**
  * A refused decision is audited as a FAILURE of its event, with the message the caller got. Written on the pool, after
@@ -413,6 +422,8 @@ async function decideRequest(
   if (a.status !== 'ACTION_PENDING') {
     throw refusalError({ code: 'CONFLICT', message: alreadyDecided(APPROVAL_STATUS_LABELS[a.status]) });
   }
+  if (!(await holdsApprovalRight(ctx.db, a.module_id, a.kind, actor.userId)))
+    throw refusalError({ code: 'FORBIDDEN', message: APPROVAL_RIGHT_TEXTS.roleCannotDecide });
   if (operation === 'Reject') {
     if (!remark) throw validation(APPROVAL_TEXTS.remarkRequired, 'remark');
     await reject(ctx, actor, a.id, remark);

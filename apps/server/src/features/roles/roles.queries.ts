@@ -46,3 +46,29 @@ export async function replaceV2Grants(db: Db, roleId: number, codes: readonly st
       .execute();
   }
 }
+
+/** Every role with its user and v2 privilege counts, by name. */
+export const allRoles = (db: Db) =>
+  db
+    .selectFrom('role as r')
+    .select([
+      'r.id',
+      'r.name',
+      'r.is_maker',
+      'r.is_checker',
+      sql<number>`(SELECT count(*)::int FROM user_role ur WHERE ur.role_id = r.id)`.as('user_count'),
+      sql<number>`(SELECT count(*)::int FROM role_privilege rp WHERE rp.role_id = r.id AND rp.version = 'v2')`.as(
+        'privilege_count',
+      ),
+    ])
+    .orderBy('r.name')
+    .execute();
+
+/** A new role; undefined when the name is taken (the unique index decides, so two creations cannot both win). */
+export const insertRole = (db: Db, r: { name: string; isMaker: boolean; isChecker: boolean }) =>
+  db
+    .insertInto('role')
+    .values({ name: r.name, is_maker: r.isMaker, is_checker: r.isChecker })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('id')
+    .executeTakeFirst();

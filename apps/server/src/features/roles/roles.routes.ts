@@ -1,4 +1,4 @@
-import { roleEndpoints as E, type EndpointInput, ROLE_ADMIN, roleDisplayName } from '@recon/contract';
+import { roleEndpoints as E, type EndpointInput, ROLE_ADMIN, ROLE_TEXTS, roleDisplayName } from '@recon/contract';
 import { type Db, withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -53,12 +53,7 @@ async function updateRolePrivileges(
   await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const role = await q.roleIdForUpdate(tx, roleName);
     if (!role) throw new AppError('NOT_FOUND', 'Role not found');
-    const known = await q.v2PrivilegeCodes(tx);
-    const unknown = codes.filter((c) => !known.has(c));
-    if (unknown.length > 0) {
-      const message = `Unknown privilege codes: ${unknown.join(', ')}`;
-      throw new AppError('VALIDATION', message, [{ field: 'privilegeCodes', defaultMessage: message }]);
-    }
+    unknownCodes(await q.v2PrivilegeCodes(tx), codes);
     const before = await q.v2GrantsOf(tx, role.id);
     await q.replaceV2Grants(tx, role.id, codes);
     await writeAudit(tx, {
@@ -77,11 +72,57 @@ async function updateRolePrivileges(
   return roleDetail(ctx.db, roleName);
 }
 
-/** The caller's privilege codes, a role's grants, and changing them. */
+async function listRoles(ctx: FeatureContext) {
+  const rows = await q.allRoles(ctx.db);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      displayName: roleDisplayName(r.name),
+      isMaker: r.is_maker,
+      isChecker: r.is_checker,
+      userCount: r.user_count,
+      privilegeCount: r.privilege_count,
+    })),
+  };
+}
+
+function unknownCodes(known: Set<string>, codes: readonly string[]) {
+  const unknown = codes.filter((c) => !known.has(c));
+  if (unknown.length === 0) return;
+  const message = `Unknown privilege codes: ${unknown.join(', ')}`;
+  throw new AppError('VALIDATION', message, [{ field: 'privilegeCodes', defaultMessage: message }]);
+}
+
+/** POST v2/roles (no Operation): a new role with its first v2 grants, audited. */
+async function createRole(ctx: FeatureContext, { body }: EndpointInput<typeof E.create>, req: FastifyRequest) {
+  const actor = actorOf(req);
+  const codes = [...new Set(body.privilegeCodes)];
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    unknownCodes(await q.v2PrivilegeCodes(tx), codes);
+    const role = await q.insertRole(tx, body);
+    if (!role)
+      throw new AppError('VALIDATION', ROLE_TEXTS.nameTaken, [{ field: 'name', defaultMessage: ROLE_TEXTS.nameTaken }]);
+    await q.replaceV2Grants(tx, role.id, codes);
+    await writeAudit(tx, {
+      event: 'ROLE_CREATED',
+      outcome: 'SUCCESS',
+      ...auditBy(actor),
+      entityType: 'role',
+      entityId: body.name,
+      details: { isMaker: body.isMaker, isChecker: body.isChecker, privilegeCodes: codes },
+    });
+  });
+  return roleDetail(ctx.db, body.name);
+}
+
+/** The caller's privilege codes, the roles, a role's grants, creating a role and changing its grants. */
 export function roleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) =>
     registerRoutes(app, [
       route(E.privileges, (_input, req) => privilegesOfCaller(req)),
+      route(E.list, () => listRoles(ctx)),
+      route(E.create, (input, req) => createRole(ctx, input, req)),
       route(E.role, ({ params }) => roleDetail(ctx.db, params.role)),
       route(E.updatePrivileges, (input, req) => updateRolePrivileges(ctx, input, req)),
     ]);

@@ -191,13 +191,14 @@ describe('POST v2/roles?Operation=UpdatePrivilege', () => {
     expect(res.json()).toEqual([{ message: 'Role not found', code: 'NOT_FOUND' }]);
   });
 
-  it('answers 400 without Operation, or with another Operation', async () => {
+  it('answers 400 with another Operation; without one the body is read as a new role (no name: 400)', async () => {
     const { roleName, holder } = await roleWithHolder(['ticket']);
-    for (const query of ['', '?Operation=Delete']) {
-      const res = await update(admin, { roleName, privilegeCodes: [] }, query);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0].field).toBe('Operation');
-    }
+    const other = await update(admin, { roleName, privilegeCodes: [] }, '?Operation=Delete');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors[0].field).toBe('Operation');
+    const none = await update(admin, { roleName, privilegeCodes: [] }, '');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toEqual({ field: 'name', defaultMessage: 'Role name is required' });
     expect(await byRole(holder)).toEqual(['ticket']);
   });
 
@@ -221,8 +222,55 @@ describe('POST v2/roles?Operation=UpdatePrivilege', () => {
   });
 });
 
+describe('POST v2/roles (create) and GET v2/roles', () => {
+  const create = (s: Session, payload: object) => call(t, s, { method: 'POST', url: '/web/v2/roles', payload });
+
+  it('creates a checker role with its grants, audited; it is listed and its holders get the grants', async () => {
+    const name = `ROLE_CHECKER_${uniqueName('C').replace('-', '_')}`;
+    const res = await create(admin, { name, isChecker: true, privilegeCodes: ['pendingApprovals', 'ticket'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name, displayName: name, isMaker: false, isChecker: true });
+    const granted = res.json().privileges.filter((p: { isGranted: boolean }) => p.isGranted);
+    expect(granted.map((p: { privilegeCode: string }) => p.privilegeCode)).toEqual(['pendingApprovals', 'ticket']);
+    expect((await auditRows(t, 'ROLE_CREATED')).at(-1)).toMatchObject({ entity_id: name, user_name: 'roles-admin' });
+    const list = await call(t, admin, { method: 'GET', url: '/web/v2/roles' });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toContainEqual({
+      id: expect.any(Number),
+      name,
+      displayName: name,
+      isMaker: false,
+      isChecker: true,
+      userCount: 0,
+      privilegeCount: 2,
+    });
+    expect(list.json().data).toContainEqual(expect.objectContaining({ name: 'ROLE_ADMIN', displayName: 'Admin' }));
+    const userName = uniqueName('checker');
+    await addUser(t, { userName, roles: [name] });
+    expect(await byRole(await signIn(t, userName))).toEqual(['pendingApprovals', 'ticket']);
+  });
+
+  it.each([
+    [{ name: 'ROLE_ADMIN' }, 'name', 'A role with this name already exists'],
+    [{ name: 'role_lower' }, 'name', 'Role name must start with ROLE_ and hold capital letters, digits and _ only'],
+    [{ name: 'ROLE_BOTH', isMaker: true, isChecker: true }, 'isChecker', 'A role is a maker or a checker, not both'],
+    [{ name: 'ROLE_BAD_CODE', privilegeCodes: ['nope'] }, 'privilegeCodes', 'Unknown privilege codes: nope'],
+  ])('refuses %j', async (payload, field, message) => {
+    const res = await create(admin, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field, defaultMessage: message }]);
+  });
+
+  it('answers 403 without the roles privilege (create) or any of roles, users, approvelRight (list)', async () => {
+    expect((await create(operator, { name: 'ROLE_BY_OPERATOR' })).statusCode).toBe(403);
+    expect((await call(t, operator, { method: 'GET', url: '/web/v2/roles' })).statusCode).toBe(403);
+  });
+});
+
 describe('role routes without a token', () => {
   it.each([
+    ['GET', '/web/v2/roles'],
+    ['POST', '/web/v2/roles'],
     ['GET', '/web/v2/privileges?Find=ByRole'],
     ['GET', '/web/v2/roles/byRole/ROLE_ADMIN'],
     ['POST', '/web/v2/roles?Operation=UpdatePrivilege'],

@@ -5,7 +5,8 @@ import type { FeatureContext } from '@/deps.ts';
 import { actorOf, auditBy } from '@/lib/actor.ts';
 import { notFound, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
-import { deleteSignInLocks, revokeUserSessions, setUserActive } from './users.queries.ts';
+import { assertInReach } from './user-admin.ts';
+import { deleteSignInLocks, revokeUserSessions, setUserActive, userDetail } from './users.queries.ts';
 
 /**
  * PUT v2/appusers?Update=UserActivationManagement: enables or disables a user. Disabling ends their sessions at
@@ -22,6 +23,9 @@ export async function setUserActivation(
     throw validation('You cannot disable your own account', 'isActive');
   }
   const answer = await withTransaction(ctx.db, {}, async (tx) => {
+    const target = await userDetail(tx.db, body.id, ctx.now());
+    if (!target) throw notFound('User');
+    assertInReach(actor, target.module_ids);
     const user = await setUserActive(tx.db, body.id, body.isActive, ctx.now());
     if (!user) throw notFound('User');
     let locksLifted = 0;

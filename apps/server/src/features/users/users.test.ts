@@ -89,6 +89,7 @@ describe('GET v2/appusers', () => {
       name: 'Ana Lima',
       email: 'ana@bank.test',
       isActive: true,
+      isLocked: false,
       module: ['Cards Recon'],
       rolesName: ['ROLE_OPERATOR'],
     });

@@ -29,6 +29,19 @@ beforeEach(() => {
   signIn({ rolesName: ['ROLE_ADMIN'] }, 1);
   capture = captureToasts();
   mock.onGet('/v2/roles/byRole/ROLE_MANAGER').reply(200, MANAGER);
+  mock.onGet('/v2/roles').reply(200, {
+    data: [
+      {
+        id: 2,
+        name: 'ROLE_MANAGER',
+        displayName: 'Manager',
+        isMaker: false,
+        isChecker: true,
+        userCount: 3,
+        privilegeCount: 2,
+      },
+    ],
+  });
 });
 afterEach(() => {
   capture.release();
@@ -88,5 +101,36 @@ describe('user roles page', () => {
         expect.objectContaining({ type: 'success', title: 'Privileges successfully updated' }),
       ]),
     );
+  });
+
+  it('creates a checker role and opens it to grant its privileges', async () => {
+    const created = {
+      ...MANAGER,
+      id: 9,
+      name: 'ROLE_RECON_CHECKER',
+      displayName: 'ROLE_RECON_CHECKER',
+      privileges: [],
+    };
+    mock.onPost('/v2/roles').reply(200, created);
+    mock.onGet('/v2/roles/byRole/ROLE_RECON_CHECKER').reply(200, created);
+    const { router } = renderPage();
+    await screen.findByText('Audit Logs', { selector: 'strong' });
+    await userEvent.click(screen.getByRole('button', { name: /Create Role/ }));
+    const modal = await screen.findByRole('dialog');
+    const name = within(modal).getByLabelText('Role Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'ROLE_RECON_CHECKER');
+    await userEvent.click(within(modal).getByLabelText('Checker'));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Create Role' }));
+    await waitFor(() => expect(mock.history.post).toHaveLength(1));
+    expect(mock.history.post?.[0]?.params?.Operation).toBeUndefined();
+    expect(JSON.parse(mock.history.post?.[0]?.data)).toEqual({
+      name: 'ROLE_RECON_CHECKER',
+      isMaker: false,
+      isChecker: true,
+      privilegeCodes: [],
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?role=ROLE_RECON_CHECKER'));
+    expect(capture.toasts.map((x) => x.title)).toContain('Role successfully created');
   });
 });

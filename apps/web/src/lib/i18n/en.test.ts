@@ -56,6 +56,8 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   downloads: 'shared',
   'audit-logs': 'platform',
   roles: 'platform',
+  users: 'platform',
+  'approval-rights': 'platform',
   'data-sources': 'operationsConfig',
   'data-tables': 'operationsConfig',
   'master-data': 'operationsConfig',

@@ -34,6 +34,8 @@ export const readKeys = {
     root: USERS,
     list: (params: object) => [...USERS, 'list', params] as const,
     ofModule: (moduleName: string, search: string) => [...USERS, 'of-module', moduleName, search] as const,
+    detail: (id: number) => [...USERS, 'detail', id] as const,
+    ssoRequested: () => [...USERS, 'sso-requested'] as const,
   },
   recons: {
     root: RECONS,
@@ -83,6 +85,7 @@ export const readKeys = {
   roles: {
     root: ROLES,
     detail: (role: string) => [...ROLES, role] as const,
+    all: () => [...ROLES, 'all'] as const,
   },
 };
 

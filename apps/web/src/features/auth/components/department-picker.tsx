@@ -2,7 +2,7 @@ import type { SignedInUser } from '@recon/contract';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAssignDepartment } from '@/features/auth/api/assign-department';
-import { useDepartments } from '@/features/auth/api/get-departments';
+import { useDepartments } from '@/lib/reads/departments';
 import { updateSignedInUser } from '@/lib/session';
 import { showErrorToast, showSuccessToast } from '@/lib/toast';
 import { AppSelect } from '@/ui/app-select';

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 import { readKeys } from '@/lib/reads/read-keys';
 
-/** GET /v2/modules: every module (module settings, privilege modules). */
+/** GET /v2/modules: every module (module settings and the Users form; privilege modules). */
 export async function getModules(): Promise<ModuleSettings[]> {
   return (await call(moduleEndpoints.list)).data;
 }

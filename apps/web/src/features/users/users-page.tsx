@@ -1,0 +1,144 @@
+import { PlusOutlined, UnlockOutlined } from '@ant-design/icons';
+import type { AppUserRow } from '@recon/contract';
+import { roleDisplayName } from '@recon/contract/privileges';
+import { Button, Flex, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUsers } from '@/features/users/api/get-users';
+import { useUserActivation } from '@/features/users/api/save-user';
+import { SsoRequestsCard } from '@/features/users/components/sso-requests-card';
+import { UserFilters } from '@/features/users/components/user-filters';
+import { type UserDrawerTarget, UserFormDrawer } from '@/features/users/components/user-form-drawer';
+import { readUserListState, toUsersParams, writeUserListState } from '@/features/users/user-list-params';
+import { useSignedInUser } from '@/lib/session';
+import { useUrlListState } from '@/lib/use-url-list-state';
+import { PagedListPage } from '@/ui/paged-list-page';
+
+/** Settings › User Settings › Users: the users, their activation and unlock, create and edit, SSO requests. */
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const { state, applyFilters, changePage } = useUrlListState(readUserListState, writeUserListState);
+  const users = useUsers(toUsersParams(state));
+  const [drawer, setDrawer] = useState<UserDrawerTarget>(null);
+
+  return (
+    <PagedListPage<AppUserRow>
+      title={t('users.title')}
+      description={t('users.description')}
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer('new')}>
+          {t('users.create')}
+        </Button>
+      }
+      filters={<UserFilters state={state} onApply={applyFilters} />}
+      rows={users}
+      paging={state}
+      onPageChange={changePage}
+      scrollX={1100}
+      columns={[
+        {
+          title: t('users.userName'),
+          dataIndex: 'userName',
+          key: 'userName',
+          render: (userName: string, row) => (
+            <Flex vertical gap={2}>
+              <Typography.Link onClick={() => setDrawer(row.id)}>{userName}</Typography.Link>
+              {row.isLocked && (
+                <Tooltip title={t('users.lockedHelp')}>
+                  <Tag color="red" style={{ width: 'fit-content' }}>
+                    {t('users.locked')}
+                  </Tag>
+                </Tooltip>
+              )}
+            </Flex>
+          ),
+        },
+        { title: t('users.name'), dataIndex: 'name', key: 'name' },
+        { title: t('users.email'), dataIndex: 'email', key: 'email', render: (v: string | null) => v ?? '' },
+        {
+          title: t('users.roles'),
+          dataIndex: 'rolesName',
+          key: 'rolesName',
+          render: (roles: string[]) => (
+            <Flex gap={4} wrap>
+              {roles.map((r) => (
+                <Tag key={r}>{roleDisplayName(r)}</Tag>
+              ))}
+            </Flex>
+          ),
+        },
+        {
+          title: t('users.modules'),
+          dataIndex: 'module',
+          key: 'module',
+          render: (modules: string[]) => modules.join(', '),
+        },
+        {
+          title: t('users.isActive'),
+          dataIndex: 'isActive',
+          key: 'isActive',
+          width: 90,
+          render: (_, row) => <ActivationSwitch user={row} />,
+        },
+        {
+          title: t('common.actions'),
+          key: 'actions',
+          width: 170,
+          render: (_, row) => (
+            <Flex gap={8}>
+              <Button size="small" onClick={() => setDrawer(row.id)}>
+                {t('common.edit')}
+              </Button>
+              {row.isLocked && <UnlockButton user={row} />}
+            </Flex>
+          ),
+        },
+      ]}
+    >
+      <SsoRequestsCard />
+      <UserFormDrawer target={drawer} onClose={() => setDrawer(null)} />
+    </PagedListPage>
+  );
+}
+
+/** Enable or disable, after a confirmation naming the user; the signed-in user cannot disable themselves. */
+function ActivationSwitch({ user }: { user: AppUserRow }) {
+  const { t } = useTranslation();
+  const me = useSignedInUser();
+  const activation = useUserActivation(user.isActive ? t('users.disabled') : t('users.enabled'));
+  const isSelf = me?.id === user.id;
+  return (
+    <Popconfirm
+      title={t(user.isActive ? 'users.confirmDisable' : 'users.confirmEnable', { userName: user.userName })}
+      okText={t('common.yes')}
+      cancelText={t('common.no')}
+      disabled={isSelf}
+      onConfirm={() => activation.mutateAsync({ id: user.id, isActive: !user.isActive })}
+    >
+      <Switch
+        checked={user.isActive}
+        disabled={isSelf}
+        loading={activation.isPending}
+        aria-label={t('users.isActive')}
+      />
+    </Popconfirm>
+  );
+}
+
+/** The admin's unlock: activation with isActive true lifts every sign-in lock of the name. */
+function UnlockButton({ user }: { user: AppUserRow }) {
+  const { t } = useTranslation();
+  const activation = useUserActivation(t('users.unlocked'));
+  return (
+    <Popconfirm
+      title={t('users.confirmUnlock', { userName: user.userName })}
+      okText={t('common.yes')}
+      cancelText={t('common.no')}
+      onConfirm={() => activation.mutateAsync({ id: user.id, isActive: true })}
+    >
+      <Button size="small" icon={<UnlockOutlined />} loading={activation.isPending}>
+        {t('users.unlock')}
+      </Button>
+    </Popconfirm>
+  );
+}
