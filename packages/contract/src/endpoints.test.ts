@@ -24,7 +24,7 @@ const NOT_BUILT: readonly string[] = [
   // Issue 14: tickets and auto-ticketing.
   '/v2/tickets',
   '/v2/autoTicketConfig',
-  // Issue 13: users (beyond the list), integrations, TOTP, email parsing, bot credentials, tag mapping, SAML.
+  // Issue 13: users (beyond the list), integrations, SAML.
   'GET /v2/appusers/{}',
   'POST /v2/appusers',
   'PUT /v2/appusers',
@@ -33,10 +33,6 @@ const NOT_BUILT: readonly string[] = [
   'GET /v2/appusers/internals',
   '/v2/gateway',
   '/v2/integrations',
-  '/v2/totpconfig',
-  '/v2/emailParsingConfig',
-  '/v2/botconfig',
-  '/v2/tagMapping',
   '/v2/saml',
   // Lien marking.
   '/v2/lien-marking',
