@@ -236,8 +236,8 @@ const nameChecks = (name: string | null | undefined, field = 'name') => [
 ];
 const textCheck = (field: string, v: string | null | undefined) =>
   tooLong(v, INTEGRATION_TEXT_MAX) && problem(field, INTEGRATION_TEXTS.textTooLong);
-/** An address (`ops@bank.example`) or a wildcard of one (`*@bank.example`), no spaces. */
-const SENDER = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A sender: an address (`ops@bank.example`) or a wildcard of one (`*@bank.example`), no spaces. */
+export const EMAIL_SENDER_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function checkTotpConfig(body: TotpConfigSave, isNew: boolean): Check {
   const secret = normaliseTotpSecret(body.secret ?? '');
@@ -258,7 +258,7 @@ export function checkEmailParsingConfig(body: EmailParsingConfigSave): Check {
     ...nameChecks(body.name),
     blank(body.sender) && problem('sender', INTEGRATION_TEXTS.senderRequired),
     !blank(body.sender) &&
-      !SENDER.test(body.sender?.trim() ?? '') &&
+      !EMAIL_SENDER_PATTERN.test(body.sender?.trim() ?? '') &&
       problem('sender', INTEGRATION_TEXTS.senderInvalid),
     textCheck('sender', body.sender),
     textCheck('subjectPattern', body.subjectPattern),

@@ -27,4 +27,9 @@ export const PATHS = {
   auditLogs: navPath('settings', 'audit-logs'),
   moduleSettings: navPath('settings', 'module-settings'),
   userRoles: navPath('settings', 'user-settings', 'user-roles'),
+  appDirectory: navPath('settings', 'integrations', 'app-directory'),
+  connectedApps: navPath('settings', 'integrations', 'connected-apps'),
+  tagMapping: navPath('settings', 'integrations', 'tag-mapping'),
+  brandLogin: navPath('settings', 'integrations', 'brand-login'),
+  emailParsingConfig: navPath('settings', 'integrations', 'email-parsing-config'),
 } as const;
