@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { INTEGRATION_TEXTS as T } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@/app.ts';
 import { testConfig } from '@/config.ts';
 import { createSecretBox } from '@/lib/secrets.ts';
 import { FORBIDDEN_BODY, invalidBody, NOT_ASSIGNED_BODY, notFoundBody } from '@/testing/error-bodies.ts';
@@ -397,5 +399,47 @@ describe('rotating the secrets key', () => {
     const audit = await auditRows(t, 'SECRETS_ROTATED');
     expect(audit).toHaveLength(1);
     expect(audit[0]?.details).toMatchObject({ keyId: onlyNew.keyId });
+  });
+});
+
+describe('the server log', () => {
+  it('never holds a secret, at the most verbose level, for saves that succeed or fail', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const verbose = await buildApp(
+      { config: testConfig(), db: t.database.db, notifier: t.notifier },
+      { logger: { level: 'trace', stream } },
+    );
+    try {
+      const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
+        verbose.inject({
+          method,
+          url: `/web${url}`,
+          payload,
+          headers: {
+            authorization: `Bearer ${admin.authToken}`,
+            'x-user-id': String(admin.userId),
+            'x-module-id': String(moduleId),
+          },
+        });
+      expect((await send('POST', '/v2/totpconfig', { name: uniqueName('Logged'), secret: SEED })).statusCode).toBe(200);
+      expect((await send('POST', '/v2/totpconfig', { secret: SEED })).statusCode).toBe(400);
+      expect((await send('POST', '/v2/totpconfig', { name: 'Wrong type', secret: 12 })).statusCode).toBe(400);
+      const login = { name: uniqueName('Logged login'), botType: 'PAYTM', userName: 'u', password: PASSWORD };
+      expect((await send('POST', '/v2/botconfig/credential', login)).statusCode).toBe(200);
+      expect((await send('PUT', '/v2/botconfig/credential', { ...login, id: 999_999 })).statusCode).toBe(404);
+    } finally {
+      await verbose.close();
+    }
+    expect(lines.length).toBeGreaterThan(5);
+    const log = lines.join('');
+    expect(log).not.toContain(SEED);
+    expect(log).not.toContain(PASSWORD);
+    expect(log).not.toContain('enc1:');
   });
 });
