@@ -17,6 +17,7 @@ import {
   type TotpConfigSave,
 } from '@recon/contract';
 import { type Db, withTransaction } from '@recon/db';
+import { Secret, TOTP } from 'otpauth';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
@@ -135,6 +136,22 @@ export async function deleteTotpConfig(ctx: FeatureContext, actor: ModuleActor, 
     });
   });
   return { message: T.deleted };
+}
+
+/**
+ * The code a TOTP config shows at `at` (RFC 6238), for the bot that answers a marketplace's second sign-in step:
+ * the seed is opened only here, and only the code leaves.
+ */
+export async function totpCodeOf(ctx: FeatureContext, moduleId: number, id: number, at: Date): Promise<string> {
+  const row = await q.getTotpConfig(ctx.db, moduleId, id);
+  if (!row) throw notFound(T.totpNotFound);
+  const seed = ctx.secrets.open(row.secret_sealed, sealContext(TOTP_SECRET, moduleId));
+  return new TOTP({
+    secret: Secret.fromBase32(seed),
+    algorithm: row.algorithm,
+    digits: row.digits,
+    period: row.period_seconds,
+  }).generate({ timestamp: at.getTime() });
 }
 
 // ---- Email parsing configs ----

@@ -17,7 +17,7 @@ import {
   type TestApp,
   uniqueName,
 } from '@/testing/test-app.ts';
-import { sealContext } from './integrations.service.ts';
+import { sealContext, totpCodeOf } from './integrations.service.ts';
 import { rotateSecrets } from './secrets-rotation.ts';
 
 /** The key the test app seals with. */
@@ -186,6 +186,21 @@ describe('/v2/totpconfig', () => {
     expect([deleted.statusCode, deleted.json()]).toEqual([200, { message: T.deleted }]);
     expect((await req(admin, 'GET', `/v2/totpconfig/${used.id}`)).statusCode).toBe(404);
     expect((await auditRows(t, 'TOTP_CONFIG_DELETED')).some((r) => r.entity_id === String(used.id))).toBe(true);
+  });
+});
+
+describe('a TOTP config in use', () => {
+  it('gives the RFC 6238 code of its sealed seed (the bots’ second sign-in step)', async () => {
+    // RFC 6238 appendix B: the ASCII seed "12345678901234567890", SHA1, 8 digits, at 59 s → 94287082.
+    const created = await req(admin, 'POST', '/v2/totpconfig', {
+      name: uniqueName('RFC 6238'),
+      secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+      digits: 8,
+    });
+    const ctx = { db: t.database.db, secrets: createSecretBox(testKey()) } as Parameters<typeof totpCodeOf>[0];
+    expect(await totpCodeOf(ctx, moduleId, created.json().id, new Date(59_000))).toBe('94287082');
+    expect(await totpCodeOf(ctx, moduleId, created.json().id, new Date(1_111_111_109_000))).toBe('07081804');
+    await expect(totpCodeOf(ctx, otherModule, created.json().id, new Date())).rejects.toThrow(T.totpNotFound);
   });
 });
 
