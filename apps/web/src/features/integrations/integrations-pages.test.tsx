@@ -140,4 +140,27 @@ describe('Tag Mapping', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(mock.history.delete?.[0]?.params).toEqual({ tagMappingIds: '4' }));
   });
+
+  it('deletes the selected mappings in one call with their comma-joined ids', async () => {
+    mock.onGet('/v2/tagMapping').reply(200, {
+      data: [
+        { id: 4, sourceTag: 'Refund', ticketTag: 'Urgent', botType: null, ...stamps },
+        { id: 9, sourceTag: 'Late payout', ticketTag: 'Problem', botType: 'AMAZON', ...stamps },
+        { id: 12, sourceTag: 'Chargeback', ticketTag: 'Support', botType: null, ...stamps },
+      ],
+    });
+    mock.onDelete('/v2/tagMapping').reply(200, { message: 'Successfully Deleted', deleted: 2 });
+    renderPage(<TagMappingPage />);
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Refund' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Chargeback' }));
+    await userEvent.click(screen.getByRole('button', { name: /Delete selected \(2\)/ }));
+    expect(await screen.findByText('Delete 2 tag mappings?')).toBeTruthy();
+    expect(mock.history.delete).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(mock.history.delete?.[0]?.params).toEqual({ tagMappingIds: '4,12' }));
+    await waitFor(() =>
+      expect(capture.toasts).toEqual([expect.objectContaining({ type: 'success', title: 'Successfully Deleted' })]),
+    );
+  });
 });

@@ -2,7 +2,7 @@ import { botTypeName, checkTagMapping, type TagMapping, type TagMappingSave } fr
 import type { INTEGRATION_TEXTS } from '@recon/contract/texts';
 import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { tagMappings, useBotBrands } from '@/features/integrations/api/resources';
+import { deleteTagMappings, tagMappings, useBotBrands } from '@/features/integrations/api/resources';
 import { ConfigFormModal } from '@/features/integrations/components/config-form-modal';
 import { ConfigListPage, type Editing } from '@/features/integrations/components/config-list-page';
 import { AppSelect } from '@/ui/app-select';
@@ -100,6 +100,10 @@ export default function TagMappingPage() {
         { title: t('integrations.tagMapping.ticketTag'), dataIndex: 'ticketTag', key: 'ticketTag', width: 220 },
       ]}
       form={(editing, close) => <TagMappingForm editing={editing} onClose={close} />}
+      deleteMany={{
+        run: deleteTagMappings,
+        confirmTitle: (count) => t('integrations.tagMapping.deleteSelectedTitle', { count }),
+      }}
     />
   );
 }

@@ -154,6 +154,8 @@ export const enPlatform = {
     update: 'Update',
     deleteConfirmTitle: 'Delete "{{name}}"?',
     deleteConfirmText: 'This cannot be undone.',
+    select: 'Select {{name}}',
+    deleteSelected: 'Delete selected ({{count}})',
     replaceSecret: 'Replace {{label}}',
     secretStored: 'Stored',
     secretMissing: 'Not set',
@@ -213,6 +215,8 @@ export const enPlatform = {
       ticketTag: 'Ticket tag',
       brandHint: 'Leave blank to apply to every brand.',
       allBrands: 'All brands',
+      deleteSelectedTitle_one: 'Delete {{count}} tag mapping?',
+      deleteSelectedTitle_other: 'Delete {{count}} tag mappings?',
     },
     appDirectory: {
       title: 'App Directory',

@@ -56,6 +56,10 @@ export const tagMappings: ConfigResource<TagMapping, TagMappingSave> = {
   remove: (row) => call(tagMappingEndpoints.delete, { query: { tagMappingIds: String(row.id) } }),
 };
 
+/** DELETE /v2/tagMapping?tagMappingIds=1,2,3: several mappings in one call (all of the module, or none). */
+export const deleteTagMappings = (rows: readonly TagMapping[]) =>
+  call(tagMappingEndpoints.delete, { query: { tagMappingIds: rows.map((r) => r.id).join(',') } });
+
 /** GET /v2/botconfig/brands: the marketplace bots a brand login can be for. */
 export function useBotBrands() {
   return useQuery({

@@ -1,8 +1,14 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Popconfirm, Space, Table, type TableColumnsType, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ConfigResource, useConfigList, useDeleteConfig } from '@/features/integrations/api/config-resource';
+import {
+  type ConfigResource,
+  configListKey,
+  useConfigList,
+  useDeleteConfig,
+} from '@/features/integrations/api/config-resource';
 import { useModuleSelection } from '@/lib/module-context';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
@@ -23,6 +29,8 @@ type Props<Row, Save> = {
   scrollX: number;
   /** The create/edit modal for the record being edited (closed when `editing` is null). */
   form: (editing: Editing<Row>, close: () => void) => ReactNode;
+  /** Rows can be selected and deleted together in one call (tag mapping's comma-joined ids). */
+  deleteMany?: { run: (rows: Row[]) => Promise<unknown>; confirmTitle: (count: number) => string };
 };
 
 /**
@@ -38,13 +46,24 @@ export function ConfigListPage<Row extends { id: number }, Save>({
   columns,
   scrollX,
   form,
+  deleteMany,
 }: Props<Row, Save>) {
   const { t } = useTranslation();
   const { current } = useModuleSelection();
+  const queryClient = useQueryClient();
   const rows = useConfigList(resource, current.id);
   const remove = useDeleteConfig(resource, t('integrations.messages.deleted'));
   const pagination = useClientPagination();
   const [editing, setEditing] = useState<Editing<Row>>(null);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const removeMany = useMutation({
+    mutationFn: (chosen: Row[]) => (deleteMany ? deleteMany.run(chosen) : Promise.resolve()),
+    meta: { successMessage: t('integrations.messages.deleted') },
+    onSuccess: () => {
+      setSelected([]);
+      return queryClient.invalidateQueries({ queryKey: configListKey(resource.key, current.id) });
+    },
+  });
 
   return (
     <>
@@ -52,9 +71,25 @@ export function ConfigListPage<Row extends { id: number }, Save>({
         title={title}
         description={description}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })}>
-            {createLabel}
-          </Button>
+          <Flex gap={8}>
+            {deleteMany && selected.length > 0 && (
+              <Popconfirm
+                title={deleteMany.confirmTitle(selected.length)}
+                description={t('integrations.deleteConfirmText')}
+                onConfirm={() => removeMany.mutateAsync(selected)}
+                okText={t('common.delete')}
+                cancelText={t('common.cancel')}
+                okButtonProps={{ danger: true }}
+              >
+                <Button danger icon={<DeleteOutlined />}>
+                  {t('integrations.deleteSelected', { count: selected.length })}
+                </Button>
+              </Popconfirm>
+            )}
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })}>
+              {createLabel}
+            </Button>
+          </Flex>
         }
       />
       <Card styles={{ body: { padding: 0 } }}>
@@ -68,6 +103,15 @@ export function ConfigListPage<Row extends { id: number }, Save>({
             locale={{ emptyText: rows.isPending ? ' ' : <EmptyState /> }}
             pagination={pagination}
             scroll={{ x: scrollX }}
+            rowSelection={
+              deleteMany
+                ? {
+                    selectedRowKeys: selected.map((r) => r.id),
+                    onChange: (_, rowsChosen) => setSelected(rowsChosen),
+                    getCheckboxProps: (row) => ({ 'aria-label': t('integrations.select', { name: nameOf(row) }) }),
+                  }
+                : undefined
+            }
             columns={[
               ...columns,
               {
