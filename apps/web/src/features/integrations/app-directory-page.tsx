@@ -16,6 +16,8 @@ export default function AppDirectoryPage() {
   const { current } = useModuleSelection();
   const brands = useBotBrands();
   const logins = useConfigList(botCredentials, current.id);
+  const action = (count: number) =>
+    count > 0 ? t('integrations.appDirectory.manage') : t('integrations.appDirectory.connect');
   const countOf = (code: string) => (logins.data ?? []).filter((l) => l.botType === code).length;
 
   return (
@@ -26,6 +28,8 @@ export default function AppDirectoryPage() {
       />
       {brands.isError ? (
         <QueryError onRetry={() => void brands.refetch()} />
+      ) : brands.isPending ? (
+        <Card loading />
       ) : (
         <Row gutter={[16, 16]}>
           {(brands.data ?? []).map((brand) => {
@@ -33,7 +37,6 @@ export default function AppDirectoryPage() {
             return (
               <Col key={brand.code} xs={24} sm={12} lg={8} xl={6}>
                 <Card
-                  loading={brands.isPending}
                   title={
                     <>
                       <ShopOutlined /> {brand.name}
@@ -44,10 +47,12 @@ export default function AppDirectoryPage() {
                     {logins.isPending ? ' ' : t('integrations.appDirectory.logins', { count })}
                   </Typography.Paragraph>
                   <Button
-                    aria-label={`${t('integrations.appDirectory.manage')} ${brand.name}`}
+                    type={count > 0 ? 'default' : 'primary'}
+                    ghost={count === 0}
+                    aria-label={`${action(count)} ${brand.name}`}
                     onClick={() => navigate(PATHS.brandLogin)}
                   >
-                    {count > 0 ? t('integrations.appDirectory.manage') : t('integrations.appDirectory.connect')}
+                    {action(count)}
                   </Button>
                 </Card>
               </Col>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import AppDirectoryPage from '@/features/integrations/app-directory-page';
 import BrandLoginPage from '@/features/integrations/brand-login-page';
 import EmailParsingConfigPage from '@/features/integrations/email-parsing-config-page';
 import TagMappingPage from '@/features/integrations/tag-mapping-page';
@@ -162,5 +163,18 @@ describe('Tag Mapping', () => {
     await waitFor(() =>
       expect(capture.toasts).toEqual([expect.objectContaining({ type: 'success', title: 'Successfully Deleted' })]),
     );
+  });
+});
+
+describe('App Directory', () => {
+  it('counts the module’s brand logins per marketplace and leads to Brand Login', async () => {
+    mock.onGet('/v2/botconfig/credential').reply(200, { data: [FLIPKART_LOGIN] });
+    const { router } = renderPage(<AppDirectoryPage />);
+
+    expect(await screen.findByText('1 brand login')).toBeTruthy();
+    expect(screen.getByText('0 brand logins')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect Amazon' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Flipkart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/integrations/brand-login'));
   });
 });
