@@ -17,6 +17,7 @@ import {
   type TestApp,
   uniqueName,
 } from '@/testing/test-app.ts';
+import { SEALED_COLUMNS } from './integrations.queries.ts';
 import { sealContext, totpCodeOf } from './integrations.service.ts';
 import { rotateSecrets } from './secrets-rotation.ts';
 
@@ -393,6 +394,18 @@ describe('/v2/tagMapping', () => {
 });
 
 describe('rotating the secrets key', () => {
+  it('knows every sealed column of the schema (a new *_sealed column must be rotated too)', async () => {
+    const columns = await t.database.db
+      .selectFrom('information_schema.columns' as never)
+      .select(['table_name as table', 'column_name as column'] as never)
+      .where('table_schema' as never, '=', 'public' as never)
+      .where('column_name' as never, 'like', '%\\_sealed' as never)
+      .execute();
+    expect(new Set(columns.map((c) => JSON.stringify(c)))).toEqual(
+      new Set(SEALED_COLUMNS.map((c) => JSON.stringify({ table: c.table, column: c.column }))),
+    );
+  });
+
   it('re-seals every stored secret with the new key; the old key is then no longer needed', async () => {
     await req(admin, 'POST', '/v2/totpconfig', { name: uniqueName('Before rotation'), secret: SEED });
     const newKey = Buffer.alloc(32, 7).toString('base64');
