@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Popconfirm, Space, Table, type TableColumnsType, Tooltip } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type ConfigResource,
@@ -151,7 +151,10 @@ export function ConfigListPage<Row extends { id: number }, Save>({
           />
         )}
       </Card>
-      {form(editing, () => setEditing(null))}
+      {/* A fresh form each time it opens: nothing typed before (a secret above all) is ever shown again. */}
+      <Fragment key={editing ? `open-${editing.record?.id ?? 'new'}` : 'closed'}>
+        {form(editing, () => setEditing(null))}
+      </Fragment>
     </>
   );
 }
