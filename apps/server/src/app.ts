@@ -23,6 +23,7 @@ import { departmentRoutes } from '@/features/departments/departments.routes.ts';
 import { downloadRoutes } from '@/features/downloads/downloads.routes.ts';
 import { explainRoutes } from '@/features/explain/explain.routes.ts';
 import { fileRoutes } from '@/features/files/files.routes.ts';
+import { integrationRoutes } from '@/features/integrations/integrations.routes.ts';
 import { jobExecutionRoutes } from '@/features/job-executions/job-executions.routes.ts';
 import { jobRoutes } from '@/features/jobs/jobs.routes.ts';
 import { masterDataRoutes } from '@/features/master-data/master-data.routes.ts';
@@ -43,6 +44,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { createOutboxNotifier } from '@/lib/notifier.ts';
 import { createPrincipalStore } from '@/lib/principal.ts';
+import { createSecretBox } from '@/lib/secrets.ts';
 import { createTokenService } from '@/lib/tokens.ts';
 import { registerAuthGuard } from '@/plugins/auth-guard.ts';
 import { registerErrorHandler } from '@/plugins/error-handler.ts';
@@ -70,6 +72,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
     now: deps.now ?? (() => new Date()),
     tokens: createTokenService(deps.config.jwtSecret, deps.config.accessTokenTtlSeconds),
     principals: createPrincipalStore(deps.db),
+    secrets: createSecretBox(deps.config.secretsKey, deps.config.secretsPreviousKeys),
   };
 
   await app.register(fastifySwagger, {
@@ -129,6 +132,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(jobRoutes(ctx));
       await api.register(jobExecutionRoutes(ctx));
       await api.register(parallelJobConfigRoutes(ctx));
+      await api.register(integrationRoutes(ctx));
       await api.register(rollbackRoutes(ctx));
       await api.register(approvalRoutes(ctx));
       // Transactions (spec 1 navigation, issue 4)

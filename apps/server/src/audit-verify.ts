@@ -1,17 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  createDb,
-  createPool,
-  type EmbeddedServer,
-  readSecret,
-  sealAuditLog,
-  startEmbeddedPostgres,
-  superuserPasswordFile,
-  verifyAuditChain,
-} from '@recon/db';
-import pg from 'pg';
-import { type Config, loadConfig } from '@/config.ts';
+import { createDb, createPool, sealAuditLog, verifyAuditChain } from '@recon/db';
+import { loadConfig } from '@/config.ts';
+import { reachDatabase } from '@/reach-database.ts';
 
 /**
  * `npm run audit:verify`: seals what is not sealed yet, walks the audit chain and prints `audit chain intact: N rows`,
@@ -37,27 +26,6 @@ async function main(): Promise<number> {
     await db.destroy();
     await embedded?.stop();
   }
-}
-
-async function reachDatabase(config: Config): Promise<{ url: string; embedded?: EmbeddedServer }> {
-  const external = config.databaseOwnerUrl ?? config.databaseUrl;
-  if (external) return { url: external };
-  const clusterDir = join(config.dataDir, 'pg');
-  const password = await readSecret(superuserPasswordFile(clusterDir));
-  if (password) {
-    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${config.embeddedPgPort}/recon`;
-    const probe = new pg.Client({ connectionString: url });
-    const isRunning = await probe.connect().then(
-      () => true,
-      () => false,
-    );
-    await probe.end().catch(() => undefined);
-    if (isRunning) return { url };
-  }
-  if (!existsSync(join(clusterDir, 'PG_VERSION')))
-    throw new Error(`no database in ${clusterDir}: start the server once`);
-  const embedded = await startEmbeddedPostgres({ dataDir: clusterDir, port: config.embeddedPgPort, database: 'recon' });
-  return { url: embedded.url, embedded };
 }
 
 main().then(

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { createSecretBox, persistedSecretsKey } from '@/lib/secrets.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -26,6 +27,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** HS256 secret for access tokens, ≥ 32 chars. Unset → generated once into DATA_DIR/jwt-secret. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /**
+   * AES-256-GCM key sealing stored secrets (passwords, client secrets, tokens, TOTP seeds): 32 bytes as base64,
+   * base64url or hex. Unset → generated once into DATA_DIR/secrets-key (decision 0021).
+   */
+  SECRETS_KEY: z.string().optional(),
+  /** Keys replaced by SECRETS_KEY, comma-separated: values sealed with them still open until `npm run secrets:rotate`. */
+  SECRETS_PREVIOUS_KEYS: z.string().optional(),
   /** On by default with the embedded database. */
   SEED_DEMO: booleanFromEnv.optional(),
   /** First admin when SEED_DEMO is off and no user exists yet. */
@@ -119,6 +127,9 @@ export type Config = {
   embeddedPgPort: number;
   dataDir: string;
   jwtSecret: string;
+  /** The key new secrets are sealed with, and the previous ones that still open old values. */
+  secretsKey: string;
+  secretsPreviousKeys: string[];
   seedDemo: boolean;
   adminUser: string;
   adminPassword: string | undefined;
@@ -154,6 +165,23 @@ function persistedSecret(dataDir: string): string {
   return secret;
 }
 
+/** SECRETS_KEY (or the generated one) and SECRETS_PREVIOUS_KEYS, each checked to be a 32-byte key. */
+function secretsKeysOf(current: string | undefined, previous: string | undefined, dataDir: string) {
+  const keys = {
+    secretsKey: current?.trim() || persistedSecretsKey(dataDir),
+    secretsPreviousKeys: (previous ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+  };
+  try {
+    createSecretBox(keys.secretsKey, keys.secretsPreviousKeys);
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  SECRETS_KEY: ${(err as Error).message}`);
+  }
+  return keys;
+}
+
 /** The `.env` file beside the project (the repository root), as `.env.example` suggests. */
 export const PROJECT_ENV_FILE = fileURLToPath(new URL('../../../.env', import.meta.url));
 
@@ -183,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile()): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dataDir,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    ...secretsKeysOf(e.SECRETS_KEY, e.SECRETS_PREVIOUS_KEYS, dataDir),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     adminUser: e.ADMIN_USER,
     adminPassword: e.ADMIN_PASSWORD,
@@ -215,6 +244,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({
       NODE_ENV: 'test',
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      SECRETS_KEY: 'dGVzdC1zZWNyZXRzLWtleS0zMi1ieXRlcy1sb25nISE',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'silent',
       // The progressive delay is tested on its own; elsewhere it would only slow the tests down.

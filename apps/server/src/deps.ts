@@ -2,6 +2,7 @@ import type { Db } from '@recon/db';
 import type { Config } from '@/config.ts';
 import type { Notifier } from '@/lib/notifier.ts';
 import type { PrincipalStore } from '@/lib/principal.ts';
+import type { SecretBox } from '@/lib/secrets.ts';
 import type { TokenService } from '@/lib/tokens.ts';
 
 /** What buildApp needs from the process: configuration, the database, and the outside-world adapters. */
@@ -21,4 +22,6 @@ export type FeatureContext = {
   now: () => Date;
   tokens: TokenService;
   principals: PrincipalStore;
+  /** Seals and opens stored secrets (decision 0021). */
+  secrets: SecretBox;
 };

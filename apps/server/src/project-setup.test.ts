@@ -32,7 +32,14 @@ describe('the .env file', () => {
     const file = join(tmp, '.env');
     writeFileSync(file, '# the demo on another port\nPORT=9090\nLOG_LEVEL=debug\nDATA_DIR=/srv/recon\n');
     const config = loadConfig(
-      withEnvFile({ LOG_LEVEL: 'warn', JWT_SECRET: 'env-file-test-secret-0123456789-abcdef' }, file),
+      withEnvFile(
+        {
+          LOG_LEVEL: 'warn',
+          JWT_SECRET: 'env-file-test-secret-0123456789-abcdef',
+          SECRETS_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+        },
+        file,
+      ),
     );
     expect([config.port, config.logLevel, config.dataDir]).toEqual([9090, 'warn', '/srv/recon']);
   });

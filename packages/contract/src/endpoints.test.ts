@@ -27,10 +27,6 @@ const NOT_BUILT: readonly string[] = [
   // Issue 13: integrations, TOTP, email parsing, bot credentials, tag mapping, SAML.
   '/v2/gateway',
   '/v2/integrations',
-  '/v2/totpconfig',
-  '/v2/emailParsingConfig',
-  '/v2/botconfig',
-  '/v2/tagMapping',
   '/v2/saml',
   // Lien marking.
   '/v2/lien-marking',

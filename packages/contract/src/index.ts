@@ -26,6 +26,8 @@ export * from './file-formats.ts';
 export * from './files.endpoints.ts';
 export * from './files.ts';
 export * from './first-load-paths.ts';
+export * from './integrations.endpoints.ts';
+export * from './integrations.ts';
 export * from './job-executions.endpoints.ts';
 export * from './job-executions.ts';
 export * from './jobs.endpoints.ts';

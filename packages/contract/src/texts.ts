@@ -10,6 +10,7 @@ export { DATA_SOURCE_TEXTS } from './data-sources.ts';
 export { DATA_TABLE_TEXTS } from './data-tables.ts';
 export { DOWNLOAD_TEXTS } from './downloads.ts';
 export { FILE_TEXTS } from './files.ts';
+export { INTEGRATION_TEXTS } from './integrations.ts';
 export { JOB_EXECUTION_TEXTS } from './job-executions.ts';
 export { JOB_TEXTS } from './jobs.ts';
 export { PARALLEL_JOB_CONFIG_TEXTS } from './jobs-parallel.ts';

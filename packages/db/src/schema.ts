@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalDatabase } from './schema-approvals.ts';
 import type { DownloadsDatabase } from './schema-downloads.ts';
+import type { IntegrationsDatabase } from './schema-integrations.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
 import type { RollbackDatabase } from './schema-rollbacks.ts';
@@ -138,7 +139,8 @@ export type Database = OperationsDatabase &
   ReconDatabase &
   DownloadsDatabase &
   RollbackDatabase &
-  ApprovalDatabase & {
+  ApprovalDatabase &
+  IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;
     app_user: AppUserTable;

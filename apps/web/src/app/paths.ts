@@ -29,4 +29,9 @@ export const PATHS = {
   users: navPath('settings', 'user-settings', 'users'),
   userRoles: navPath('settings', 'user-settings', 'user-roles'),
   approvalRights: navPath('settings', 'approval-rights'),
+  appDirectory: navPath('settings', 'integrations', 'app-directory'),
+  connectedApps: navPath('settings', 'integrations', 'connected-apps'),
+  tagMapping: navPath('settings', 'integrations', 'tag-mapping'),
+  brandLogin: navPath('settings', 'integrations', 'brand-login'),
+  emailParsingConfig: navPath('settings', 'integrations', 'email-parsing-config'),
 } as const;

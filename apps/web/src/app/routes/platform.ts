@@ -8,12 +8,24 @@ const AuditLogsPage = lazy(withTexts('platform', () => import('@/features/audit-
 const ModuleSettingsPage = lazy(() => import('@/features/modules/module-settings-page'));
 const UsersPage = lazy(withTexts('platform', () => import('@/features/users/users-page')));
 const UserRolesPage = lazy(withTexts('platform', () => import('@/features/roles/user-roles-page')));
+const AppDirectoryPage = lazy(withTexts('platform', () => import('@/features/integrations/app-directory-page')));
+const ConnectedAppsPage = lazy(withTexts('platform', () => import('@/features/integrations/connected-apps-page')));
+const TagMappingPage = lazy(withTexts('platform', () => import('@/features/integrations/tag-mapping-page')));
+const BrandLoginPage = lazy(withTexts('platform', () => import('@/features/integrations/brand-login-page')));
+const EmailParsingConfigPage = lazy(
+  withTexts('platform', () => import('@/features/integrations/email-parsing-config-page')),
+);
 
-/** Settings pages of the platform (spec 1). */
+/** Settings pages of the platform (spec 1) and the integrations' config resources (spec 3). */
 export const PLATFORM_PAGES: readonly PageRoute[] = [
   { path: PATHS.auditLogs, component: AuditLogsPage },
   { path: PATHS.moduleSettings, component: ModuleSettingsPage },
   { path: PATHS.users, component: UsersPage },
   { path: PATHS.userRoles, component: UserRolesPage },
   { path: PATHS.approvalRights, component: ApprovalRightsPage },
+  { path: PATHS.appDirectory, component: AppDirectoryPage },
+  { path: PATHS.connectedApps, component: ConnectedAppsPage },
+  { path: PATHS.tagMapping, component: TagMappingPage },
+  { path: PATHS.brandLogin, component: BrandLoginPage },
+  { path: PATHS.emailParsingConfig, component: EmailParsingConfigPage },
 ];

@@ -1,6 +1,6 @@
 import { PASSWORD_POLICY_TEXT } from '@recon/contract';
 import { NAV_TREE } from '@recon/contract/nav';
-import { MODULE_TEXTS, UNASSIGNED_TEXTS } from '@recon/contract/texts';
+import { INTEGRATION_TEXTS, MODULE_TEXTS, UNASSIGNED_TEXTS } from '@recon/contract/texts';
 import { describe, expect, it } from 'vitest';
 import type { TextArea } from '@/lib/area-texts';
 import { i18n } from '@/lib/i18n';
@@ -18,6 +18,7 @@ describe('English texts', () => {
     expect(en.auth.unassigned).toMatchObject(UNASSIGNED_TEXTS);
     expect(en.modules).toMatchObject(MODULE_TEXTS);
     expect(en.auth.reset.policy).toBe(PASSWORD_POLICY_TEXT);
+    expect(enPlatform.integrations.messages).toEqual(INTEGRATION_TEXTS);
   });
 
   it('label every navigation section as the tree does', () => {
@@ -58,6 +59,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   roles: 'platform',
   users: 'platform',
   'approval-rights': 'platform',
+  integrations: 'platform',
   'data-sources': 'operationsConfig',
   'data-tables': 'operationsConfig',
   'master-data': 'operationsConfig',
