@@ -24,7 +24,7 @@ const NOT_BUILT: readonly string[] = [
   // Issue 14: tickets and auto-ticketing.
   '/v2/tickets',
   '/v2/autoTicketConfig',
-  // Issue 13: users (beyond the list), integrations, TOTP, email parsing, bot credentials, tag mapping, SAML.
+  // Issue 13: users (beyond the list), integrations, TOTP, email parsing, bot credentials, tag mapping.
   'GET /v2/appusers/{}',
   'POST /v2/appusers',
   'PUT /v2/appusers',
@@ -37,7 +37,6 @@ const NOT_BUILT: readonly string[] = [
   '/v2/emailParsingConfig',
   '/v2/botconfig',
   '/v2/tagMapping',
-  '/v2/saml',
   // Lien marking.
   '/v2/lien-marking',
 ];
