@@ -13,6 +13,7 @@ import { type LoginMethod, useLoginMethods } from '@/features/auth/api/get-login
 import { useLdapLogin } from '@/features/auth/api/ldap-login';
 import { preloadLoginSchemas, useLogin } from '@/features/auth/api/login';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { SamlSignIn } from '@/features/auth/components/saml-sign-in';
 import { useBrand } from '@/lib/brand-context';
 import { isSignedIn, saveSignedInUser } from '@/lib/session';
 import { DeferredAlert as Alert } from '@/ui/deferred-alert';
@@ -54,6 +55,8 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string[]>([]);
   const methods = formMethods(methodsQuery.data, methodsQuery.isError);
+  const samlMethods = (methodsQuery.data ?? []).filter((m) => m.type === 'SAML' && m.registrationId);
+  const [samlFailure, setSamlFailure] = useState<string[]>([]);
   const [chosen, setChosen] = useState<Method | null>(null);
   const method = chosen && methods.includes(chosen) ? chosen : methods[0];
   const isPending = passwordLogin.isPending || ldapLogin.isPending;
@@ -147,7 +150,7 @@ export default function LoginPage() {
           <Spin />
         </div>
       ) : method === undefined ? (
-        <Alert type="warning" showIcon title={t('auth.login.noMethod')} />
+        samlMethods.length === 0 && <Alert type="warning" showIcon title={t('auth.login.noMethod')} />
       ) : (
         <form onSubmit={onSubmit} noValidate>
           {field('userName', t('auth.userName'), (aria) => (
@@ -197,6 +200,24 @@ export default function LoginPage() {
               ))}
           </div>
         </form>
+      )}
+      {!methodsQuery.isPending && samlMethods.length > 0 && (
+        <div style={{ marginTop: method === undefined ? 0 : 24 }}>
+          {method !== undefined && (
+            <div style={{ textAlign: 'center', color: token.colorTextSecondary, marginBottom: 12 }}>
+              {t('auth.login.or')}
+            </div>
+          )}
+          {samlFailure.length > 0 && (
+            <Alert
+              type="error"
+              showIcon
+              title={samlFailure.map((line) => <div key={line}>{line}</div>)}
+              style={{ marginBottom: 16 }}
+            />
+          )}
+          <SamlSignIn methods={samlMethods} onSignedIn={onSignedIn} onFailure={setSamlFailure} />
+        </div>
       )}
     </AuthLayout>
   );
