@@ -27,4 +27,5 @@ export const PATHS = {
   auditLogs: navPath('settings', 'audit-logs'),
   moduleSettings: navPath('settings', 'module-settings'),
   userRoles: navPath('settings', 'user-settings', 'user-roles'),
+  samlSetup: navPath('settings', 'integrations', 'saml-setup'),
 } as const;

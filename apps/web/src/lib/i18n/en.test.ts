@@ -56,6 +56,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   downloads: 'shared',
   'audit-logs': 'platform',
   roles: 'platform',
+  'saml-setup': 'platform',
   'data-sources': 'operationsConfig',
   'data-tables': 'operationsConfig',
   'master-data': 'operationsConfig',
