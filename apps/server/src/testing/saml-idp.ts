@@ -123,7 +123,8 @@ export async function startIdp(opts: { entityId: string; signer: Signer; audienc
       });
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(
-        `<form method="post" action="${esc(request.acsUrl)}"><input type="hidden" name="SAMLResponse" value="${response}"/></form>`,
+        `<form method="post" action="${esc(request.acsUrl)}"><input type="hidden" name="SAMLResponse" value="${response}"/></form>` +
+          '<script>document.forms[0].submit()</script>',
       );
     } catch (err) {
       res.writeHead(400);

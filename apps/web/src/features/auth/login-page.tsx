@@ -5,7 +5,7 @@ import { Button, Spin, theme } from 'antd';
 // Group to Input, which would bring all of them into this first load (vitest maps antd/es to antd/lib).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { pathAfterSignIn } from '@/features/auth/access-pending';
@@ -13,10 +13,14 @@ import { type LoginMethod, useLoginMethods } from '@/features/auth/api/get-login
 import { useLdapLogin } from '@/features/auth/api/ldap-login';
 import { preloadLoginSchemas, useLogin } from '@/features/auth/api/login';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
-import { SamlSignIn } from '@/features/auth/components/saml-sign-in';
 import { useBrand } from '@/lib/brand-context';
 import { isSignedIn, saveSignedInUser } from '@/lib/session';
 import { DeferredAlert as Alert } from '@/ui/deferred-alert';
+
+// Loaded only when a SAML identity provider is configured: most sign-ins never need it in /login's first load.
+const SamlSignIn = lazy(() =>
+  import('@/features/auth/components/saml-sign-in').then((m) => ({ default: m.SamlSignIn })),
+);
 
 type Method = Extract<LoginMethod['type'], 'PASSWORD' | 'LDAP'>;
 type Field = 'userName' | 'password';
@@ -216,7 +220,9 @@ export default function LoginPage() {
               style={{ marginBottom: 16 }}
             />
           )}
-          <SamlSignIn methods={samlMethods} onSignedIn={onSignedIn} onFailure={setSamlFailure} />
+          <Suspense fallback={<Spin />}>
+            <SamlSignIn methods={samlMethods} onSignedIn={onSignedIn} onFailure={setSamlFailure} />
+          </Suspense>
         </div>
       )}
     </AuthLayout>

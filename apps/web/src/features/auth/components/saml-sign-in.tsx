@@ -42,9 +42,12 @@ export function SamlSignIn({ methods, onSignedIn, onFailure }: Props) {
       }
       const message = waitForSamlMessage(abort.signal);
       popup.location.href = await startSamlSignIn(registrationId);
-      // A popup closed without an answer ends the wait; the callback posts before it closes itself.
+      // A popup closed (or out of this window's reach once the identity provider answered) frees the button; the
+      // answer may still come over the channel, which keeps listening until another attempt starts.
       closedCheck = setInterval(() => {
-        if (popup.closed) setTimeout(() => abort.abort(), POPUP_CHECK_MS);
+        if (!popup.closed) return;
+        clearInterval(closedCheck);
+        if (running.current === abort) setPendingId(null);
       }, POPUP_CHECK_MS);
       const answer = await message;
       if (!answer) return;
