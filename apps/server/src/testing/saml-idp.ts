@@ -31,6 +31,8 @@ export type AssertionOptions = {
   attributes?: Record<string, string | string[]>;
   /** Who signs the assertion; null leaves it unsigned. */
   signer: Signer | null;
+  /** What the signer signs: the assertion (the default) or only the enclosing Response. */
+  signs?: 'assertion' | 'response';
   notBefore?: Date;
   notOnOrAfter?: Date;
   assertionId?: string;
@@ -76,14 +78,21 @@ export function samlResponse(o: AssertionOptions): string {
     signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
   });
+  const element = o.signs === 'response' ? 'Response' : 'Assertion';
   sig.addReference({
-    xpath: "//*[local-name(.)='Assertion']",
+    xpath: `/*[local-name(.)='Response']${element === 'Assertion' ? "/*[local-name(.)='Assertion']" : ''}`,
     digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
     transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
   });
   sig.computeSignature(xml, {
     prefix: 'ds',
-    location: { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' },
+    location: {
+      reference:
+        element === 'Assertion'
+          ? "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']"
+          : "/*[local-name(.)='Response']/*[local-name(.)='Issuer']",
+      action: 'after',
+    },
   });
   return Buffer.from(sig.getSignedXml()).toString('base64');
 }

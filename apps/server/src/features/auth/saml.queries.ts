@@ -187,7 +187,9 @@ export async function approveRegistration(db: Db, userId: number) {
     .execute();
 }
 
-export async function insertTicket(db: Db, t: { hash: string; userId: number; expiresAt: Date }) {
+export async function insertTicket(db: Db, t: { hash: string; userId: number; expiresAt: Date }, now: Date) {
+  // Tickets are good for minutes: the ones past their time are dropped as new ones come.
+  await db.deleteFrom('saml_login_ticket').where('expires_at', '<', now).execute();
   await db
     .insertInto('saml_login_ticket')
     .values({ token_hash: t.hash, user_id: t.userId, expires_at: t.expiresAt })

@@ -344,11 +344,11 @@ async function consume(
     if (!access.hasRole || !access.hasModule) return { user, isNew, refused: null, unassigned: true };
     await q.approveRegistration(tx, user.id);
     const ticket = randomToken();
-    await q.insertTicket(tx, {
-      hash: hashToken(ticket),
-      userId: user.id,
-      expiresAt: new Date(now.getTime() + TICKET_TTL_MS),
-    });
+    await q.insertTicket(
+      tx,
+      { hash: hashToken(ticket), userId: user.id, expiresAt: new Date(now.getTime() + TICKET_TTL_MS) },
+      now,
+    );
     return { user, isNew, refused: null, unassigned: false, ticket };
   });
   if (result.refused) throw new SamlRefusal('DISABLED', result.refused, result.user.user_name);

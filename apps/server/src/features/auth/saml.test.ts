@@ -163,6 +163,12 @@ describe('SAML refusals: each audited, none signs in', () => {
       'SIGNATURE',
     ],
     [
+      'unsigned inside a signed Response',
+      () => assertionFor('mallory', { signs: 'response' }),
+      SAML_TEXTS.signature,
+      'SIGNATURE',
+    ],
+    [
       'for another audience',
       () => assertionFor('mallory', { audience: 'someone-else' }),
       SAML_TEXTS.audience,
@@ -214,6 +220,29 @@ describe('SAML refusals: each audited, none signs in', () => {
     expect(await lastSamlFailure()).toMatchObject({ user_name: userName, details: { code: 'REPLAY' } });
     const seen = await t.database.db.selectFrom('saml_assertion_seen').select('expires_at').execute();
     expect(seen.length).toBeGreaterThan(0);
+  });
+
+  it('a ticket presented after its two minutes', async () => {
+    const userName = uniqueName('slow');
+    await addUser(t, { userName, roles: ['ROLE_OPERATOR'], moduleIds: [moduleId] });
+    const query = await postToAcs(assertionFor(userName));
+    t.clock.advance(2 * 60_000 + 1);
+    try {
+      const res = await exchange(query.authToken ?? '', userName);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual([{ message: SAML_TEXTS.ticketInvalid, code: 'BAD_CREDENTIALS' }]);
+    } finally {
+      t.clock.advance(-(2 * 60_000 + 1));
+    }
+  });
+
+  it('a ticket for one user presented with another user name', async () => {
+    const userName = uniqueName('owner');
+    await addUser(t, { userName, roles: ['ROLE_OPERATOR'], moduleIds: [moduleId] });
+    const query = await postToAcs(assertionFor(userName));
+    const res = await exchange(query.authToken ?? '', 'saml-admin');
+    expect(res.statusCode).toBe(400);
+    expect(await lastSamlFailure()).toMatchObject({ user_name: 'saml-admin', details: { code: 'TICKET' } });
   });
 
   it('a disabled user', async () => {
