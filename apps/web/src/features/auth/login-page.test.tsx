@@ -140,4 +140,25 @@ describe('login page: SAML sign-in', () => {
     expect(getSignedInUser()).toBeNull();
     expect(mock.history.post?.some((r) => r.url === '/v2/saml_login')).toBe(false);
   });
+
+  it('asks to allow pop-ups when the browser blocks the identity provider window, and calls nothing', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    renderRoute(<LoginPage />, { path: '/login' });
+
+    await userEvent.click(await screen.findByRole('button', { name: /Sign in with Corporate directory/ }));
+
+    expect(
+      await screen.findByText('Allow pop-ups for this site to sign in with your organisation account.'),
+    ).toBeTruthy();
+    expect(mock.history.post).toHaveLength(0);
+  });
+
+  it('offers no SAML button when no identity provider is configured', async () => {
+    loginMethods.mockRestore();
+    loginMethods = answerLoginMethods([{ type: 'PASSWORD', label: 'Password', isEnabled: true }]);
+    renderRoute(<LoginPage />, { path: '/login' });
+
+    expect(await screen.findByLabelText('User Name')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Sign in with/ })).toBeNull();
+  });
 });
