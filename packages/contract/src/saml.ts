@@ -14,6 +14,8 @@ export const SAML_TEXTS = {
   replayed: 'This SAML assertion has already been used',
   unreadable: 'The SAML response could not be read',
   noUserName: 'The SAML assertion names no user',
+  unknownRole: 'Unknown role in a group mapping',
+  adminRoleMapping: 'Only an administrator may map a directory group to the Admin role',
   ticketInvalid: 'This SAML sign-in has expired or was already used. Please sign in again.',
   created: 'Successfully Created',
   updated: 'Successfully Updated',

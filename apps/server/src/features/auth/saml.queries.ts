@@ -52,6 +52,13 @@ export async function isRegistrationIdTaken(db: Db, registrationId: string, exce
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+/** The names among `names` that are no role. */
+export async function unknownRoles(db: Db, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const known = await db.selectFrom('role').select('name').where('name', 'in', names).execute();
+  return names.filter((n) => !known.some((k) => k.name === n));
+}
+
 export async function insertConfig(db: Db, v: SamlConfigValues) {
   return db
     .insertInto('saml_config')

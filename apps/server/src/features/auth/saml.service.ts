@@ -22,6 +22,7 @@ import * as q from './saml.queries.ts';
 
 /** The web app's base path: the ACS address the identity provider posts to is under it. */
 const API_PREFIX = '/web';
+const ADMIN_ROLE = 'ROLE_ADMIN';
 /** A ticket from the ACS to POST v2/saml_login lives this long, and works once. */
 const TICKET_TTL_MS = 2 * 60_000;
 /** Clock difference tolerated between the identity provider and this server. */
@@ -101,8 +102,21 @@ export async function listConfigs(ctx: FeatureContext) {
   return { data: (await q.listConfigs(ctx.db)).map((r) => toSamlConfig(ctx, r)) };
 }
 
+/**
+ * The roles a mapping grants must exist; and only an administrator may let a directory group grant the Admin role
+ * (the integrations privilege alone must not be a way to become admin).
+ */
+async function checkMappedRoles(ctx: FeatureContext, values: q.SamlConfigValues, actor: Actor) {
+  const roles = [...new Set(values.group_mappings.flatMap((m) => m.roles))];
+  const unknown = await q.unknownRoles(ctx.db, roles);
+  if (unknown.length > 0) throw validation(`${SAML_TEXTS.unknownRole}: ${unknown.join(', ')}`, 'groupMappings');
+  if (roles.includes(ADMIN_ROLE) && !actor.principal.roles.includes(ADMIN_ROLE))
+    throw new AppError('FORBIDDEN', SAML_TEXTS.adminRoleMapping);
+}
+
 export async function createConfig(ctx: FeatureContext, input: ConfigInput, actor: Actor) {
   const values = valuesOf(input);
+  await checkMappedRoles(ctx, values, actor);
   const row = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     if (await q.isRegistrationIdTaken(tx, values.registration_id, null))
       throw validation(SAML_TEXTS.registrationIdTaken, 'registrationId');
@@ -122,6 +136,7 @@ export async function createConfig(ctx: FeatureContext, input: ConfigInput, acto
 
 export async function updateConfig(ctx: FeatureContext, id: number, input: ConfigInput, actor: Actor) {
   const values = valuesOf(input);
+  await checkMappedRoles(ctx, values, actor);
   const row = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     if (await q.isRegistrationIdTaken(tx, values.registration_id, id))
       throw validation(SAML_TEXTS.registrationIdTaken, 'registrationId');

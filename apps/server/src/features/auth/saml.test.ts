@@ -347,4 +347,47 @@ describe('SAML configuration (v2/saml/config)', () => {
     const refused = await call(t, operator, { method: 'GET', url: '/web/v2/saml/config?Find=All' });
     expect(refused.statusCode).toBe(403);
   });
+
+  it('refuses a mapping to a role that does not exist, and the Admin role from a non-administrator', async () => {
+    const unknown = await call(t, admin, {
+      method: 'POST',
+      url: '/web/v2/saml/config',
+      payload: configBody({
+        registrationId: 'roles-idp',
+        groupMappings: [{ group: 'x', roles: ['ROLE_WIZARD'], moduleIds: [] }],
+      }),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(`${SAML_TEXTS.unknownRole}: ROLE_WIZARD`);
+
+    // A manager granted the integrations privilege, but not an administrator.
+    const managerRole = await t.database.db
+      .selectFrom('role')
+      .select('id')
+      .where('name', '=', 'ROLE_MANAGER')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('role_privilege')
+      .values({ role_id: managerRole.id, code: 'integrations', version: 'v2' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await addUser(t, { userName: 'saml-manager', roles: ['ROLE_MANAGER'], moduleIds: [moduleId] });
+    const manager = await signIn(t, 'saml-manager');
+    const escalation = await call(t, manager, {
+      method: 'POST',
+      url: '/web/v2/saml/config',
+      payload: configBody({
+        registrationId: 'escalate-idp',
+        groupMappings: [{ group: 'x', roles: ['ROLE_ADMIN'], moduleIds: [] }],
+      }),
+    });
+    expect(escalation.statusCode).toBe(403);
+    expect(escalation.json()).toEqual([{ message: SAML_TEXTS.adminRoleMapping, code: 'FORBIDDEN' }]);
+    const operatorOnly = await call(t, manager, {
+      method: 'POST',
+      url: '/web/v2/saml/config',
+      payload: configBody({ registrationId: 'manager-idp' }),
+    });
+    expect(operatorOnly.statusCode).toBe(200);
+  });
 });
