@@ -12,6 +12,7 @@ export const SAML_TEXTS = {
   notYetValid: 'The SAML assertion is not yet valid',
   issuer: 'The SAML assertion comes from an unknown identity provider',
   replayed: 'This SAML assertion has already been used',
+  unknownRequest: 'The SAML response answers no sign-in started here, or one that has expired. Please sign in again.',
   unreadable: 'The SAML response could not be read',
   noUserName: 'The SAML assertion names no user',
   unknownRole: 'Unknown role in a group mapping',

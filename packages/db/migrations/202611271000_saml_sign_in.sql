@@ -37,3 +37,11 @@ CREATE TABLE saml_login_ticket (
   used_at      timestamptz,
   created_at   timestamptz NOT NULL DEFAULT now()
 );
+
+-- The AuthnRequest ids this server sent (SP-initiated sign-in): an answer naming one (InResponseTo) must name a live
+-- one, and uses it up. An answer naming none is an IdP-initiated sign-in.
+CREATE TABLE saml_request (
+  request_id   text PRIMARY KEY,
+  issued_at    text NOT NULL,
+  expires_at   timestamptz NOT NULL
+);

@@ -158,6 +158,7 @@ export type SamlAssertionSeenTable = {
   expires_at: Timestamp;
   seen_at: Timestamp;
 };
+export type SamlRequestTable = { request_id: string; issued_at: string; expires_at: Timestamp };
 export type SamlLoginTicketTable = {
   token_hash: string;
   user_id: number;
@@ -189,4 +190,5 @@ export type Database = OperationsDatabase &
     saml_config: SamlConfigTable;
     saml_assertion_seen: SamlAssertionSeenTable;
     saml_login_ticket: SamlLoginTicketTable;
+    saml_request: SamlRequestTable;
   };

@@ -214,3 +214,26 @@ export async function useTicket(db: Db, hash: string, now: Date) {
     .returning('user_id')
     .executeTakeFirst();
 }
+
+/** An AuthnRequest id sent to the identity provider, with node-saml's instant, until it expires. */
+export async function saveRequest(db: Db, r: { id: string; issuedAt: string; expiresAt: Date }, now: Date) {
+  await db.deleteFrom('saml_request').where('expires_at', '<', now).execute();
+  await db
+    .insertInto('saml_request')
+    .values({ request_id: r.id, issued_at: r.issuedAt, expires_at: r.expiresAt })
+    .onConflict((oc) => oc.column('request_id').doNothing())
+    .execute();
+}
+
+export async function liveRequest(db: Db, id: string, now: Date) {
+  return db
+    .selectFrom('saml_request')
+    .select('issued_at')
+    .where('request_id', '=', id)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function removeRequest(db: Db, id: string) {
+  await db.deleteFrom('saml_request').where('request_id', '=', id).execute();
+}

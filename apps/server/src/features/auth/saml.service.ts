@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import {
   pathOf,
   SAML_TEXTS,
@@ -171,7 +171,33 @@ export async function deleteConfig(ctx: FeatureContext, id: number, actor: Actor
   return { message: SAML_TEXTS.deleted };
 }
 
-/** The service provider for one registration: signed assertions only, for this audience, within their validity. */
+/** An SP-initiated sign-in must be answered within this time. */
+const REQUEST_TTL_MS = 10 * 60_000;
+
+/** node-saml keeps the AuthnRequest ids it sent here: in the database, so any server process can take the answer. */
+function requestStore(ctx: FeatureContext): CacheProvider {
+  return {
+    saveAsync: async (key, value) => {
+      const now = ctx.now();
+      await q.saveRequest(
+        ctx.db,
+        { id: key, issuedAt: value, expiresAt: new Date(now.getTime() + REQUEST_TTL_MS) },
+        now,
+      );
+      return { value, createdAt: now.getTime() };
+    },
+    getAsync: async (key) => (await q.liveRequest(ctx.db, key, ctx.now()))?.issued_at ?? null,
+    removeAsync: async (key) => {
+      if (key) await q.removeRequest(ctx.db, key);
+      return key;
+    },
+  };
+}
+
+/**
+ * The service provider for one registration: signed assertions only, for this audience, within their validity; an
+ * answer to a request of ours (InResponseTo) must name a live one, and uses it up.
+ */
 function serviceProvider(ctx: FeatureContext, cfg: q.SamlConfigRow): SAML {
   return new SAML({
     callbackUrl: acsUrlOf(ctx, cfg.registration_id),
@@ -183,7 +209,9 @@ function serviceProvider(ctx: FeatureContext, cfg: q.SamlConfigRow): SAML {
     wantAssertionsSigned: true,
     wantAuthnResponseSigned: false,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
-    validateInResponseTo: ValidateInResponseTo.never,
+    validateInResponseTo: ValidateInResponseTo.ifPresent,
+    cacheProvider: requestStore(ctx),
+    requestIdExpirationPeriodMs: REQUEST_TTL_MS,
     identifierFormat: null,
     disableRequestedAuthnContext: true,
   });
@@ -218,6 +246,7 @@ function refusalOf(err: unknown): { code: string; reason: string } {
   if (/expired/i.test(m)) return { code: 'EXPIRED', reason: SAML_TEXTS.expired };
   if (/not yet valid/i.test(m)) return { code: 'NOT_YET_VALID', reason: SAML_TEXTS.notYetValid };
   if (/issuer/i.test(m)) return { code: 'ISSUER', reason: SAML_TEXTS.issuer };
+  if (/InResponseTo/i.test(m)) return { code: 'IN_RESPONSE_TO', reason: SAML_TEXTS.unknownRequest };
   return { code: 'UNREADABLE', reason: SAML_TEXTS.unreadable };
 }
 

@@ -116,6 +116,9 @@ describe('SAML sign-in through the identity provider', () => {
     const success = (await auditRows(t, 'LOGIN_SUCCESS')).at(-1);
     expect(success).toMatchObject({ user_name: userName, details: { method: 'SAML' } });
 
+    // The request the sign-in answered is used up.
+    expect(await t.database.db.selectFrom('saml_request').select('request_id').execute()).toEqual([]);
+
     const again = await exchange(query.authToken ?? '', userName);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual([{ message: SAML_TEXTS.ticketInvalid, code: 'BAD_CREDENTIALS' }]);
@@ -209,6 +212,12 @@ describe('SAML refusals: each audited, none signs in', () => {
       .where('user_name', '=', 'mallory')
       .executeTakeFirst();
     expect(created).toBeUndefined();
+  });
+
+  it('an answer to a sign-in this server never started', async () => {
+    const query = await postToAcs(assertionFor('mallory', { inResponseTo: '_never-sent' }));
+    expect(query).toEqual({ status: 'ERROR', error: SAML_TEXTS.unknownRequest });
+    expect(await lastSamlFailure()).toMatchObject({ details: { code: 'IN_RESPONSE_TO' } });
   });
 
   it('the same assertion presented twice', async () => {
