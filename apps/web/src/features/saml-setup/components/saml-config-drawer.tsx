@@ -220,6 +220,7 @@ export function SamlConfigDrawer({ editing, onClose }: Props) {
                         aria-label={t('saml.roles')}
                         placeholder={t('saml.roles')}
                         maxTagCount="responsive"
+                        optionFilterProp="label"
                         options={MAPPABLE_ROLES.map((r) => ({ value: r, label: roleDisplayName(r) }))}
                       />
                     </Form.Item>
@@ -229,6 +230,7 @@ export function SamlConfigDrawer({ editing, onClose }: Props) {
                         aria-label={t('saml.modules')}
                         placeholder={t('saml.modules')}
                         maxTagCount="responsive"
+                        optionFilterProp="label"
                         options={modules.map((m) => ({ value: m.id, label: m.name }))}
                       />
                     </Form.Item>
