@@ -39,6 +39,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
+      // The address the browser uses: the SAML ACS sends the sign-in popup back to it (same origin as the opener).
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'recon-e2e-')),
       EMBEDDED_PG_PORT: String(E2E_PORT + 40_000),
       SEED_DEMO: 'true',

@@ -31,6 +31,11 @@ export const AUDIT_EVENTS = [
   'MODULE_USERS_ADDED',
   'MODULE_USERS_REMOVED',
   'DEPARTMENT_ASSIGNED',
+  // SAML sign-in (issue 13): its identity-provider registrations, and a first sign-in that asks for access
+  'SAML_CONFIG_CREATED',
+  'SAML_CONFIG_UPDATED',
+  'SAML_CONFIG_DELETED',
+  'SAML_USER_REQUESTED',
   'ACCESS_DENIED',
   // Operations configuration (spec 2): data tables, master data, recons, data sources.
   'DATA_TABLE_CREATED',

@@ -16,6 +16,7 @@ import {
 import { endpoint } from './endpoint.ts';
 import { messageBodySchema } from './errors.ts';
 import { FIRST_LOAD_PATHS } from './first-load-paths.ts';
+import { ssoLoginRequestSchema, ssoLoginResponseSchema } from './saml.ts';
 
 const tags = ['Sign-in and sessions'];
 // Sign-in, codes and password reset happen before there is an access token.
@@ -53,8 +54,28 @@ export const authEndpoints = {
     summary: 'Sign-in methods configured',
   }),
   ldapLogin: integrationSignIn('auth.ldapLogin', FIRST_LOAD_PATHS.ldapLogin, 'LDAP'),
-  samlLogin: integrationSignIn('auth.samlLogin', '/v2/saml_login', 'SAML'),
-  ssoLogin: integrationSignIn('auth.ssoLogin', '/v2/sso-login', 'Single sign-on'),
+  samlLogin: endpoint({
+    ...open,
+    name: 'auth.samlLogin',
+    method: 'POST',
+    path: '/v2/saml_login',
+    response: signedInUserSchema,
+    summary: 'Complete a SAML sign-in',
+    description:
+      'No body: the `authToken` header carries the one-time ticket the /oauth/saml callback received, the `userName` ' +
+      'header its user. Answers the signed-in user; a ticket works once, for two minutes.',
+  }),
+  ssoLogin: endpoint({
+    ...open,
+    name: 'auth.ssoLogin',
+    method: 'POST',
+    path: '/v2/sso-login',
+    body: ssoLoginRequestSchema,
+    response: ssoLoginResponseSchema,
+    summary: 'Start a SAML sign-in',
+    description:
+      "Answers the identity provider's address with a SAML request for the registration; the page opens it in a popup.",
+  }),
   verifyOtp: endpoint({
     ...open,
     name: 'auth.verifyOtp',

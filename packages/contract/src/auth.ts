@@ -127,7 +127,15 @@ export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const LOGIN_METHOD_TYPES = ['PASSWORD', 'LDAP', 'SAML', 'SSO'] as const;
 export const loginMethodsResponseSchema = z.object({
-  data: z.array(z.object({ type: z.enum(LOGIN_METHOD_TYPES), label: z.string(), isEnabled: z.boolean() })),
+  data: z.array(
+    z.object({
+      type: z.enum(LOGIN_METHOD_TYPES),
+      label: z.string(),
+      isEnabled: z.boolean(),
+      /** SAML: the registration to start with POST v2/sso-login. */
+      registrationId: z.string().optional(),
+    }),
+  ),
 });
 export type LoginMethodsResponse = z.infer<typeof loginMethodsResponseSchema>;
 

@@ -24,10 +24,9 @@ const NOT_BUILT: readonly string[] = [
   // Issue 14: tickets and auto-ticketing.
   '/v2/tickets',
   '/v2/autoTicketConfig',
-  // Issue 13: integrations, TOTP, email parsing, bot credentials, tag mapping, SAML.
+  // Issue 13: mail and gateway OAuth integrations.
   '/v2/gateway',
   '/v2/integrations',
-  '/v2/saml',
   // Lien marking.
   '/v2/lien-marking',
 ];

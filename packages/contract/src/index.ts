@@ -60,6 +60,8 @@ export * from './rule-checks.ts';
 export * from './rule-transform-checks.ts';
 export * from './rules.endpoints.ts';
 export * from './rules.ts';
+export * from './saml.endpoints.ts';
+export * from './saml.ts';
 export * from './settings.endpoints.ts';
 export * from './settings.ts';
 export * from './transaction-actions.ts';

@@ -1,5 +1,5 @@
 -- Integration config resources (issue 13, spec 3 §7 "Config resources"), each scoped to a module. Secrets (TOTP
--- seeds, brand-login passwords) are stored sealed (AES-256-GCM, `enc1:<key id>:…`, decision 0019): the columns
+-- seeds, brand-login passwords) are stored sealed (AES-256-GCM, `enc1:<key id>:…`, decision 0021): the columns
 -- named *_sealed never hold a plain value, and no call answers them.
 
 -- Authenticator (TOTP) configs: the seed a bot uses to answer a marketplace's second sign-in step.

@@ -135,6 +135,39 @@ export type LoginThrottleTable = {
   updated_at: Timestamp;
 };
 
+export type SamlConfigTable = {
+  id: Id;
+  registration_id: string;
+  name: string;
+  is_enabled: Generated<boolean>;
+  idp_entry_point: string;
+  idp_issuer: string | null;
+  idp_certificate: string;
+  sp_entity_id: string;
+  audience: string | null;
+  email_attribute: string | null;
+  name_attribute: string | null;
+  groups_attribute: string | null;
+  /** Directory group → roles and modules a signed-in member gets. */
+  group_mappings: ColumnType<{ group: string; roles: string[]; moduleIds: number[] }[], string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type SamlAssertionSeenTable = {
+  assertion_id: string;
+  registration_id: string;
+  expires_at: Timestamp;
+  seen_at: Timestamp;
+};
+export type SamlRequestTable = { request_id: string; issued_at: string; expires_at: Timestamp };
+export type SamlLoginTicketTable = {
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+};
+
 export type Database = OperationsDatabase &
   ReconDatabase &
   DownloadsDatabase &
@@ -156,4 +189,8 @@ export type Database = OperationsDatabase &
     outbox: OutboxTable;
     global_setting: GlobalSettingTable;
     audit_log: AuditLogTable;
+    saml_config: SamlConfigTable;
+    saml_assertion_seen: SamlAssertionSeenTable;
+    saml_login_ticket: SamlLoginTicketTable;
+    saml_request: SamlRequestTable;
   };

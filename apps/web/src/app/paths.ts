@@ -34,4 +34,5 @@ export const PATHS = {
   tagMapping: navPath('settings', 'integrations', 'tag-mapping'),
   brandLogin: navPath('settings', 'integrations', 'brand-login'),
   emailParsingConfig: navPath('settings', 'integrations', 'email-parsing-config'),
+  samlSetup: navPath('settings', 'integrations', 'saml-setup'),
 } as const;

@@ -57,11 +57,24 @@ async function startSignIn(contactNumber: string | null = '+919833300001') {
 }
 
 describe('refusals the audit log records', () => {
-  it('an LDAP, SAML or single sign-on attempt while none is configured', async () => {
-    for (const url of ['/web/v2/ldap_login', '/web/v2/saml_login', '/web/v2/sso-login']) {
-      const res = await t.app.inject({ method: 'POST', url, payload: { userName: 'dir-user', password: 'x' } });
-      await expectRefusalAudited(res, 'LOGIN_FAILURE', { user_name: 'dir-user' });
-    }
+  it('an LDAP attempt while none is configured', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/web/v2/ldap_login',
+      payload: { userName: 'dir-user', password: 'x' },
+    });
+    await expectRefusalAudited(res, 'LOGIN_FAILURE', { user_name: 'dir-user' });
+  });
+
+  it('a SAML start for a registration that is not configured, and a SAML ticket that is not one', async () => {
+    const start = await t.app.inject({ method: 'POST', url: '/web/v2/sso-login', payload: { registrationId: 'corp' } });
+    await expectRefusalAudited(start, 'LOGIN_FAILURE');
+    const exchange = await t.app.inject({
+      method: 'POST',
+      url: '/web/v2/saml_login',
+      headers: { authtoken: 'made-up', username: 'dir-user' },
+    });
+    await expectRefusalAudited(exchange, 'LOGIN_FAILURE', { user_name: 'dir-user' });
   });
 
   it('a new code when no sign-in waits for one, within 30 seconds, or without a number', async () => {

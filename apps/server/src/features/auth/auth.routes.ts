@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import * as service from './auth.service.ts';
+import * as saml from './saml.service.ts';
 
 const meta = (r: FastifyRequest) => ({ ip: r.ip, requestId: r.id });
 const userNameOf = (body: unknown) =>
@@ -11,19 +12,27 @@ const userNameOf = (body: unknown) =>
     ? (body as { userName: string }).userName
     : null;
 
+const headerOf = (r: FastifyRequest, name: string) => {
+  const v = r.headers[name];
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+};
+
 /** Sign-in, one-time codes, password reset, refresh and logout (spec 1 §7). */
 export function authRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) =>
     registerRoutes(app, [
       route(E.login, ({ body }, req) => service.login(ctx, body, meta(req))),
-      route(E.loginMethods, () => ({
-        data: [{ type: 'PASSWORD' as const, label: 'User name and password', isEnabled: true }],
+      route(E.loginMethods, async () => ({
+        data: [
+          { type: 'PASSWORD' as const, label: 'User name and password', isEnabled: true },
+          ...(await saml.samlLoginMethods(ctx)),
+        ],
       })),
       route(E.ldapLogin, ({ body }, req) => service.refuseUnconfiguredSignIn(ctx, 'LDAP', userNameOf(body), meta(req))),
-      route(E.samlLogin, ({ body }, req) => service.refuseUnconfiguredSignIn(ctx, 'SAML', userNameOf(body), meta(req))),
-      route(E.ssoLogin, ({ body }, req) =>
-        service.refuseUnconfiguredSignIn(ctx, 'Single sign-on', userNameOf(body), meta(req)),
+      route(E.samlLogin, (_input, req) =>
+        saml.completeSignIn(ctx, headerOf(req, 'authtoken'), headerOf(req, 'username'), meta(req)),
       ),
+      route(E.ssoLogin, ({ body }, req) => saml.startSignIn(ctx, body.registrationId, meta(req))),
       route(E.verifyOtp, ({ body }, req) => service.verifyOtp(ctx, body, meta(req))),
       route(E.resendOtp, ({ params }, req) => service.resendOtp(ctx, params.userId, meta(req))),
       route(E.updateNumber, ({ query }, req) => service.updateNumber(ctx, query.mobile, query.tempToken, meta(req))),

@@ -56,7 +56,7 @@ const LOGIN_CHALLENGE_TTL_MS = 10 * 60_000;
 
 export type RequestMeta = { ip: string; requestId: string };
 
-function audit(ctx: FeatureContext, meta: RequestMeta, e: AuditEntry, db: Db = ctx.db) {
+export function audit(ctx: FeatureContext, meta: RequestMeta, e: AuditEntry, db: Db = ctx.db) {
   return writeAudit(db, { ...e, ip: meta.ip, requestId: meta.requestId });
 }
 
@@ -100,7 +100,12 @@ export function maskNumber(n: string | null): string | null {
   return n.length <= 4 ? '****' : `${'*'.repeat(n.length - 4)}${n.slice(-4)}`;
 }
 
-async function issueSession(ctx: FeatureContext, userId: number, meta: RequestMeta): Promise<SignedInUser> {
+export async function issueSession(
+  ctx: FeatureContext,
+  userId: number,
+  meta: RequestMeta,
+  details: Record<string, unknown> = {},
+): Promise<SignedInUser> {
   const now = ctx.now();
   const familyId = randomUUID();
   const familyExpires = new Date(now.getTime() + ctx.config.sessionMaxSeconds * 1000);
@@ -119,7 +124,7 @@ async function issueSession(ctx: FeatureContext, userId: number, meta: RequestMe
     outcome: 'SUCCESS',
     userId,
     userName: profile.user_name,
-    details: { sessionId: familyId },
+    details: { sessionId: familyId, ...details },
   });
   return {
     id: profile.id,

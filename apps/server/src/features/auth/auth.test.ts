@@ -279,11 +279,10 @@ describe('GET v2/login-methods', () => {
 
 describe('directory and identity-provider sign-ins', () => {
   it.each([
-    ['/web/v2/ldap_login', 'LDAP'],
-    ['/web/v2/saml_login', 'SAML'],
-    ['/web/v2/sso-login', 'Single sign-on'],
-  ])('%s answers 400 "%s sign-in is not configured" when no integration is set up', async (url, label) => {
-    const res = await t.app.inject({ method: 'POST', url, payload: { userName: 'alice', password: TEST_PASSWORD } });
+    ['/web/v2/ldap_login', 'LDAP', { userName: 'alice', password: TEST_PASSWORD }],
+    ['/web/v2/sso-login', 'SAML', { registrationId: 'corp' }],
+  ])('%s answers 400 "%s sign-in is not configured" when no integration is set up', async (url, label, payload) => {
+    const res = await t.app.inject({ method: 'POST', url, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: `${label} sign-in is not configured`,

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from '@/features/auth/login-page';
 import { readPendingLogin } from '@/features/auth/pending-login';
 import { http } from '@/lib/http';
+import { postOAuthMessage } from '@/lib/oauth-channel';
 import { getSignedInUser } from '@/lib/session';
 import { userFixture } from '@/testing/fixtures';
 import { answerLoginMethods } from '@/testing/login-methods';
@@ -93,5 +94,71 @@ describe('login page', () => {
     await fillAndSubmit('asha.k', 'wrong');
 
     expect(await screen.findByText('Invalid user name or password')).toBeTruthy();
+  });
+});
+
+describe('login page: SAML sign-in', () => {
+  const corporate = { type: 'SAML', label: 'Corporate directory', isEnabled: true, registrationId: 'corp' };
+  let popup: { location: { href: string }; closed: boolean; close: () => void };
+
+  beforeEach(() => {
+    loginMethods.mockRestore();
+    loginMethods = answerLoginMethods([{ type: 'PASSWORD', label: 'Password', isEnabled: true }, corporate]);
+    popup = { location: { href: 'about:blank' }, closed: false, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    mock.onPost('/v2/sso-login').reply(200, { redirectUrl: 'https://idp.test/sso?SAMLRequest=abc' });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('opens the identity provider in a popup and signs in with the ticket its callback sends back', async () => {
+    mock.onPost('/v2/saml_login').reply(200, userFixture({ userName: 'asha.k', authToken: 'saml-session' }));
+    const { router } = renderRoute(<LoginPage />, { path: '/login' });
+
+    await userEvent.click(await screen.findByRole('button', { name: /Sign in with Corporate directory/ }));
+    await waitFor(() => expect(popup.location.href).toBe('https://idp.test/sso?SAMLRequest=abc'));
+    expect(JSON.parse(String(mock.history.post?.[0]?.data))).toEqual({ registrationId: 'corp' });
+    postOAuthMessage({ type: 'SUCCESS', provider: 'saml', code: 'ticket-1', userName: 'asha.k' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/redirect'));
+    expect(getSignedInUser()?.authToken).toBe('saml-session');
+    const exchange = mock.history.post?.find((r) => r.url === '/v2/saml_login');
+    expect(exchange?.headers).toMatchObject({ authToken: 'ticket-1', userName: 'asha.k' });
+  });
+
+  it("shows the callback's reason when the identity provider's user has no role and module", async () => {
+    renderRoute(<LoginPage />, { path: '/login' });
+
+    await userEvent.click(await screen.findByRole('button', { name: /Sign in with Corporate directory/ }));
+    await waitFor(() => expect(popup.location.href).toContain('idp.test'));
+    postOAuthMessage({
+      type: 'ERROR',
+      provider: 'saml',
+      error: 'Please request your application admin to assign Role and Module.',
+    });
+
+    expect(await screen.findByText('Please request your application admin to assign Role and Module.')).toBeTruthy();
+    expect(getSignedInUser()).toBeNull();
+    expect(mock.history.post?.some((r) => r.url === '/v2/saml_login')).toBe(false);
+  });
+
+  it('asks to allow pop-ups when the browser blocks the identity provider window, and calls nothing', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    renderRoute(<LoginPage />, { path: '/login' });
+
+    await userEvent.click(await screen.findByRole('button', { name: /Sign in with Corporate directory/ }));
+
+    expect(
+      await screen.findByText('Allow pop-ups for this site to sign in with your organisation account.'),
+    ).toBeTruthy();
+    expect(mock.history.post).toHaveLength(0);
+  });
+
+  it('offers no SAML button when no identity provider is configured', async () => {
+    loginMethods.mockRestore();
+    loginMethods = answerLoginMethods([{ type: 'PASSWORD', label: 'Password', isEnabled: true }]);
+    renderRoute(<LoginPage />, { path: '/login' });
+
+    expect(await screen.findByLabelText('User Name')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Sign in with/ })).toBeNull();
   });
 });

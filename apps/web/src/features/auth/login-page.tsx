@@ -5,7 +5,7 @@ import { Button, Spin, theme } from 'antd';
 // Group to Input, which would bring all of them into this first load (vitest maps antd/es to antd/lib).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { pathAfterSignIn } from '@/features/auth/access-pending';
@@ -16,6 +16,11 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { useBrand } from '@/lib/brand-context';
 import { isSignedIn, saveSignedInUser } from '@/lib/session';
 import { DeferredAlert as Alert } from '@/ui/deferred-alert';
+
+// Loaded only when a SAML identity provider is configured: most sign-ins never need it in /login's first load.
+const SamlSignIn = lazy(() =>
+  import('@/features/auth/components/saml-sign-in').then((m) => ({ default: m.SamlSignIn })),
+);
 
 type Method = Extract<LoginMethod['type'], 'PASSWORD' | 'LDAP'>;
 type Field = 'userName' | 'password';
@@ -54,6 +59,8 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string[]>([]);
   const methods = formMethods(methodsQuery.data, methodsQuery.isError);
+  const samlMethods = (methodsQuery.data ?? []).filter((m) => m.type === 'SAML' && m.registrationId);
+  const [samlFailure, setSamlFailure] = useState<string[]>([]);
   const [chosen, setChosen] = useState<Method | null>(null);
   const method = chosen && methods.includes(chosen) ? chosen : methods[0];
   const isPending = passwordLogin.isPending || ldapLogin.isPending;
@@ -147,7 +154,7 @@ export default function LoginPage() {
           <Spin />
         </div>
       ) : method === undefined ? (
-        <Alert type="warning" showIcon title={t('auth.login.noMethod')} />
+        samlMethods.length === 0 && <Alert type="warning" showIcon title={t('auth.login.noMethod')} />
       ) : (
         <form onSubmit={onSubmit} noValidate>
           {field('userName', t('auth.userName'), (aria) => (
@@ -197,6 +204,26 @@ export default function LoginPage() {
               ))}
           </div>
         </form>
+      )}
+      {!methodsQuery.isPending && samlMethods.length > 0 && (
+        <div style={{ marginTop: method === undefined ? 0 : 24 }}>
+          {method !== undefined && (
+            <div style={{ textAlign: 'center', color: token.colorTextSecondary, marginBottom: 12 }}>
+              {t('auth.login.or')}
+            </div>
+          )}
+          {samlFailure.length > 0 && (
+            <Alert
+              type="error"
+              showIcon
+              title={samlFailure.map((line) => <div key={line}>{line}</div>)}
+              style={{ marginBottom: 16 }}
+            />
+          )}
+          <Suspense fallback={<Spin />}>
+            <SamlSignIn methods={samlMethods} onSignedIn={onSignedIn} onFailure={setSamlFailure} />
+          </Suspense>
+        </div>
       )}
     </AuthLayout>
   );

@@ -60,6 +60,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   users: 'platform',
   'approval-rights': 'platform',
   integrations: 'platform',
+  'saml-setup': 'platform',
   'data-sources': 'operationsConfig',
   'data-tables': 'operationsConfig',
   'master-data': 'operationsConfig',

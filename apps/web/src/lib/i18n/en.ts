@@ -65,6 +65,9 @@ export const en = {
       usePassword: 'Use password sign-in',
       forgot: 'Forgot Password?',
       noMethod: 'Sign-in is not available right now. Please contact your administrator.',
+      withSaml: 'Sign in with {{name}}',
+      or: 'or',
+      samlPopupBlocked: 'Allow pop-ups for this site to sign in with your organisation account.',
     },
     verify: {
       title: 'Verify your sign-in',

@@ -29,6 +29,10 @@ const ANSWERS: Record<string, unknown> = {
   'isEnabled as text': { data: [{ ...method, isEnabled: 'true' }] },
   'null method': { data: [null] },
   'one bad among good': { data: [method, { ...method, type: 'password' }] },
+  'a SAML registration': {
+    data: [method, { type: 'SAML', label: 'Corporate', isEnabled: true, registrationId: 'corp' }],
+  },
+  'registrationId not text': { data: [{ type: 'SAML', label: 'Corporate', isEnabled: true, registrationId: 3 }] },
 };
 
 describe('login-methods answer check', () => {

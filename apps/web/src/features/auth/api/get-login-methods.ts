@@ -18,7 +18,8 @@ function isLoginMethod(value: unknown): value is LoginMethod {
     typeof m.type === 'string' &&
     Object.hasOwn(METHOD_TYPES, m.type) &&
     typeof m.label === 'string' &&
-    typeof m.isEnabled === 'boolean'
+    typeof m.isEnabled === 'boolean' &&
+    (m.registrationId === undefined || typeof m.registrationId === 'string')
   );
 }
 
@@ -32,7 +33,11 @@ export function parseLoginMethodsResponse(body: unknown): LoginMethodsResponse {
   if (!Array.isArray(data) || !data.every(isLoginMethod)) {
     throw new TypeError('The login-methods answer does not match the contract');
   }
-  return { data: data.map(({ type, label, isEnabled }) => ({ type, label, isEnabled })) };
+  return {
+    data: data.map(({ type, label, isEnabled, registrationId }) =>
+      registrationId === undefined ? { type, label, isEnabled } : { type, label, isEnabled, registrationId },
+    ),
+  };
 }
 
 /** The login-methods call failed with this HTTP status (0: no answer at all). */
