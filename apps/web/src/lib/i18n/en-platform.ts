@@ -344,6 +344,7 @@ export const enPlatform = {
       tagTaken: 'This tag is already mapped',
       tagMappingIdsRequired: 'Select at least one tag mapping',
     },
+  },
   saml: {
     title: 'SAML Setup',
     description: 'Identity providers your users sign in with (SAML 2.0). Only signed assertions are accepted.',
