@@ -77,6 +77,7 @@ test('an admin sets up a SAML identity provider; a mapped directory user signs i
     await page.getByRole('button', { name: 'Sign in with E2E Directory' }).click();
     await (await second).waitForEvent('close');
     await expect(page.getByText('Please request your application admin to assign Role and Module.')).toBeVisible();
+    await expect(page.getByText('User Name is required')).toBeHidden();
     expect(await storedUser(page)).toBeNull();
     await shots(page, 'login-unassigned');
   } finally {

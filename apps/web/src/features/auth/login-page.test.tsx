@@ -137,6 +137,8 @@ describe('login page: SAML sign-in', () => {
     });
 
     expect(await screen.findByText('Please request your application admin to assign Role and Module.')).toBeTruthy();
+    // Leaving the focused user name for the SAML button asks nothing of the password form.
+    expect(screen.queryByText('User Name is required')).toBeNull();
     expect(getSignedInUser()).toBeNull();
     expect(mock.history.post?.some((r) => r.url === '/v2/saml_login')).toBe(false);
   });

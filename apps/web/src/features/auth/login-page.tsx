@@ -73,7 +73,11 @@ export default function LoginPage() {
     if (field === 'userName') return value.trim() ? undefined : t('auth.userNameRequired');
     return value ? undefined : t('auth.passwordRequired');
   };
-  const onBlur = (field: Field) => setErrors((e) => ({ ...e, [field]: problemOf(field, values[field]) }));
+  // Leaving a field for single sign-on is not a password sign-in left half done: no "required" message then.
+  const onBlur = (field: Field, event: React.FocusEvent) => {
+    if (event.relatedTarget instanceof Element && event.relatedTarget.closest('[data-sso]')) return;
+    setErrors((e) => ({ ...e, [field]: problemOf(field, values[field]) }));
+  };
   const onChange = (field: Field, value: string) => {
     preloadLoginSchemas();
     setValues((v) => ({ ...v, [field]: value }));
@@ -162,7 +166,7 @@ export default function LoginPage() {
               {...aria}
               value={values.userName}
               onChange={(e) => onChange('userName', e.target.value)}
-              onBlur={() => onBlur('userName')}
+              onBlur={(e) => onBlur('userName', e)}
               status={errors.userName ? 'error' : undefined}
               prefix={<UserOutlined />}
               autoComplete="username"
@@ -175,7 +179,7 @@ export default function LoginPage() {
               {...aria}
               value={values.password}
               onChange={(e) => onChange('password', e.target.value)}
-              onBlur={() => onBlur('password')}
+              onBlur={(e) => onBlur('password', e)}
               status={errors.password ? 'error' : undefined}
               prefix={<LockOutlined />}
               autoComplete="current-password"
@@ -206,7 +210,7 @@ export default function LoginPage() {
         </form>
       )}
       {!methodsQuery.isPending && samlMethods.length > 0 && (
-        <div style={{ marginTop: method === undefined ? 0 : 24 }}>
+        <div data-sso style={{ marginTop: method === undefined ? 0 : 24 }}>
           {method !== undefined && (
             <div style={{ textAlign: 'center', color: token.colorTextSecondary, marginBottom: 12 }}>
               {t('auth.login.or')}
