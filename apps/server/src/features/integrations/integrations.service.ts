@@ -1,4 +1,5 @@
 import {
+  type AuditEvent,
   BOT_TYPES,
   type BotCredential,
   type BotCredentialSave,
@@ -52,6 +53,72 @@ const stamps = (r: { created_at: Date; updated_at: Date }) => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
+type Tx = Parameters<Parameters<typeof withTransaction>[2]>[0]['db'];
+/** One module-scoped config record kind: how it is read, written and described in the audit log. */
+type RecordKind<R extends { id: number }, V> = {
+  get: (db: Db, moduleId: number, id: number) => Promise<R | undefined>;
+  insert: (db: Db, moduleId: number, values: V, userId: number, now: Date) => Promise<number>;
+  update: (db: Db, id: number, values: V, now: Date) => Promise<unknown>;
+  remove: (db: Db, moduleId: number, id: number) => Promise<unknown>;
+  notFound: string;
+  entityType: string;
+  events: { created: AuditEvent; updated: AuditEvent; deleted: AuditEvent };
+  audit: (r: R) => Record<string, unknown>;
+};
+
+/**
+ * Creates (id null) or updates a record in one transaction: the record must be the module's, `guard` refuses what
+ * the checks beyond the body's shape refuse, the change is audited with its before; answers the saved id.
+ */
+async function saveRecord<R extends { id: number }, V>(
+  ctx: FeatureContext,
+  actor: ModuleActor,
+  kind: RecordKind<R, V>,
+  id: number | null,
+  values: V,
+  options: { guard?: (tx: Tx) => Promise<void>; details?: Record<string, unknown> } = {},
+): Promise<number> {
+  return withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const before = id ? await kind.get(tx, actor.moduleId, id) : undefined;
+    if (id && !before) throw notFound(kind.notFound);
+    await options.guard?.(tx);
+    const savedId = before ? before.id : await kind.insert(tx, actor.moduleId, values, actor.userId, ctx.now());
+    if (before) await kind.update(tx, savedId, values, ctx.now());
+    const after = await kind.get(tx, actor.moduleId, savedId);
+    if (!after) throw notFound(kind.notFound);
+    await auditChange(tx, actor, {
+      event: before ? kind.events.updated : kind.events.created,
+      entityType: kind.entityType,
+      entityId: savedId,
+      details: { ...kind.audit(after), ...options.details, ...(before ? { before: kind.audit(before) } : {}) },
+    });
+    return savedId;
+  });
+}
+
+/** Deletes one of the module's records, audited; `guard` refuses a record still in use. */
+async function deleteRecord<R extends { id: number }, V>(
+  ctx: FeatureContext,
+  actor: ModuleActor,
+  kind: RecordKind<R, V>,
+  id: number,
+  guard?: (tx: Tx) => Promise<void>,
+) {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const before = await kind.get(tx, actor.moduleId, id);
+    if (!before) throw notFound(kind.notFound);
+    await guard?.(tx);
+    await kind.remove(tx, actor.moduleId, id);
+    await auditChange(tx, actor, {
+      event: kind.events.deleted,
+      entityType: kind.entityType,
+      entityId: id,
+      details: kind.audit(before),
+    });
+  });
+  return { message: T.deleted };
+}
+
 // ---- TOTP configs ----
 const totpOf = (r: q.TotpConfigRecord): TotpConfig => ({
   id: r.id,
@@ -73,6 +140,17 @@ const totpAudit = (r: q.TotpConfigRecord) => ({
   digits: r.digits,
   period: r.period_seconds,
 });
+
+const TOTP_KIND: RecordKind<q.TotpConfigRecord, q.TotpConfigValues> = {
+  get: q.getTotpConfig,
+  insert: q.insertTotpConfig,
+  update: q.updateTotpConfig,
+  remove: (db, _moduleId, id) => q.deleteTotpConfig(db, id),
+  notFound: T.totpNotFound,
+  entityType: 'totp_config',
+  events: { created: 'TOTP_CONFIG_CREATED', updated: 'TOTP_CONFIG_UPDATED', deleted: 'TOTP_CONFIG_DELETED' },
+  audit: totpAudit,
+};
 
 export async function listTotpConfigs(db: Db, moduleId: number, search?: string) {
   return (await q.listTotpConfigs(db, moduleId, search)).map(totpOf);
@@ -100,42 +178,18 @@ export async function saveTotpConfig(
     period_seconds: body.period ?? TOTP_PERIOD.default,
     ...(secret ? { secret_sealed: ctx.secrets.seal(secret, sealContext(TOTP_SECRET, actor.moduleId)) } : {}),
   };
-  const savedId = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    const before = id ? await q.getTotpConfig(tx, actor.moduleId, id) : undefined;
-    if (id && !before) throw notFound(T.totpNotFound);
-    if (await q.isTotpNameTaken(tx, actor.moduleId, values.name, id)) throw validation(T.nameTaken, 'name');
-    const savedId = before ? before.id : await q.insertTotpConfig(tx, actor.moduleId, values, actor.userId, ctx.now());
-    if (before) await q.updateTotpConfig(tx, savedId, values, ctx.now());
-    const after = await q.getTotpConfig(tx, actor.moduleId, savedId);
-    if (!after) throw notFound(T.totpNotFound);
-    await auditChange(tx, actor, {
-      event: before ? 'TOTP_CONFIG_UPDATED' : 'TOTP_CONFIG_CREATED',
-      entityType: 'totp_config',
-      entityId: savedId,
-      details: {
-        ...totpAudit(after),
-        secretReplaced: Boolean(secret),
-        ...(before ? { before: totpAudit(before) } : {}),
-      },
-    });
-    return savedId;
+  const savedId = await saveRecord(ctx, actor, TOTP_KIND, id, values, {
+    guard: async (tx) => {
+      if (await q.isTotpNameTaken(tx, actor.moduleId, values.name, id)) throw validation(T.nameTaken, 'name');
+    },
+    details: { secretReplaced: Boolean(secret) },
   }).catch(uniqueAs(T.nameTaken, 'name'));
   return getTotpConfig(ctx.db, actor.moduleId, savedId);
 }
 export async function deleteTotpConfig(ctx: FeatureContext, actor: ModuleActor, id: number) {
-  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    const before = await q.getTotpConfig(tx, actor.moduleId, id);
-    if (!before) throw notFound(T.totpNotFound);
+  return deleteRecord(ctx, actor, TOTP_KIND, id, async (tx) => {
     if ((await q.credentialsUsingTotp(tx, id)).length > 0) throw validation(T.totpInUse, 'id');
-    await q.deleteTotpConfig(tx, id);
-    await auditChange(tx, actor, {
-      event: 'TOTP_CONFIG_DELETED',
-      entityType: 'totp_config',
-      entityId: id,
-      details: totpAudit(before),
-    });
   });
-  return { message: T.deleted };
 }
 
 /**
@@ -174,6 +228,21 @@ const emailAudit = (r: q.EmailParsingConfigRecord) => ({
   isActive: r.is_active,
 });
 
+const EMAIL_KIND: RecordKind<q.EmailParsingConfigRecord, q.EmailParsingConfigValues> = {
+  get: q.getEmailParsingConfig,
+  insert: q.insertEmailParsingConfig,
+  update: q.updateEmailParsingConfig,
+  remove: (db, _moduleId, id) => q.deleteEmailParsingConfig(db, id),
+  notFound: T.emailParsingNotFound,
+  entityType: 'email_parsing_config',
+  events: {
+    created: 'EMAIL_PARSING_CONFIG_CREATED',
+    updated: 'EMAIL_PARSING_CONFIG_UPDATED',
+    deleted: 'EMAIL_PARSING_CONFIG_DELETED',
+  },
+  audit: emailAudit,
+};
+
 export async function listEmailParsingConfigs(db: Db, moduleId: number, search?: string) {
   return (await q.listEmailParsingConfigs(db, moduleId, search)).map(emailOf);
 }
@@ -198,41 +267,17 @@ export async function saveEmailParsingConfig(
     pipeline_id: body.pipelineId ?? 0,
     is_active: body.isActive ?? true,
   };
-  const savedId = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    const before = id ? await q.getEmailParsingConfig(tx, actor.moduleId, id) : undefined;
-    if (id && !before) throw notFound(T.emailParsingNotFound);
-    if (!(await q.modulePipeline(tx, actor.moduleId, values.pipeline_id)))
-      throw validation(T.pipelineNotFound, 'pipelineId');
-    if (await q.isEmailParsingNameTaken(tx, actor.moduleId, values.name, id)) throw validation(T.nameTaken, 'name');
-    const savedId = before
-      ? before.id
-      : await q.insertEmailParsingConfig(tx, actor.moduleId, values, actor.userId, ctx.now());
-    if (before) await q.updateEmailParsingConfig(tx, savedId, values, ctx.now());
-    const after = await q.getEmailParsingConfig(tx, actor.moduleId, savedId);
-    if (!after) throw notFound(T.emailParsingNotFound);
-    await auditChange(tx, actor, {
-      event: before ? 'EMAIL_PARSING_CONFIG_UPDATED' : 'EMAIL_PARSING_CONFIG_CREATED',
-      entityType: 'email_parsing_config',
-      entityId: savedId,
-      details: { ...emailAudit(after), ...(before ? { before: emailAudit(before) } : {}) },
-    });
-    return savedId;
+  const savedId = await saveRecord(ctx, actor, EMAIL_KIND, id, values, {
+    guard: async (tx) => {
+      if (!(await q.modulePipeline(tx, actor.moduleId, values.pipeline_id)))
+        throw validation(T.pipelineNotFound, 'pipelineId');
+      if (await q.isEmailParsingNameTaken(tx, actor.moduleId, values.name, id)) throw validation(T.nameTaken, 'name');
+    },
   }).catch(uniqueAs(T.nameTaken, 'name'));
   return getEmailParsingConfig(ctx.db, actor.moduleId, savedId);
 }
 export async function deleteEmailParsingConfig(ctx: FeatureContext, actor: ModuleActor, id: number) {
-  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    const before = await q.getEmailParsingConfig(tx, actor.moduleId, id);
-    if (!before) throw notFound(T.emailParsingNotFound);
-    await q.deleteEmailParsingConfig(tx, id);
-    await auditChange(tx, actor, {
-      event: 'EMAIL_PARSING_CONFIG_DELETED',
-      entityType: 'email_parsing_config',
-      entityId: id,
-      details: emailAudit(before),
-    });
-  });
-  return { message: T.deleted };
+  return deleteRecord(ctx, actor, EMAIL_KIND, id);
 }
 
 // ---- Brand logins (bot credentials) ----
@@ -255,6 +300,17 @@ const credentialAudit = (r: q.BotCredentialRecord) => ({
   vendorCodes: r.vendor_codes,
   isActive: r.is_active,
 });
+
+const CREDENTIAL_KIND: RecordKind<q.BotCredentialRecord, q.BotCredentialValues> = {
+  get: q.getBotCredential,
+  insert: q.insertBotCredential,
+  update: q.updateBotCredential,
+  remove: (db, _moduleId, id) => q.deleteBotCredential(db, id),
+  notFound: T.credentialNotFound,
+  entityType: 'bot_credential',
+  events: { created: 'BOT_CREDENTIAL_CREATED', updated: 'BOT_CREDENTIAL_UPDATED', deleted: 'BOT_CREDENTIAL_DELETED' },
+  audit: credentialAudit,
+};
 
 export const botBrands = () => BOT_TYPES.map((b) => ({ code: b.code, name: b.name }));
 
@@ -284,45 +340,18 @@ export async function saveBotCredential(
     is_active: body.isActive ?? true,
     ...(password ? { password_sealed: ctx.secrets.seal(password, sealContext(BOT_PASSWORD, actor.moduleId)) } : {}),
   };
-  const savedId = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    const before = id ? await q.getBotCredential(tx, actor.moduleId, id) : undefined;
-    if (id && !before) throw notFound(T.credentialNotFound);
-    if (values.totp_config_id && !(await q.getTotpConfig(tx, actor.moduleId, values.totp_config_id)))
-      throw validation(T.totpNotFound, 'totpConfigId');
-    if (await q.isBotCredentialNameTaken(tx, actor.moduleId, values.name, id)) throw validation(T.nameTaken, 'name');
-    const savedId = before
-      ? before.id
-      : await q.insertBotCredential(tx, actor.moduleId, values, actor.userId, ctx.now());
-    if (before) await q.updateBotCredential(tx, savedId, values, ctx.now());
-    const after = await q.getBotCredential(tx, actor.moduleId, savedId);
-    if (!after) throw notFound(T.credentialNotFound);
-    await auditChange(tx, actor, {
-      event: before ? 'BOT_CREDENTIAL_UPDATED' : 'BOT_CREDENTIAL_CREATED',
-      entityType: 'bot_credential',
-      entityId: savedId,
-      details: {
-        ...credentialAudit(after),
-        passwordReplaced: Boolean(password),
-        ...(before ? { before: credentialAudit(before) } : {}),
-      },
-    });
-    return savedId;
+  const savedId = await saveRecord(ctx, actor, CREDENTIAL_KIND, id, values, {
+    guard: async (tx) => {
+      if (values.totp_config_id && !(await q.getTotpConfig(tx, actor.moduleId, values.totp_config_id)))
+        throw validation(T.totpNotFound, 'totpConfigId');
+      if (await q.isBotCredentialNameTaken(tx, actor.moduleId, values.name, id)) throw validation(T.nameTaken, 'name');
+    },
+    details: { passwordReplaced: Boolean(password) },
   }).catch(uniqueAs(T.nameTaken, 'name'));
   return getBotCredential(ctx.db, actor.moduleId, savedId);
 }
 export async function deleteBotCredential(ctx: FeatureContext, actor: ModuleActor, id: number) {
-  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    const before = await q.getBotCredential(tx, actor.moduleId, id);
-    if (!before) throw notFound(T.credentialNotFound);
-    await q.deleteBotCredential(tx, id);
-    await auditChange(tx, actor, {
-      event: 'BOT_CREDENTIAL_DELETED',
-      entityType: 'bot_credential',
-      entityId: id,
-      details: credentialAudit(before),
-    });
-  });
-  return { message: T.deleted };
+  return deleteRecord(ctx, actor, CREDENTIAL_KIND, id);
 }
 /** The plain password of a brand login, for the bot that signs in with it (never for an answer). */
 export async function openBotPassword(ctx: FeatureContext, moduleId: number, id: number): Promise<string> {
@@ -340,6 +369,17 @@ const tagOf = (r: q.TagMappingRecord): TagMapping => ({
   ...stamps(r),
 });
 const tagAudit = (r: q.TagMappingRecord) => ({ sourceTag: r.source_tag, ticketTag: r.ticket_tag, botType: r.bot_type });
+
+const TAG_KIND: RecordKind<q.TagMappingRecord, q.TagMappingValues> = {
+  get: q.getTagMapping,
+  insert: q.insertTagMapping,
+  update: q.updateTagMapping,
+  remove: (db, moduleId, id) => q.deleteTagMappings(db, moduleId, [id]),
+  notFound: T.tagMappingNotFound,
+  entityType: 'tag_mapping',
+  events: { created: 'TAG_MAPPING_CREATED', updated: 'TAG_MAPPING_UPDATED', deleted: 'TAG_MAPPING_DELETED' },
+  audit: tagAudit,
+};
 
 export async function listTagMappings(db: Db, moduleId: number) {
   return (await q.listTagMappings(db, moduleId)).map(tagOf);
@@ -362,22 +402,11 @@ export async function saveTagMapping(
     ticket_tag: (body.ticketTag ?? '').trim(),
     bot_type: body.botType ?? null,
   };
-  const savedId = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    const before = id ? await q.getTagMapping(tx, actor.moduleId, id) : undefined;
-    if (id && !before) throw notFound(T.tagMappingNotFound);
-    if (await q.isSourceTagTaken(tx, actor.moduleId, values.source_tag, values.bot_type, id))
-      throw validation(T.tagTaken, 'sourceTag');
-    const savedId = before ? before.id : await q.insertTagMapping(tx, actor.moduleId, values, actor.userId, ctx.now());
-    if (before) await q.updateTagMapping(tx, savedId, values, ctx.now());
-    const after = await q.getTagMapping(tx, actor.moduleId, savedId);
-    if (!after) throw notFound(T.tagMappingNotFound);
-    await auditChange(tx, actor, {
-      event: before ? 'TAG_MAPPING_UPDATED' : 'TAG_MAPPING_CREATED',
-      entityType: 'tag_mapping',
-      entityId: savedId,
-      details: { ...tagAudit(after), ...(before ? { before: tagAudit(before) } : {}) },
-    });
-    return savedId;
+  const savedId = await saveRecord(ctx, actor, TAG_KIND, id, values, {
+    guard: async (tx) => {
+      if (await q.isSourceTagTaken(tx, actor.moduleId, values.source_tag, values.bot_type, id))
+        throw validation(T.tagTaken, 'sourceTag');
+    },
   }).catch(uniqueAs(T.tagTaken, 'sourceTag'));
   return getTagMapping(ctx.db, actor.moduleId, savedId);
 }
