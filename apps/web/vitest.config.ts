@@ -15,7 +15,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
-    // Component tests drive Ant Design through real user events; on a loaded machine a few take seconds.
-    testTimeout: 20_000,
+    // Component tests drive Ant Design through real user events; on a loaded machine a first render alone can take
+    // over 15 s (seen with a load average of 12 on two cores). The server project allows the same.
+    testTimeout: 30_000,
   },
 });
