@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { DEMO_PASSWORD, E2E_JWT_SECRET } from './env.ts';
 
@@ -21,10 +21,15 @@ export async function shot(page: Page, name: string, options: { isBusy?: boolean
   // where they belong, which a full-page capture of a scrolled page does not keep.
   if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
   if (!options.isBusy) await settle(page);
-  // Chromium now and then never answers a capture (seen after the approval drawer's popconfirm closed, 2 runs in 3):
-  // a capture that has not come within 20 s is asked for again, once.
+  // Chromium now and then never answers a capture (seen after the approval drawer's popconfirm closed, and with a
+  // modal open on a machine with a load average of 13): a capture that has not come within 20 s is asked for again,
+  // once. A screenshot is a record for people, not an assertion: one that still does not come is noted on the test.
   const capture = () => page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', timeout: 20_000 });
-  await capture().catch(capture);
+  await capture()
+    .catch(capture)
+    .catch((error: Error) =>
+      test.info().annotations.push({ type: 'screenshot missing', description: `${name}: ${error.message}` }),
+    );
   if (viewport && height > viewport.height) await page.setViewportSize(viewport);
 }
 

@@ -153,8 +153,16 @@ test('recon tabs at daily use: amount on screen, remembered columns, compact row
       await openFromNav(page, 'Transactions', 'Pipeline', 'Invalid');
       await settle(page);
       // After the file, row and reasons: reference, date and amount, as on the recon tabs.
-      const invalid = (await page.locator('thead th').allTextContents()).map((t) => t.trim()).filter((t) => t !== '');
-      expect(invalid.slice(3, 6).join('|')).toMatch(/^reference\|value.date\|amount$/i);
+      // The headings settle once the table has its columns (the data source's, after the first answer).
+      await expect
+        .poll(async () =>
+          (await page.locator('thead th').allTextContents())
+            .map((t) => t.trim())
+            .filter((t) => t !== '')
+            .slice(3, 6)
+            .join('|'),
+        )
+        .toMatch(/^reference\|value.date\|amount$/i);
       await shot(page, `tmp-columns-invalid-${suffix}`);
       await openFromNav(page, 'Operations', 'History', 'File Upload');
       await settle(page);
