@@ -111,6 +111,9 @@ describe('LDAP setup page', () => {
     expect(screen.getByText('Search, then bind')).toBeTruthy();
     expect(screen.getByText('Password stored (never shown)')).toBeTruthy();
     expect(screen.getByText('1 mapping')).toBeTruthy();
+    // Which group grants what, without opening the drawer.
+    expect(screen.getByText('recon-operators')).toBeTruthy();
+    expect(screen.getByText(/→ Operator/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /Edit Directory/ }));
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('A password is stored. Leave empty to keep it.')).toBeTruthy();

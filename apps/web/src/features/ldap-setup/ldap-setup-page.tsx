@@ -1,11 +1,13 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { LdapConfig } from '@recon/contract';
+import { roleDisplayName } from '@recon/contract/privileges';
 import { Button, Card, Descriptions, Empty, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLdapConfig } from '@/features/ldap-setup/api/ldap-config';
 import { LdapConfigDrawer } from '@/features/ldap-setup/components/ldap-config-drawer';
 import { formatDateTime } from '@/lib/format';
+import { useModuleSelection } from '@/lib/module-context';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
 import { StatusTag } from '@/ui/status-tag';
@@ -23,6 +25,7 @@ export default function LdapSetupPage() {
   const config = useLdapConfig();
   // undefined: drawer closed; null: setting the directory up; a config: changing it.
   const [editing, setEditing] = useState<LdapConfig | null | undefined>(undefined);
+  const { modules } = useModuleSelection();
   const directory = config.data?.data ?? null;
 
   return (
@@ -49,9 +52,10 @@ export default function LdapSetupPage() {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ldap.empty')} />
         ) : (
           <Descriptions
-            column={{ xs: 1, md: 2 }}
+            column={1}
             size="middle"
-            styles={{ label: { width: 200 } }}
+            colon={false}
+            styles={{ label: { width: 220 } }}
             items={[
               {
                 key: 'status',
@@ -111,7 +115,21 @@ export default function LdapSetupPage() {
               {
                 key: 'mappings',
                 label: t('ldap.groupMappings'),
-                children: <Tag>{t('ldap.mappingCount', { count: directory.groupMappings.length })}</Tag>,
+                children: (
+                  <Flex vertical gap={6} align="flex-start">
+                    <Tag>{t('ldap.mappingCount', { count: directory.groupMappings.length })}</Tag>
+                    {directory.groupMappings.map((m) => (
+                      <Typography.Text key={m.group}>
+                        <Typography.Text code>{m.group}</Typography.Text>
+                        {' → '}
+                        {[
+                          ...m.roles.map(roleDisplayName),
+                          ...m.moduleIds.map((id) => modules.find((x) => x.id === id)?.name ?? `#${id}`),
+                        ].join(' · ') || t('ldap.grantsNothing')}
+                      </Typography.Text>
+                    ))}
+                  </Flex>
+                ),
               },
               {
                 key: 'timeout',

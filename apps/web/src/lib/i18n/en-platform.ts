@@ -467,6 +467,7 @@ export const enPlatform = {
     removeMapping: 'Remove group mapping',
     mappingCount_one: '{{count}} mapping',
     mappingCount_other: '{{count}} mappings',
+    grantsNothing: 'grants nothing yet',
     updatedAt: 'Last changed',
   },
 };
