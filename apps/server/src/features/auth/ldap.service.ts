@@ -35,8 +35,11 @@ import {
 import * as saml from './saml.queries.ts';
 import { checkMappedRoles } from './saml.service.ts';
 
-/** The sealing context of the service account's password (a sealed value opens only where it was sealed). */
-const BIND_PASSWORD_CONTEXT = 'ldap_config.bind_password_sealed';
+/**
+ * The sealing context of the service account's password (a sealed value opens only where it was sealed), in the
+ * form the key rotation re-seals with (`table.column#module`; the directory belongs to no module: 0).
+ */
+const BIND_PASSWORD_CONTEXT = 'ldap_config.bind_password_sealed#0';
 /** A REQUESTED_VIA_LDAP user's department token lives this long, and works once. */
 const SSO_TOKEN_TTL_MS = 15 * 60_000;
 
