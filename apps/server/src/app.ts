@@ -17,6 +17,7 @@ import { approvalRightRoutes } from '@/features/approval-rights/approval-rights.
 import { approvalRoutes } from '@/features/approvals/approvals.routes.ts';
 import { auditLogRoutes } from '@/features/audit-logs/audit-logs.routes.ts';
 import { authRoutes } from '@/features/auth/auth.routes.ts';
+import { ldapRoutes } from '@/features/auth/ldap.routes.ts';
 import { samlRoutes } from '@/features/auth/saml.routes.ts';
 import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
 import { dataTableRoutes } from '@/features/data-tables/data-tables.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       registerNoStore(api);
       await api.register(authRoutes(ctx));
       await api.register(samlRoutes(ctx));
+      await api.register(ldapRoutes(ctx));
       await api.register(departmentRoutes(ctx));
       await api.register(moduleRoutes(ctx));
       await api.register(roleRoutes(ctx));

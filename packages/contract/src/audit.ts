@@ -36,6 +36,10 @@ export const AUDIT_EVENTS = [
   'SAML_CONFIG_UPDATED',
   'SAML_CONFIG_DELETED',
   'SAML_USER_REQUESTED',
+  // LDAP sign-in (issue 13, decision 0023): the directory's setup, and a first sign-in that asks for access
+  'LDAP_CONFIG_CREATED',
+  'LDAP_CONFIG_UPDATED',
+  'LDAP_USER_REQUESTED',
   'ACCESS_DENIED',
   // Operations configuration (spec 2): data tables, master data, recons, data sources.
   'DATA_TABLE_CREATED',

@@ -16,23 +16,12 @@ import {
 import { endpoint } from './endpoint.ts';
 import { messageBodySchema } from './errors.ts';
 import { FIRST_LOAD_PATHS } from './first-load-paths.ts';
+import { ldapLoginRequestSchema } from './ldap.ts';
 import { ssoLoginRequestSchema, ssoLoginResponseSchema } from './saml.ts';
 
 const tags = ['Sign-in and sessions'];
 // Sign-in, codes and password reset happen before there is an access token.
 const open = { module: 'optional', public: true, tags } as const;
-
-/** A directory or identity-provider sign-in: answers "not configured" until an integration is set up. */
-const integrationSignIn = (name: string, path: string, label: string) =>
-  endpoint({
-    ...open,
-    name,
-    method: 'POST',
-    path,
-    response: signedInUserSchema,
-    summary: `${label} sign-in`,
-    description: `${label} sign-in. Refused with 400 while no ${label} integration is configured (see GET v2/login-methods).`,
-  });
 
 /** Sign-in, one-time codes, password reset, refresh and logout (spec 1 §7). */
 export const authEndpoints = {
@@ -53,7 +42,20 @@ export const authEndpoints = {
     response: loginMethodsResponseSchema,
     summary: 'Sign-in methods configured',
   }),
-  ldapLogin: integrationSignIn('auth.ldapLogin', FIRST_LOAD_PATHS.ldapLogin, 'LDAP'),
+  ldapLogin: endpoint({
+    ...open,
+    name: 'auth.ldapLogin',
+    method: 'POST',
+    path: FIRST_LOAD_PATHS.ldapLogin,
+    body: ldapLoginRequestSchema,
+    response: signedInUserSchema,
+    summary: 'LDAP sign-in',
+    description:
+      'Binds to the configured directory as the user (directly, or after a search with the service account). A user ' +
+      'new to this application is created: with the roles and modules their groups map to (APPROVED), or else ' +
+      'REQUESTED_VIA_LDAP with an ssoTemporaryToken for PUT v2/user-department/assignDepartment. Refused with 400 ' +
+      'while no directory is enabled (see GET v2/login-methods).',
+  }),
   samlLogin: endpoint({
     ...open,
     name: 'auth.samlLogin',

@@ -153,7 +153,7 @@ export type AssignDepartmentRequest = z.infer<typeof assignDepartmentRequestSche
 export const UNASSIGNED_TEXTS = {
   notAssigned: 'Your role and module has not been assigned yet',
   reachOut: 'Please reach out to your administrator',
-  raisedForApproval: 'A request to assign a module has been raised to your department admin.',
+  raisedForApproval: 'A request to assign a module has been raised to the department admin.',
   rejected: 'Your user creation request is rejected. Please contact your department admin and raise a new request.',
   noModule: 'You have not been assigned any module! Ask administrator to assign some module to you!',
   selectProduct: 'Please select a product!',

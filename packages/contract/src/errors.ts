@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'CONTACT_NUMBER_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
+  /** A service this one depends on (a directory server) did not answer. */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

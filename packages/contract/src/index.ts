@@ -37,6 +37,8 @@ export * from './jobs-parallel.ts';
 export * from './jobs-run.ts';
 export * from './jobs-settings.endpoints.ts';
 export * from './jobs-settings.ts';
+export * from './ldap.endpoints.ts';
+export * from './ldap.ts';
 export * from './master-data.endpoints.ts';
 export * from './master-data.ts';
 export * from './modules.endpoints.ts';

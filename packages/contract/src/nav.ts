@@ -347,6 +347,8 @@ export const NAV_TREE: readonly NavSection[] = [
             privilege: p('emailParsingConfig'),
           },
           { key: 'saml-setup', label: 'SAML Setup', path: 'saml-setup', privilege: p('integrations') },
+          // Not in the spec (decision 0023): the LDAP directory, next to SAML.
+          { key: 'ldap-setup', label: 'LDAP Setup', path: 'ldap-setup', privilege: p('integrations') },
         ],
       },
       { key: 'module-settings', label: 'Module Settings', path: 'module-settings', privilege: p('modules') },

@@ -36,12 +36,15 @@ const optionalText = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-export const samlGroupMappingSchema = z.object({
+/** A directory group and the roles and modules its members get: SAML and LDAP sign-in share it. */
+export const directoryGroupMappingSchema = z.object({
   group: z.string({ error: 'Group is required' }).trim().min(1, 'Group is required').max(500),
   roles: z.array(z.string().trim().min(1)).default([]),
   moduleIds: z.array(z.coerce.number().int().positive()).default([]),
 });
-export type SamlGroupMapping = z.infer<typeof samlGroupMappingSchema>;
+export type DirectoryGroupMapping = z.infer<typeof directoryGroupMappingSchema>;
+export const samlGroupMappingSchema = directoryGroupMappingSchema;
+export type SamlGroupMapping = DirectoryGroupMapping;
 
 /** The body of POST v2/saml/config and PUT v2/saml/config/{id}. */
 export const samlConfigInputSchema = z.object({

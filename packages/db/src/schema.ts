@@ -168,6 +168,33 @@ export type SamlLoginTicketTable = {
   created_at: Timestamp;
 };
 
+export type LdapConfigTable = {
+  id: Generated<number>;
+  is_enabled: Generated<boolean>;
+  url: string;
+  bind_mode: 'DIRECT' | 'SEARCH';
+  user_dn_template: string | null;
+  bind_dn: string | null;
+  bind_password_sealed: string | null;
+  base_dn: string | null;
+  user_filter: string | null;
+  email_attribute: string | null;
+  name_attribute: string | null;
+  groups_attribute: string | null;
+  /** Directory group → roles and modules a signed-in member gets (the shape of saml_config's). */
+  group_mappings: ColumnType<{ group: string; roles: string[]; moduleIds: number[] }[], string | undefined, string>;
+  connect_timeout_ms: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type LdapSsoTokenTable = {
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+};
+
 export type Database = OperationsDatabase &
   ReconDatabase &
   DownloadsDatabase &
@@ -193,4 +220,6 @@ export type Database = OperationsDatabase &
     saml_assertion_seen: SamlAssertionSeenTable;
     saml_login_ticket: SamlLoginTicketTable;
     saml_request: SamlRequestTable;
+    ldap_config: LdapConfigTable;
+    ldap_sso_token: LdapSsoTokenTable;
   };

@@ -4,14 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import * as service from './auth.service.ts';
+import * as ldap from './ldap.service.ts';
 import * as saml from './saml.service.ts';
 
 const meta = (r: FastifyRequest) => ({ ip: r.ip, requestId: r.id });
-const userNameOf = (body: unknown) =>
-  typeof (body as { userName?: unknown } | undefined)?.userName === 'string'
-    ? (body as { userName: string }).userName
-    : null;
-
 const headerOf = (r: FastifyRequest, name: string) => {
   const v = r.headers[name];
   return typeof v === 'string' && v.trim() ? v.trim() : null;
@@ -25,10 +21,11 @@ export function authRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       route(E.loginMethods, async () => ({
         data: [
           { type: 'PASSWORD' as const, label: 'User name and password', isEnabled: true },
+          ...(await ldap.ldapLoginMethods(ctx)),
           ...(await saml.samlLoginMethods(ctx)),
         ],
       })),
-      route(E.ldapLogin, ({ body }, req) => service.refuseUnconfiguredSignIn(ctx, 'LDAP', userNameOf(body), meta(req))),
+      route(E.ldapLogin, ({ body }, req) => ldap.login(ctx, body, meta(req))),
       route(E.samlLogin, (_input, req) =>
         saml.completeSignIn(ctx, headerOf(req, 'authtoken'), headerOf(req, 'username'), meta(req)),
       ),

@@ -164,42 +164,84 @@ async function sendCode(
   });
 }
 
-export async function login(ctx: FeatureContext, body: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
-  const key = body.userName.trim().toLowerCase();
+/** A sign-in attempt, counted before its credentials are checked (login-throttle.ts). */
+export type CountedAttempt = { key: string; sourceCount: number; accountCount: number };
+
+/**
+ * Counts a sign-in attempt of `userName` before anything is verified; a name or source over its limit is refused
+ * here, unverified (audited, paused, ACCOUNT_LOCKED). `details` go into the audit (e.g. the sign-in method).
+ */
+export async function countSignInAttempt(
+  ctx: FeatureContext,
+  userName: string,
+  meta: RequestMeta,
+  details: Record<string, unknown> = {},
+): Promise<CountedAttempt> {
+  const key = userName.trim().toLowerCase();
   const attempt = await countAttempt(ctx, key, meta.ip);
   if (attempt.refused) {
     await audit(ctx, meta, {
       event: 'LOGIN_FAILURE',
       outcome: 'FAILURE',
-      userName: body.userName,
-      details: { reason: 'LOCKED', scope: attempt.scope },
+      userName,
+      details: { ...details, reason: 'LOCKED', scope: attempt.scope },
     });
     await pause(failureDelayMs(ctx.config.loginDelayMs, attempt.sourceCount));
     throw new AppError('ACCOUNT_LOCKED', AUTH_TEXTS.locked);
   }
+  return { key, sourceCount: attempt.sourceCount, accountCount: attempt.accountCount };
+}
+
+/**
+ * A failed sign-in: audited with `reason`, counted toward the lockout, paused like every failure; throws "locked"
+ * when this attempt reached a limit, otherwise `error` (by default: invalid user name or password).
+ */
+export async function failSignInAttempt(
+  ctx: FeatureContext,
+  meta: RequestMeta,
+  attempt: CountedAttempt,
+  who: { userId: number | null; userName: string },
+  details: Record<string, unknown> & { reason: string },
+  error: AppError = new AppError('BAD_CREDENTIALS', AUTH_TEXTS.badCredentials),
+): Promise<never> {
+  await audit(ctx, meta, {
+    event: 'LOGIN_FAILURE',
+    outcome: 'FAILURE',
+    userId: who.userId,
+    userName: who.userName,
+    details: { ...details, failedCount: attempt.sourceCount },
+  });
+  const locked = await lockWhenReached(ctx, attempt.key, meta.ip, attempt);
+  await pause(failureDelayMs(ctx.config.loginDelayMs, attempt.sourceCount));
+  if (locked) {
+    await audit(ctx, meta, {
+      event: 'ACCOUNT_LOCKED',
+      outcome: 'FAILURE',
+      userId: who.userId,
+      userName: who.userName,
+      details: { minutes: ctx.config.lockoutMinutes, scope: locked },
+    });
+    throw new AppError('ACCOUNT_LOCKED', AUTH_TEXTS.locked);
+  }
+  throw error;
+}
+
+/** A successful sign-in lifts the counts of its name from its source. */
+export const clearSignInAttempts = (ctx: FeatureContext, attempt: CountedAttempt, meta: RequestMeta) =>
+  q.clearAttempts(ctx.db, attempt.key, meta.ip);
+
+export async function login(ctx: FeatureContext, body: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
+  const attempt = await countSignInAttempt(ctx, body.userName, meta);
   const user = await q.findUserByName(ctx.db, body.userName);
   const isPasswordOk = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !isPasswordOk) {
-    await audit(ctx, meta, {
-      event: 'LOGIN_FAILURE',
-      outcome: 'FAILURE',
-      userId: user?.id ?? null,
-      userName: body.userName,
-      details: { reason: 'BAD_CREDENTIALS', failedCount: attempt.sourceCount },
-    });
-    const locked = await lockWhenReached(ctx, key, meta.ip, attempt);
-    await pause(failureDelayMs(ctx.config.loginDelayMs, attempt.sourceCount));
-    if (locked) {
-      await audit(ctx, meta, {
-        event: 'ACCOUNT_LOCKED',
-        outcome: 'FAILURE',
-        userId: user?.id ?? null,
-        userName: body.userName,
-        details: { minutes: ctx.config.lockoutMinutes, scope: locked },
-      });
-      throw new AppError('ACCOUNT_LOCKED', AUTH_TEXTS.locked);
-    }
-    throw new AppError('BAD_CREDENTIALS', AUTH_TEXTS.badCredentials);
+    return failSignInAttempt(
+      ctx,
+      meta,
+      attempt,
+      { userId: user?.id ?? null, userName: body.userName },
+      { reason: 'BAD_CREDENTIALS' },
+    );
   }
   if (!user.is_active) {
     await audit(ctx, meta, {
@@ -211,7 +253,7 @@ export async function login(ctx: FeatureContext, body: LoginRequest, meta: Reque
     });
     throw new AppError('BAD_CREDENTIALS', AUTH_TEXTS.disabled);
   }
-  await q.clearAttempts(ctx.db, key, meta.ip);
+  await clearSignInAttempts(ctx, attempt, meta);
 
   if (await isSettingOn(ctx.db, 'USER', SETTING_KEYS.MULTIFACTOR_AUTHENTICATION)) {
     const tempToken = randomToken();

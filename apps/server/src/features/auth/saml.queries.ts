@@ -114,9 +114,11 @@ export async function findUserForAssertion(db: Db, userName: string, email: stri
     .executeTakeFirst();
 }
 
+/** A user a directory sign-in names for the first time: no password, waiting for roles, modules or approval. */
 export async function insertRequestedUser(
   db: Db,
   u: { userName: string; firstName: string; lastName: string; email: string | null },
+  status: 'REQUESTED_VIA_SAML' | 'REQUESTED_VIA_LDAP' = 'REQUESTED_VIA_SAML',
 ) {
   return db
     .insertInto('app_user')
@@ -129,7 +131,7 @@ export async function insertRequestedUser(
       contact_number: null,
       department_id: null,
       profile_pic_path: null,
-      registration_status: 'REQUESTED_VIA_SAML',
+      registration_status: status,
       department_configurable: true,
     })
     .returning(['id', 'user_name'])
@@ -185,12 +187,17 @@ export async function accessOf(db: Db, userId: number) {
   return { hasRole: row?.has_role ?? false, hasModule: row?.has_module ?? false };
 }
 
-export async function approveRegistration(db: Db, userId: number) {
+/** A registration a directory sign-in requested becomes APPROVED (once the user holds a role and a module). */
+export async function approveRegistration(
+  db: Db,
+  userId: number,
+  from: 'REQUESTED_VIA_SAML' | 'REQUESTED_VIA_LDAP' = 'REQUESTED_VIA_SAML',
+) {
   await db
     .updateTable('app_user')
     .set({ registration_status: 'APPROVED' })
     .where('id', '=', userId)
-    .where('registration_status', '=', 'REQUESTED_VIA_SAML')
+    .where('registration_status', '=', from)
     .execute();
 }
 

@@ -104,10 +104,10 @@ export async function listConfigs(ctx: FeatureContext) {
 
 /**
  * The roles a mapping grants must exist; and only an administrator may let a directory group grant the Admin role
- * (the integrations privilege alone must not be a way to become admin).
+ * (the integrations privilege alone must not be a way to become admin). SAML and LDAP setups share it.
  */
-async function checkMappedRoles(ctx: FeatureContext, values: q.SamlConfigValues, actor: Actor) {
-  const roles = [...new Set(values.group_mappings.flatMap((m) => m.roles))];
+export async function checkMappedRoles(ctx: FeatureContext, mappings: SamlGroupMapping[], actor: Actor) {
+  const roles = [...new Set(mappings.flatMap((m) => m.roles))];
   const unknown = await q.unknownRoles(ctx.db, roles);
   if (unknown.length > 0) throw validation(`${SAML_TEXTS.unknownRole}: ${unknown.join(', ')}`, 'groupMappings');
   if (roles.includes(ADMIN_ROLE) && !actor.principal.roles.includes(ADMIN_ROLE))
@@ -116,7 +116,7 @@ async function checkMappedRoles(ctx: FeatureContext, values: q.SamlConfigValues,
 
 export async function createConfig(ctx: FeatureContext, input: ConfigInput, actor: Actor) {
   const values = valuesOf(input);
-  await checkMappedRoles(ctx, values, actor);
+  await checkMappedRoles(ctx, values.group_mappings, actor);
   const row = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     if (await q.isRegistrationIdTaken(tx, values.registration_id, null))
       throw validation(SAML_TEXTS.registrationIdTaken, 'registrationId');
@@ -136,7 +136,7 @@ export async function createConfig(ctx: FeatureContext, input: ConfigInput, acto
 
 export async function updateConfig(ctx: FeatureContext, id: number, input: ConfigInput, actor: Actor) {
   const values = valuesOf(input);
-  await checkMappedRoles(ctx, values, actor);
+  await checkMappedRoles(ctx, values.group_mappings, actor);
   const row = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     if (await q.isRegistrationIdTaken(tx, values.registration_id, id))
       throw validation(SAML_TEXTS.registrationIdTaken, 'registrationId');

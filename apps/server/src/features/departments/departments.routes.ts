@@ -1,4 +1,4 @@
-import { departmentEndpoints as E, type EndpointInput, UNASSIGNED_TEXTS } from '@recon/contract';
+import { departmentEndpoints as E, type EndpointInput, LDAP_TEXTS, UNASSIGNED_TEXTS } from '@recon/contract';
 import { withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import { actorOf, auditBy } from '@/lib/actor.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
+import { hashToken } from '@/lib/tokens.ts';
 import * as q from './departments.queries.ts';
 
 /** PUT v2/user-department/assignDepartment/{userId}: the user's registration goes for approval with the department. */
@@ -31,6 +32,12 @@ async function assignDepartment(
     // Self-service only where the department is configurable for the user; an admin may always assign.
     if (!isAdmin && !target.department_configurable)
       throw new AppError('FORBIDDEN', 'Department is not configurable for this user');
+    // A user LDAP sign-in created sends their department with the single-use token that sign-in gave them.
+    if (!isAdmin && target.registration_status === 'REQUESTED_VIA_LDAP') {
+      const token = body.ssoTemporaryToken;
+      if (!token || !(await q.useSsoToken(tx, hashToken(token), params.userId, ctx.now())))
+        throw new AppError('FORBIDDEN', LDAP_TEXTS.ssoTokenInvalid);
+    }
     const updated = await q.assignUserDepartment(tx, params.userId, dept.id);
     if (!updated) throw new AppError('NOT_FOUND', 'User not found');
     await writeAudit(tx, {

@@ -22,10 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new user who has signed in but has no module or department yet. */
+/** A new user who has signed in but has no module or department yet (LDAP's newcomers also need a token: ldap.test.ts). */
 async function newcomer(): Promise<Session> {
   const userName = uniqueName('newcomer');
-  await addUser(t, { userName, roles: [], registrationStatus: 'REQUESTED_VIA_LDAP', departmentConfigurable: true });
+  await addUser(t, { userName, roles: [], registrationStatus: 'REQUESTED_VIA_SAML', departmentConfigurable: true });
   return signIn(t, userName);
 }
 
@@ -105,7 +105,7 @@ describe('PUT v2/user-department/assignDepartment/{userId}', () => {
       .select(['department_id', 'registration_status'])
       .where('id', '=', other.userId)
       .executeTakeFirstOrThrow();
-    expect(user).toEqual({ department_id: null, registration_status: 'REQUESTED_VIA_LDAP' });
+    expect(user).toEqual({ department_id: null, registration_status: 'REQUESTED_VIA_SAML' });
   });
 
   it('lets an admin assign any user', async () => {

@@ -258,16 +258,19 @@ export async function deleteTagMappings(db: Db, moduleId: number, ids: readonly 
 
 // ---- Sealed secrets, for rotation (every module) ----
 export const SEALED_COLUMNS = [
-  { table: 'totp_config', column: 'secret_sealed' },
-  { table: 'bot_credential', column: 'password_sealed' },
+  { table: 'totp_config', column: 'secret_sealed', isPerModule: true },
+  { table: 'bot_credential', column: 'password_sealed', isPerModule: true },
+  // The installation's LDAP service account (decision 0023): one row, sealed with module 0 in its context.
+  { table: 'ldap_config', column: 'bind_password_sealed', isPerModule: false },
 ] as const;
 export type SealedColumn = (typeof SEALED_COLUMNS)[number];
 
 /** The sealed values of one column not sealed with `keyId`, a batch at a time (locked until the transaction ends). */
 export async function staleSecrets(db: Db, c: SealedColumn, keyId: string, limit: number) {
   const result = await sql<{ id: number; module_id: number; sealed: string }>`
-    SELECT id, module_id, ${sql.ref(c.column)} AS sealed FROM ${sql.table(c.table)}
-    WHERE split_part(${sql.ref(c.column)}, ':', 2) <> ${keyId}
+    SELECT id, ${c.isPerModule ? sql.ref('module_id') : sql`0`}::int AS module_id, ${sql.ref(c.column)} AS sealed
+    FROM ${sql.table(c.table)}
+    WHERE ${sql.ref(c.column)} IS NOT NULL AND split_part(${sql.ref(c.column)}, ':', 2) <> ${keyId}
     ORDER BY id LIMIT ${limit} FOR UPDATE`.execute(db);
   return result.rows;
 }

@@ -29,7 +29,8 @@ const T = INTEGRATION_TEXTS;
 const notFound = (message: string) => new AppError('NOT_FOUND', message);
 
 /** What sealed secrets are bound to: their column and module (a value copied elsewhere does not open). */
-export const sealContext = (c: q.SealedColumn, moduleId: number) => `${c.table}.${c.column}#${moduleId}`;
+export const sealContext = (c: Pick<q.SealedColumn, 'table' | 'column'>, moduleId: number) =>
+  `${c.table}.${c.column}#${moduleId}`;
 const TOTP_SECRET = q.SEALED_COLUMNS[0];
 const BOT_PASSWORD = q.SEALED_COLUMNS[1];
 

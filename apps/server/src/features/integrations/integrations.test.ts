@@ -408,12 +408,32 @@ describe('rotating the secrets key', () => {
 
   it('re-seals every stored secret with the new key; the old key is then no longer needed', async () => {
     await req(admin, 'POST', '/v2/totpconfig', { name: uniqueName('Before rotation'), secret: SEED });
+    // The LDAP directory's service password (decision 0023), sealed as its setup seals it.
+    const ldapContext = sealContext({ table: 'ldap_config', column: 'bind_password_sealed' }, 0);
+    await t.database.db
+      .insertInto('ldap_config')
+      .values({
+        url: 'ldap://127.0.0.1:389',
+        bind_mode: 'SEARCH',
+        user_dn_template: null,
+        bind_dn: 'cn=svc,dc=corp,dc=test',
+        bind_password_sealed: createSecretBox(testKey()).seal('Svc@Pass1', ldapContext),
+        base_dn: 'dc=corp,dc=test',
+        user_filter: null,
+        email_attribute: null,
+        name_attribute: null,
+        groups_attribute: null,
+      })
+      .execute();
     const newKey = Buffer.alloc(32, 7).toString('base64');
     const rotated = createSecretBox(newKey, [testKey()]);
     const counts = await rotateSecrets(t.database.db, rotated);
     expect(counts['totp_config.secret_sealed']).toBeGreaterThan(0);
     expect(counts['bot_credential.password_sealed']).toBeGreaterThan(0);
+    expect(counts['ldap_config.bind_password_sealed']).toBe(1);
     const onlyNew = createSecretBox(newKey);
+    const ldap = await t.database.db.selectFrom('ldap_config').select('bind_password_sealed').executeTakeFirstOrThrow();
+    expect(onlyNew.open(ldap.bind_password_sealed ?? '', ldapContext)).toBe('Svc@Pass1');
     const totp = await t.database.db.selectFrom('totp_config').select(['module_id', 'secret_sealed']).execute();
     for (const row of totp) {
       expect(onlyNew.isStale(row.secret_sealed)).toBe(false);
@@ -423,6 +443,7 @@ describe('rotating the secrets key', () => {
     expect(await rotateSecrets(t.database.db, rotated)).toEqual({
       'totp_config.secret_sealed': 0,
       'bot_credential.password_sealed': 0,
+      'ldap_config.bind_password_sealed': 0,
     });
     const audit = await auditRows(t, 'SECRETS_ROTATED');
     expect(audit).toHaveLength(1);

@@ -16,6 +16,7 @@ const EmailParsingConfigPage = lazy(
   withTexts('platform', () => import('@/features/integrations/email-parsing-config-page')),
 );
 const SamlSetupPage = lazy(withTexts('platform', () => import('@/features/saml-setup/saml-setup-page')));
+const LdapSetupPage = lazy(withTexts('platform', () => import('@/features/ldap-setup/ldap-setup-page')));
 
 /** Settings pages of the platform (spec 1) and the integrations' config resources (spec 3). */
 export const PLATFORM_PAGES: readonly PageRoute[] = [
@@ -30,4 +31,5 @@ export const PLATFORM_PAGES: readonly PageRoute[] = [
   { path: PATHS.brandLogin, component: BrandLoginPage },
   { path: PATHS.emailParsingConfig, component: EmailParsingConfigPage },
   { path: PATHS.samlSetup, component: SamlSetupPage },
+  { path: PATHS.ldapSetup, component: LdapSetupPage },
 ];

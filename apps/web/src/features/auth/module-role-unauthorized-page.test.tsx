@@ -14,7 +14,7 @@ import { renderRoute } from '@/testing/render';
 
 const PATH = '/module-role-unauthorized';
 const NOT_ASSIGNED = 'Your role and module has not been assigned yet';
-const RAISED = 'A request to assign a module has been raised to your department admin.';
+const RAISED = 'A request to assign a module has been raised to the department admin.';
 const REJECTED =
   'Your user creation request is rejected. Please contact your department admin and raise a new request.';
 

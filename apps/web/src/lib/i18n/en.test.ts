@@ -61,6 +61,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   'approval-rights': 'platform',
   integrations: 'platform',
   'saml-setup': 'platform',
+  'ldap-setup': 'platform',
   'data-sources': 'operationsConfig',
   'data-tables': 'operationsConfig',
   'master-data': 'operationsConfig',

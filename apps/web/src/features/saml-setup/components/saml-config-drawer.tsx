@@ -1,15 +1,12 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { SamlConfig, SamlGroupMapping } from '@recon/contract';
-import { roleDisplayName } from '@recon/contract/privileges';
-import { Button, Divider, Drawer, Flex, Form, Input, Select, Space, Switch, Typography } from 'antd';
+import { Button, Divider, Drawer, Flex, Form, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSaveSamlConfig } from '@/features/saml-setup/api/saml-configs';
 import { setFieldMessages } from '@/lib/form-errors';
 import { useModuleSelection } from '@/lib/module-context';
 import { saveWithFieldErrors } from '@/lib/save-form';
+import { GroupMappingsList } from '@/ui/group-mappings-list';
 
-/** Roles a directory group can grant, by name (the role matrix of Settings › user-roles). */
-const MAPPABLE_ROLES = ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_OPERATOR', 'ROLE_SUPPORT', 'ROLE_FINOPS'];
 const PEM_CERTIFICATE = /^-----BEGIN CERTIFICATE-----\s*[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----$/;
 
 type Values = {
@@ -206,49 +203,18 @@ export function SamlConfigDrawer({ editing, onClose }: Props) {
 
           <Divider titlePlacement="start">{t('saml.groupMappings')}</Divider>
           <Typography.Paragraph type="secondary">{t('saml.groupMappingsHelp')}</Typography.Paragraph>
-          <Form.List name="groupMappings">
-            {(rows, { add, remove }) => (
-              <>
-                {rows.map((row) => (
-                  <Flex key={row.key} gap={8} align="flex-start">
-                    <Form.Item name={[row.name, 'group']} rules={required(t('saml.groupRequired'))} style={{ flex: 2 }}>
-                      <Input aria-label={t('saml.group')} placeholder={t('saml.group')} autoComplete="off" />
-                    </Form.Item>
-                    <Form.Item name={[row.name, 'roles']} style={{ flex: 2 }}>
-                      <Select
-                        mode="multiple"
-                        aria-label={t('saml.roles')}
-                        placeholder={t('saml.roles')}
-                        maxTagCount="responsive"
-                        optionFilterProp="label"
-                        options={MAPPABLE_ROLES.map((r) => ({ value: r, label: roleDisplayName(r) }))}
-                      />
-                    </Form.Item>
-                    <Form.Item name={[row.name, 'moduleIds']} style={{ flex: 3 }}>
-                      <Select
-                        mode="multiple"
-                        aria-label={t('saml.modules')}
-                        placeholder={t('saml.modules')}
-                        maxTagCount="responsive"
-                        optionFilterProp="label"
-                        options={modules.map((m) => ({ value: m.id, label: m.name }))}
-                      />
-                    </Form.Item>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('saml.removeMapping')}
-                      onClick={() => remove(row.name)}
-                    />
-                  </Flex>
-                ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ group: '', roles: [], moduleIds: [] })}>
-                  {t('saml.addMapping')}
-                </Button>
-              </>
-            )}
-          </Form.List>
+          <GroupMappingsList
+            name="groupMappings"
+            modules={modules}
+            labels={{
+              group: t('saml.group'),
+              groupRequired: t('saml.groupRequired'),
+              roles: t('saml.roles'),
+              modules: t('saml.modules'),
+              addMapping: t('saml.addMapping'),
+              removeMapping: t('saml.removeMapping'),
+            }}
+          />
         </Form>
       )}
     </Drawer>
