@@ -61,6 +61,7 @@ export const enPlatform = {
     searchEmail: 'Email',
     searchModule: 'Module',
     anyStatus: 'Any',
+    noMatch: 'No users match these filters',
     created: 'User created: an invitation to choose a password was sent',
     updated: 'User updated',
     sso: {
