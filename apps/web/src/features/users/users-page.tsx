@@ -15,8 +15,8 @@ import { useUrlListState } from '@/lib/use-url-list-state';
 import { CellText } from '@/ui/cell-text';
 import { PagedListPage } from '@/ui/paged-list-page';
 
-/** Column widths at which the list fits 1280×720 beside the menu, the actions pinned on the right. */
-const W = { userName: 170, name: 160, email: 220, roles: 190, modules: 210, isActive: 80, actions: 150 };
+/** Column widths at which the list fits 1280×720 beside the menu; Active and the actions pinned on the right. */
+const W = { userName: 150, name: 130, email: 190, roles: 140, modules: 160, isActive: 80, actions: 140 };
 const SCROLL_X = Object.values(W).reduce((a, b) => a + b, 0);
 
 /** Settings › User Settings › Users: the users, their activation and unlock, create and edit, SSO requests. */
@@ -105,6 +105,7 @@ export default function UsersPage() {
           dataIndex: 'isActive',
           key: 'isActive',
           width: W.isActive,
+          fixed: 'right',
           render: (_, row) => <ActivationSwitch user={row} />,
         },
         {

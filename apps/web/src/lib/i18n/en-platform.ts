@@ -110,6 +110,7 @@ export const enPlatform = {
     edit: 'Edit Role',
     editTitle: 'Edit Role',
     updated: 'Role saved',
+    renameHelp: 'ROLE_ followed by capital letters, digits and _. Its users keep it under the new name.',
     builtInName: 'A built-in role keeps its name; its kind can change.',
     delete: 'Delete Role',
     confirmDelete: 'Delete {{role}}? Its privileges and approval rights go with it.',

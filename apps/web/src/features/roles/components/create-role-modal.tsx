@@ -77,7 +77,7 @@ export function CreateRoleModal({ open, role, onClose, onSaved }: Props) {
         <Form.Item
           name="name"
           label={t('roles.name')}
-          extra={isBuiltIn ? t('roles.builtInName') : t('roles.nameHelp')}
+          extra={isBuiltIn ? t('roles.builtInName') : role ? t('roles.renameHelp') : t('roles.nameHelp')}
           rules={[
             { required: true, whitespace: true, message: t('roles.nameRequired') },
             { pattern: /^ROLE_[A-Za-z0-9_]+$/, message: t('roles.nameFormat') },
