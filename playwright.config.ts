@@ -7,6 +7,9 @@ import { resolveChromium } from './e2e/browser.ts';
 import { E2E_JWT_SECRET, E2E_PORT } from './e2e/env.ts';
 
 const browser = await resolveChromium();
+// One data directory for the run: the workers (which load this file again) inherit it, so a journey can read the
+// server's outbox (e2e/outbox.ts) the way a person reads their mail.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'recon-e2e-'));
 
 /** Browser journeys against the real server (built SPA, a fresh embedded PostgreSQL with the demo seed). */
 export default defineConfig({
@@ -41,7 +44,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       // The address the browser uses: the SAML ACS sends the sign-in popup back to it (same origin as the opener).
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'recon-e2e-')),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       EMBEDDED_PG_PORT: String(E2E_PORT + 40_000),
       SEED_DEMO: 'true',
       JWT_SECRET: E2E_JWT_SECRET,

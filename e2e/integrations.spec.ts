@@ -96,6 +96,12 @@ test('an admin configures the integrations of a module, and the secrets never co
       page.getByRole('dialog', { name: 'Edit Flipkart seller account' }).getByLabel(/^(\* )?Replace Password$/),
     ).toHaveValue('');
     await shots(page, '04-brand-login-edit');
+    // On a 1280×720 screen the form's buttons are in view without scrolling the page.
+    await page.setViewportSize(SIZES[1]);
+    const edit = page.getByRole('dialog', { name: 'Edit Flipkart seller account' });
+    await expect(edit.getByRole('button', { name: 'Update' })).toBeInViewport();
+    await expect(edit.getByRole('button', { name: 'Cancel' })).toBeInViewport();
+    await page.setViewportSize(SIZES[0]);
     await page
       .getByRole('dialog', { name: 'Edit Flipkart seller account' })
       .getByRole('button', { name: 'Cancel' })

@@ -73,6 +73,17 @@ export type PrivilegeVersion = (typeof PRIVILEGE_VERSIONS)[number];
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
 
+/** The roles every installation starts with: their grants are edited, they are never renamed nor deleted. */
+export const BUILT_IN_ROLES = [
+  ROLE_ADMIN,
+  'ROLE_MANAGER',
+  'ROLE_OPERATOR',
+  'ROLE_SUPPORT',
+  'ROLE_FINOPS',
+  'ROLE_MAKER',
+  'ROLE_CHECKER',
+] as const;
+
 export const ROLE_DISPLAY_NAMES: Readonly<Record<string, string>> = {
   ROLE_ADMIN: 'Admin',
   ROLE_MANAGER: 'Manager',

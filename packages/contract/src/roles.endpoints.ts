@@ -1,4 +1,5 @@
-import { endpoint } from './endpoint.ts';
+import { endpoint, idParamsSchema } from './endpoint.ts';
+import { messageBodySchema } from './errors.ts';
 import {
   createRoleRequestSchema,
   privilegesByRoleQuerySchema,
@@ -8,6 +9,7 @@ import {
   rolesPostQuerySchema,
   rolesResponseSchema,
   updatePrivilegeRequestSchema,
+  updateRoleRequestSchema,
 } from './roles.ts';
 
 const base = { module: 'ignore', tags: ['Roles and privileges'] } as const;
@@ -74,5 +76,30 @@ export const roleEndpoints = {
     summary: "Set a role's v2 privileges (Operation=UpdatePrivilege)",
     description:
       "`Operation=UpdatePrivilege`: the role's v2 grants become exactly `privilegeCodes`. ROLE_ADMIN always keeps every privilege.",
+  }),
+  update: endpoint({
+    ...base,
+    name: 'roles.update',
+    method: 'PUT',
+    path: '/v2/roles/:id',
+    privilege: { code: 'roles' },
+    params: idParamsSchema,
+    body: updateRoleRequestSchema,
+    response: roleDetailSchema,
+    summary: 'Rename a role and set its maker / checker flags',
+    description:
+      'Not in the spec (decision 0019). A built-in role keeps its name (400); the new name follows the create rules and is free. Users keep the role under its new name; their sessions reload their access. Audited ROLE_UPDATED with before / after.',
+  }),
+  remove: endpoint({
+    ...base,
+    name: 'roles.remove',
+    method: 'DELETE',
+    path: '/v2/roles/:id',
+    privilege: { code: 'roles' },
+    params: idParamsSchema,
+    response: messageBodySchema,
+    summary: 'Delete a role no user holds',
+    description:
+      'Not in the spec (decision 0019). Built-in roles are refused (400); a role users still hold answers 409 naming how many. Its grants and approval rights go with it. Audited ROLE_DELETED.',
   }),
 } as const;

@@ -45,7 +45,17 @@ export const ROLE_TEXTS = {
   nameTaken: 'A role with this name already exists',
   makerAndChecker: 'A role is a maker or a checker, not both',
   created: 'Role successfully created',
+  updated: 'Role saved',
+  deleted: 'Role deleted',
+  builtIn: 'Built-in roles cannot be renamed or deleted',
 } as const;
+
+/** The refusal to delete a role some users still hold, naming how many. */
+export function roleHeldText(userCount: number): string {
+  return userCount === 1
+    ? '1 user holds this role: give them another role before deleting it'
+    : `${userCount} users hold this role: give them another role before deleting it`;
+}
 
 /** GET v2/roles: every role, with its kind and how many users and privileges it has. */
 export const roleRowSchema = z.object({
@@ -56,6 +66,8 @@ export const roleRowSchema = z.object({
   isChecker: z.boolean(),
   userCount: z.number().int(),
   privilegeCount: z.number().int(),
+  /** A seeded role (BUILT_IN_ROLES): never renamed nor deleted. */
+  isBuiltIn: z.boolean(),
 });
 export type RoleRow = z.infer<typeof roleRowSchema>;
 export const rolesResponseSchema = z.object({ data: z.array(roleRowSchema) });
@@ -75,3 +87,18 @@ export const createRoleRequestSchema = z
   })
   .refine((b) => !(b.isMaker && b.isChecker), { path: ['isChecker'], message: ROLE_TEXTS.makerAndChecker });
 export type CreateRoleRequest = z.infer<typeof createRoleRequestSchema>;
+
+/** PUT v2/roles/{id}: a new name (not for built-in roles) and the maker / checker flags. */
+export const updateRoleRequestSchema = z
+  .object({
+    name: z
+      .string({ error: ROLE_TEXTS.nameRequired })
+      .trim()
+      .min(1, ROLE_TEXTS.nameRequired)
+      .max(100)
+      .regex(/^ROLE_[A-Z0-9_]+$/, ROLE_TEXTS.nameFormat),
+    isMaker: z.boolean(),
+    isChecker: z.boolean(),
+  })
+  .refine((b) => !(b.isMaker && b.isChecker), { path: ['isChecker'], message: ROLE_TEXTS.makerAndChecker });
+export type UpdateRoleRequest = z.infer<typeof updateRoleRequestSchema>;

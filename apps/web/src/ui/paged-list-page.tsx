@@ -31,6 +31,8 @@ type Props<Row> = {
   columns: TableColumnsType<Row>;
   /** The table's scroll width in px, so narrow screens scroll instead of squeezing columns. */
   scrollX: number;
+  /** What an empty list says, where it has its own words (e.g. nothing matches the filters). */
+  emptyDescription?: ReactNode;
   /** Shown after the list, e.g. the page's modals. */
   children?: ReactNode;
 };
@@ -50,6 +52,7 @@ export function PagedListPage<Row extends { id: number }>({
   onPageChange,
   columns,
   scrollX,
+  emptyDescription,
   children,
 }: Props<Row>) {
   const navigate = useNavigate();
@@ -83,7 +86,7 @@ export function PagedListPage<Row extends { id: number }>({
             rowKey="id"
             loading={rows.isFetching}
             dataSource={rows.data?.data ?? []}
-            locale={{ emptyText: rows.isPending ? ' ' : <EmptyState /> }}
+            locale={{ emptyText: rows.isPending ? ' ' : <EmptyState description={emptyDescription} /> }}
             scroll={{ x: scrollX }}
             pagination={pagination}
             columns={columns}

@@ -72,3 +72,38 @@ export const insertRole = (db: Db, r: { name: string; isMaker: boolean; isChecke
     .onConflict((oc) => oc.column('name').doNothing())
     .returning('id')
     .executeTakeFirst();
+
+/** The role by id, its row held until the transaction ends, with how many users hold it. */
+export const roleByIdForUpdate = (db: Db, id: number) =>
+  db
+    .selectFrom('role as r')
+    .select([
+      'r.id',
+      'r.name',
+      'r.is_maker',
+      'r.is_checker',
+      sql<number>`(SELECT count(*)::int FROM user_role ur WHERE ur.role_id = r.id)`.as('user_count'),
+    ])
+    .where('r.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** A role's name and flags; undefined when the new name is another role's (the unique index decides). */
+export async function updateRole(db: Db, id: number, r: { name: string; isMaker: boolean; isChecker: boolean }) {
+  const taken = await db
+    .selectFrom('role')
+    .select('id')
+    .where('name', '=', r.name)
+    .where('id', '<>', id)
+    .executeTakeFirst();
+  if (taken) return undefined;
+  return db
+    .updateTable('role')
+    .set({ name: r.name, is_maker: r.isMaker, is_checker: r.isChecker })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Deletes the role; its grants and approval rights go with it (ON DELETE CASCADE). */
+export const deleteRole = (db: Db, id: number) => db.deleteFrom('role').where('id', '=', id).executeTakeFirst();

@@ -1,4 +1,12 @@
-import { roleEndpoints as E, type EndpointInput, ROLE_ADMIN, ROLE_TEXTS, roleDisplayName } from '@recon/contract';
+import {
+  BUILT_IN_ROLES,
+  roleEndpoints as E,
+  type EndpointInput,
+  ROLE_ADMIN,
+  ROLE_TEXTS,
+  roleDisplayName,
+  roleHeldText,
+} from '@recon/contract';
 import { type Db, withTransaction } from '@recon/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -83,6 +91,7 @@ async function listRoles(ctx: FeatureContext) {
       isChecker: r.is_checker,
       userCount: r.user_count,
       privilegeCount: r.privilege_count,
+      isBuiltIn: isBuiltIn(r.name),
     })),
   };
 }
@@ -116,6 +125,59 @@ async function createRole(ctx: FeatureContext, { body }: EndpointInput<typeof E.
   return roleDetail(ctx.db, body.name);
 }
 
+const isBuiltIn = (name: string) => (BUILT_IN_ROLES as readonly string[]).includes(name);
+
+/** PUT v2/roles/{id}: a new name (never a built-in role's) and the maker / checker flags, audited. */
+async function updateRole(ctx: FeatureContext, { params, body }: EndpointInput<typeof E.update>, req: FastifyRequest) {
+  const actor = actorOf(req);
+  const name = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const role = await q.roleByIdForUpdate(tx, params.id);
+    if (!role) throw new AppError('NOT_FOUND', 'Role not found');
+    if (body.name !== role.name && isBuiltIn(role.name)) {
+      throw new AppError('VALIDATION', ROLE_TEXTS.builtIn, [{ field: 'name', defaultMessage: ROLE_TEXTS.builtIn }]);
+    }
+    if (!(await q.updateRole(tx, role.id, body))) {
+      throw new AppError('VALIDATION', ROLE_TEXTS.nameTaken, [{ field: 'name', defaultMessage: ROLE_TEXTS.nameTaken }]);
+    }
+    await writeAudit(tx, {
+      event: 'ROLE_UPDATED',
+      outcome: 'SUCCESS',
+      ...auditBy(actor),
+      entityType: 'role',
+      entityId: body.name,
+      details: {
+        before: { name: role.name, isMaker: role.is_maker, isChecker: role.is_checker },
+        after: { name: body.name, isMaker: body.isMaker, isChecker: body.isChecker },
+      },
+    });
+    return body.name;
+  });
+  // The holders' principals carry the role's name.
+  ctx.principals.invalidateAll();
+  return roleDetail(ctx.db, name);
+}
+
+/** DELETE v2/roles/{id}: a role no user holds and not a built-in one; its grants and approval rights go too. */
+async function deleteRole(ctx: FeatureContext, { params }: EndpointInput<typeof E.remove>, req: FastifyRequest) {
+  const actor = actorOf(req);
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const role = await q.roleByIdForUpdate(tx, params.id);
+    if (!role) throw new AppError('NOT_FOUND', 'Role not found');
+    if (isBuiltIn(role.name)) throw new AppError('VALIDATION', ROLE_TEXTS.builtIn);
+    if (role.user_count > 0) throw new AppError('CONFLICT', roleHeldText(role.user_count));
+    await q.deleteRole(tx, role.id);
+    await writeAudit(tx, {
+      event: 'ROLE_DELETED',
+      outcome: 'SUCCESS',
+      ...auditBy(actor),
+      entityType: 'role',
+      entityId: role.name,
+      details: { isMaker: role.is_maker, isChecker: role.is_checker },
+    });
+  });
+  return { message: ROLE_TEXTS.deleted };
+}
+
 /** The caller's privilege codes, the roles, a role's grants, creating a role and changing its grants. */
 export function roleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) =>
@@ -125,5 +187,7 @@ export function roleRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       route(E.create, (input, req) => createRole(ctx, input, req)),
       route(E.role, ({ params }) => roleDetail(ctx.db, params.role)),
       route(E.updatePrivileges, (input, req) => updateRolePrivileges(ctx, input, req)),
+      route(E.update, (input, req) => updateRole(ctx, input, req)),
+      route(E.remove, (input, req) => deleteRole(ctx, input, req)),
     ]);
 }

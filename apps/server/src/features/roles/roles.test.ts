@@ -243,8 +243,11 @@ describe('POST v2/roles (create) and GET v2/roles', () => {
       isChecker: true,
       userCount: 0,
       privilegeCount: 2,
+      isBuiltIn: false,
     });
-    expect(list.json().data).toContainEqual(expect.objectContaining({ name: 'ROLE_ADMIN', displayName: 'Admin' }));
+    expect(list.json().data).toContainEqual(
+      expect.objectContaining({ name: 'ROLE_ADMIN', displayName: 'Admin', isBuiltIn: true }),
+    );
     const userName = uniqueName('checker');
     await addUser(t, { userName, roles: [name] });
     expect(await byRole(await signIn(t, userName))).toEqual(['pendingApprovals', 'ticket']);
@@ -267,6 +270,117 @@ describe('POST v2/roles (create) and GET v2/roles', () => {
   });
 });
 
+describe('PUT and DELETE v2/roles/{id} (rename, flags, delete)', () => {
+  const create = async (isMaker = false) => {
+    const name = `ROLE_EDIT_${uniqueName('E').replace('-', '_')}`;
+    const res = await call(t, admin, {
+      method: 'POST',
+      url: '/web/v2/roles',
+      payload: { name, isMaker, privilegeCodes: ['ticket'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { id: res.json().id as number, name };
+  };
+  const put = (s: Session, id: number, payload: object) =>
+    call(t, s, { method: 'PUT', url: `/web/v2/roles/${id}`, payload });
+  const del = (s: Session, id: number) => call(t, s, { method: 'DELETE', url: `/web/v2/roles/${id}` });
+  const roleId = async (name: string) =>
+    (await t.database.db.selectFrom('role').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+
+  it('renames a role and turns it from maker to checker, audited; its holder keeps the grants under the new name', async () => {
+    const { id, name } = await create(true);
+    const userName = uniqueName('renamed');
+    const userId = await addUser(t, { userName, roles: [name] });
+    const holder = await signIn(t, userName);
+    const renamed = `${name}_NEW`;
+    const res = await put(admin, id, { name: renamed, isMaker: false, isChecker: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id, name: renamed, isMaker: false, isChecker: true });
+    expect((await auditRows(t, 'ROLE_UPDATED')).at(-1)).toMatchObject({
+      entity_id: renamed,
+      user_name: 'roles-admin',
+      details: {
+        before: { name, isMaker: true, isChecker: false },
+        after: { name: renamed, isMaker: false, isChecker: true },
+      },
+    });
+    expect(await byRole(holder)).toEqual(['ticket']);
+    const user = await call(t, admin, { method: 'GET', url: `/web/v2/appusers/${userId}` });
+    expect(user.json().rolesName).toEqual([renamed]);
+  });
+
+  it("keeps a built-in role's name but lets its flags change", async () => {
+    const id = await roleId('ROLE_SUPPORT');
+    const rename = await put(admin, id, { name: 'ROLE_SUPPORT_DESK', isMaker: false, isChecker: false });
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json().errors).toEqual([
+      { field: 'name', defaultMessage: 'Built-in roles cannot be renamed or deleted' },
+    ]);
+    const flags = await put(admin, id, { name: 'ROLE_SUPPORT', isMaker: false, isChecker: false });
+    expect(flags.statusCode, flags.body).toBe(200);
+  });
+
+  it.each([
+    [{ name: 'ROLE_ADMIN', isMaker: false, isChecker: false }, 'name', 'A role with this name already exists'],
+    [
+      { name: 'lower', isMaker: false, isChecker: false },
+      'name',
+      'Role name must start with ROLE_ and hold capital letters, digits and _ only',
+    ],
+    [{ name: 'ROLE_X_BOTH', isMaker: true, isChecker: true }, 'isChecker', 'A role is a maker or a checker, not both'],
+  ])('refuses the rename %j', async (payload, field, message) => {
+    const { id, name } = await create();
+    const res = await put(admin, id, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field, defaultMessage: message }]);
+    expect(
+      (await t.database.db.selectFrom('role').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name,
+    ).toBe(name);
+  });
+
+  it('deletes a role no user holds, with its grants and approval rights, audited', async () => {
+    const { id, name } = await create();
+    const res = await del(admin, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'Role deleted' });
+    expect((await auditRows(t, 'ROLE_DELETED')).at(-1)).toMatchObject({ entity_id: name, user_name: 'roles-admin' });
+    const list = await call(t, admin, { method: 'GET', url: '/web/v2/roles' });
+    expect(list.json().data.map((r: { name: string }) => r.name)).not.toContain(name);
+    expect(await t.database.db.selectFrom('role_privilege').select('code').where('role_id', '=', id).execute()).toEqual(
+      [],
+    );
+    expect((await del(admin, id)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a role users hold, naming how many, and a built-in role', async () => {
+    const { id, name } = await create();
+    await addUser(t, { userName: uniqueName('holds'), roles: [name] });
+    const one = await del(admin, id);
+    expect(one.statusCode).toBe(409);
+    expect(one.json()[0]).toEqual({
+      code: 'CONFLICT',
+      message: '1 user holds this role: give them another role before deleting it',
+    });
+    await addUser(t, { userName: uniqueName('holds'), roles: [name] });
+    expect((await del(admin, id)).json()[0].message).toBe(
+      '2 users hold this role: give them another role before deleting it',
+    );
+    const builtIn = await del(admin, await roleId('ROLE_MAKER'));
+    expect(builtIn.statusCode).toBe(400);
+    expect(builtIn.json().message).toBe('Built-in roles cannot be renamed or deleted');
+    const list = await call(t, admin, { method: 'GET', url: '/web/v2/roles' });
+    expect(list.json().data.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining([name, 'ROLE_MAKER']));
+  });
+
+  it('answers 403 without the roles privilege and changes nothing', async () => {
+    const { id, name } = await create();
+    expect((await put(operator, id, { name: `${name}_X`, isMaker: false, isChecker: false })).statusCode).toBe(403);
+    expect((await del(operator, id)).statusCode).toBe(403);
+    const list = await call(t, admin, { method: 'GET', url: '/web/v2/roles' });
+    expect(list.json().data.map((r: { name: string }) => r.name)).toContain(name);
+  });
+});
+
 describe('role routes without a token', () => {
   it.each([
     ['GET', '/web/v2/roles'],
@@ -274,6 +388,8 @@ describe('role routes without a token', () => {
     ['GET', '/web/v2/privileges?Find=ByRole'],
     ['GET', '/web/v2/roles/byRole/ROLE_ADMIN'],
     ['POST', '/web/v2/roles?Operation=UpdatePrivilege'],
+    ['PUT', '/web/v2/roles/1'],
+    ['DELETE', '/web/v2/roles/1'],
   ] as const)('%s %s answers 401', async (method, url) => {
     const res = await t.app.inject({ method, url });
     expect(res.statusCode).toBe(401);

@@ -20,6 +20,7 @@ const role = (id: number, name: string, isChecker = false) => ({
   isChecker,
   userCount: 1,
   privilegeCount: 3,
+  isBuiltIn: false,
 });
 
 beforeEach(() => {

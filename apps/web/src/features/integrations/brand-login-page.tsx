@@ -105,26 +105,32 @@ function BrandLoginForm({ editing, onClose }: { editing: Editing<BotCredential>;
           />
         </Col>
       </Row>
-      <Form.Item
-        name="totpConfigId"
-        label={t('integrations.brandLogin.totpConfig')}
-        extra={t('integrations.brandLogin.totpHint')}
-      >
-        <AppSelect<number>
-          aria-label={t('integrations.brandLogin.totpConfig')}
-          allowClear
-          loading={totps.isPending}
-          options={(totps.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        />
-      </Form.Item>
-      <Form.Item
-        name="vendorCodes"
-        label={t('integrations.brandLogin.vendorCodes')}
-        extra={t('integrations.brandLogin.vendorCodesHint')}
-      >
-        <AppSelect<string[]> aria-label={t('integrations.brandLogin.vendorCodes')} mode="tags" open={false} />
-      </Form.Item>
-      <Form.Item name="isActive" label={t('integrations.active')} valuePropName="checked">
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="totpConfigId"
+            label={t('integrations.brandLogin.totpConfig')}
+            extra={t('integrations.brandLogin.totpHint')}
+          >
+            <AppSelect<number>
+              aria-label={t('integrations.brandLogin.totpConfig')}
+              allowClear
+              loading={totps.isPending}
+              options={(totps.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="vendorCodes"
+            label={t('integrations.brandLogin.vendorCodes')}
+            extra={t('integrations.brandLogin.vendorCodesHint')}
+          >
+            <AppSelect<string[]> aria-label={t('integrations.brandLogin.vendorCodes')} mode="tags" open={false} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="isActive" label={t('integrations.active')} valuePropName="checked" style={{ marginBottom: 0 }}>
         <Switch aria-label={t('integrations.active')} />
       </Form.Item>
     </ConfigFormModal>

@@ -39,6 +39,17 @@ beforeEach(() => {
         isChecker: true,
         userCount: 3,
         privilegeCount: 2,
+        isBuiltIn: true,
+      },
+      {
+        id: 9,
+        name: 'ROLE_RECON_CHECKER',
+        displayName: 'ROLE_RECON_CHECKER',
+        isMaker: false,
+        isChecker: true,
+        userCount: 2,
+        privilegeCount: 0,
+        isBuiltIn: false,
       },
     ],
   });
@@ -132,5 +143,84 @@ describe('user roles page', () => {
     });
     await waitFor(() => expect(router.state.location.search).toBe('?role=ROLE_RECON_CHECKER'));
     expect(capture.toasts.map((x) => x.title)).toContain('Role successfully created');
+  });
+
+  const CUSTOM = { ...MANAGER, id: 9, name: 'ROLE_RECON_CHECKER', displayName: 'ROLE_RECON_CHECKER', privileges: [] };
+
+  it('renames a role and makes it a maker role, then opens it under its new name', async () => {
+    const renamed = {
+      ...CUSTOM,
+      name: 'ROLE_RECON_MAKER',
+      displayName: 'ROLE_RECON_MAKER',
+      isMaker: true,
+      isChecker: false,
+    };
+    mock.onGet('/v2/roles/byRole/ROLE_RECON_CHECKER').reply(200, CUSTOM);
+    mock.onGet('/v2/roles/byRole/ROLE_RECON_MAKER').reply(200, renamed);
+    mock.onPut('/v2/roles/9').reply(200, renamed);
+    const { router } = renderRoute(
+      <WithAccess codes={['roles']}>
+        <UserRolesPage />
+      </WithAccess>,
+      {
+        path: '/settings/user-settings/user-roles',
+        initialEntry: '/settings/user-settings/user-roles?role=ROLE_RECON_CHECKER',
+      },
+    );
+    await screen.findByText('Checker', { selector: '.ant-tag' });
+    await userEvent.click(screen.getByRole('button', { name: /Edit Role/ }));
+    const modal = await screen.findByRole('dialog');
+    const name = within(modal).getByLabelText('Role Name');
+    expect(name).toHaveProperty('value', 'ROLE_RECON_CHECKER');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'ROLE_RECON_MAKER');
+    await userEvent.click(within(modal).getByLabelText('Maker'));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1));
+    expect(JSON.parse(mock.history.put?.[0]?.data)).toEqual({
+      name: 'ROLE_RECON_MAKER',
+      isMaker: true,
+      isChecker: false,
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?role=ROLE_RECON_MAKER'));
+    expect(capture.toasts.map((x) => x.title)).toContain('Role saved');
+  });
+
+  it("shows the server's refusal to delete a role users hold, and keeps the role open", async () => {
+    mock.onGet('/v2/roles/byRole/ROLE_RECON_CHECKER').reply(200, CUSTOM);
+    mock
+      .onDelete('/v2/roles/9')
+      .reply(409, [{ code: 'CONFLICT', message: '2 users hold this role: give them another role before deleting it' }]);
+    const { router } = renderRoute(
+      <WithAccess codes={['roles']}>
+        <UserRolesPage />
+      </WithAccess>,
+      {
+        path: '/settings/user-settings/user-roles',
+        initialEntry: '/settings/user-settings/user-roles?role=ROLE_RECON_CHECKER',
+      },
+    );
+    await screen.findByText('Checker', { selector: '.ant-tag' });
+    await userEvent.click(screen.getByRole('button', { name: /Delete Role/ }));
+    expect(
+      await screen.findByText('Delete ROLE_RECON_CHECKER? Its privileges and approval rights go with it.'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(capture.toasts.map((x) => x.title)).toContain(
+        '2 users hold this role: give them another role before deleting it',
+      ),
+    );
+    expect(router.state.location.search).toBe('?role=ROLE_RECON_CHECKER');
+  });
+
+  it('offers no delete for a built-in role and keeps its name in the edit', async () => {
+    renderPage();
+    await screen.findByText('Audit Logs', { selector: 'strong' });
+    expect(screen.getByRole('button', { name: /Delete Role/ })).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByRole('button', { name: /Edit Role/ }));
+    const modal = await screen.findByRole('dialog');
+    expect(within(modal).getByLabelText('Role Name')).toHaveProperty('disabled', true);
+    expect(within(modal).getByText('A built-in role keeps its name; its kind can change.')).toBeTruthy();
   });
 });

@@ -1,14 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RoleDetail } from '@recon/contract';
-import { roleDisplayName } from '@recon/contract/privileges';
-import { Button, Card, Flex, Form } from 'antd';
+import { BUILT_IN_ROLES, roleDisplayName } from '@recon/contract/privileges';
+import { Button, Card, Flex, Form, Popconfirm, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useDeleteRole } from '@/features/roles/api/edit-role';
 import { useRole } from '@/features/roles/api/get-role';
 import { CreateRoleModal } from '@/features/roles/components/create-role-modal';
 import { RolePrivilegesEditor } from '@/features/roles/components/role-privileges-editor';
-import { EDITABLE_ROLES } from '@/features/roles/role-names';
 import { useAccess } from '@/lib/access-context';
 import { useRoles } from '@/lib/reads/roles';
 import { useSignedInUser } from '@/lib/session';
@@ -23,15 +23,17 @@ export default function UserRolesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const user = useSignedInUser();
   const { refreshPrivileges } = useAccess();
-  const [isCreating, setCreating] = useState(false);
+  const [modal, setModal] = useState<'create' | 'edit' | null>(null);
   const roles = useRoles();
   // The seeded roles at once, then every role the server has (the ones created here too), maker and checker marked.
-  const names = [...new Set([...EDITABLE_ROLES, ...(roles.data ?? []).map((r) => r.name)])];
+  const names = [...new Set([...BUILT_IN_ROLES, ...(roles.data ?? []).map((r) => r.name)])];
   const kindOf = (name: string) => roles.data?.find((r) => r.name === name);
   const requested = searchParams.get('role');
   const roleName =
-    requested && (names.includes(requested) || roles.isPending) ? requested : (EDITABLE_ROLES[0] as string);
+    requested && (names.includes(requested) || roles.isPending) ? requested : (BUILT_IN_ROLES[0] as string);
   const role = useRole(roleName);
+  const remove = useDeleteRole(t('roles.deleted'));
+  const isBuiltIn = (BUILT_IN_ROLES as readonly string[]).includes(roleName);
 
   // Changing one of the user's own roles changes what this user may see.
   const onSaved = (saved: RoleDetail) => {
@@ -44,17 +46,20 @@ export default function UserRolesPage() {
         title={t('roles.title')}
         description={t('roles.description')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal('create')}>
             {t('roles.create')}
           </Button>
         }
       />
       <CreateRoleModal
-        open={isCreating}
-        onClose={() => setCreating(false)}
-        onCreated={(created) => {
-          setCreating(false);
-          setSearchParams({ role: created.name });
+        key={modal === 'edit' ? `edit-${role.data?.id}` : 'create'}
+        open={modal !== null}
+        role={modal === 'edit' ? role.data : undefined}
+        onClose={() => setModal(null)}
+        onSaved={(saved) => {
+          setModal(null);
+          setSearchParams({ role: saved.name });
+          onSaved(saved);
         }}
       />
       <Card style={{ marginBottom: 16 }}>
@@ -72,6 +77,29 @@ export default function UserRolesPage() {
               aria-label={t('roles.role')}
             />
           </Form.Item>
+          <Button icon={<EditOutlined />} disabled={!role.data} onClick={() => setModal('edit')}>
+            {t('roles.edit')}
+          </Button>
+          <Tooltip title={isBuiltIn ? t('roles.builtInHelp') : undefined}>
+            <Popconfirm
+              title={t('roles.confirmDelete', { role: roleDisplayName(roleName) })}
+              okText={t('common.yes')}
+              cancelText={t('common.no')}
+              disabled={isBuiltIn || !role.data}
+              onConfirm={() =>
+                role.data &&
+                remove.mutateAsync(role.data.id).then(
+                  () => setSearchParams({}),
+                  // The toast says why (users hold it: how many).
+                  () => undefined,
+                )
+              }
+            >
+              <Button danger icon={<DeleteOutlined />} disabled={isBuiltIn || !role.data} loading={remove.isPending}>
+                {t('roles.delete')}
+              </Button>
+            </Popconfirm>
+          </Tooltip>
         </Flex>
       </Card>
       {role.isPending ? (

@@ -48,6 +48,7 @@ const ROLES = [
     isChecker: false,
     userCount: 1,
     privilegeCount: 80,
+    isBuiltIn: false,
   },
   {
     id: 3,
@@ -57,6 +58,7 @@ const ROLES = [
     isChecker: false,
     userCount: 2,
     privilegeCount: 9,
+    isBuiltIn: false,
   },
 ];
 const WAITING = {
@@ -235,5 +237,37 @@ describe('users page', () => {
       remark: '',
     });
     await waitFor(() => expect(toasts.toasts.map((x) => x.title)).toContain('User approved'));
+  });
+
+  it('says when no user matches the filters', async () => {
+    mock.onGet('/v2/appusers').reply(200, { draw: 1, recordsTotal: 0, recordsFiltered: 0, data: [] });
+    renderPage(`${PATH}?name=zz`);
+    expect(await screen.findByText('No users match these filters')).toBeTruthy();
+  });
+
+  it('shows a role without a display name as it is, and a long email whole in a tooltip', async () => {
+    const email = 'ana.lima.with.a.very.long.mailbox.name@treasury-operations.bank.test';
+    mock.onGet('/v2/appusers').reply(200, {
+      draw: 1,
+      recordsTotal: 1,
+      recordsFiltered: 1,
+      data: [{ ...ANA, email, rolesName: ['ROLE_MAKER', 'ROLE_OPERATOR'] }],
+    });
+    renderPage();
+    expect(await screen.findByText('ROLE_MAKER')).toBeTruthy();
+    expect(screen.getByText('Operator')).toBeTruthy();
+    await userEvent.hover(screen.getByText(email));
+    expect(await screen.findByRole('tooltip', { name: email })).toBeTruthy();
+  });
+
+  it('offers Retry when the list cannot be loaded, and shows the users once it can', async () => {
+    let calls = 0;
+    mock.onGet('/v2/appusers').reply(() => {
+      calls += 1;
+      return calls === 1 ? [500, {}] : [200, { draw: 1, recordsTotal: 1, recordsFiltered: 1, data: [ANA] }];
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('ana.lima')).toBeTruthy();
   });
 });

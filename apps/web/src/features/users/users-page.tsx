@@ -12,7 +12,12 @@ import { type UserDrawerTarget, UserFormDrawer } from '@/features/users/componen
 import { readUserListState, toUsersParams, writeUserListState } from '@/features/users/user-list-params';
 import { useSignedInUser } from '@/lib/session';
 import { useUrlListState } from '@/lib/use-url-list-state';
+import { CellText } from '@/ui/cell-text';
 import { PagedListPage } from '@/ui/paged-list-page';
+
+/** Column widths at which the list fits 1280×720 beside the menu; Active and the actions pinned on the right. */
+const W = { userName: 150, name: 130, email: 190, roles: 140, modules: 160, isActive: 80, actions: 140 };
+const SCROLL_X = Object.values(W).reduce((a, b) => a + b, 0);
 
 /** Settings › User Settings › Users: the users, their activation and unlock, create and edit, SSO requests. */
 export default function UsersPage() {
@@ -34,15 +39,20 @@ export default function UsersPage() {
       rows={users}
       paging={state}
       onPageChange={changePage}
-      scrollX={1100}
+      scrollX={SCROLL_X}
+      emptyDescription={state.name || state.email || state.module || state.isActive ? t('users.noMatch') : undefined}
       columns={[
         {
           title: t('users.userName'),
           dataIndex: 'userName',
           key: 'userName',
+          width: W.userName,
+          ellipsis: { showTitle: false },
           render: (userName: string, row) => (
-            <Flex vertical gap={2}>
-              <Typography.Link onClick={() => setDrawer(row.id)}>{userName}</Typography.Link>
+            <Flex vertical gap={2} style={{ minWidth: 0 }}>
+              <Typography.Link onClick={() => setDrawer(row.id)}>
+                <CellText text={userName} width={W.userName} />
+              </Typography.Link>
               {row.isLocked && (
                 <Tooltip title={t('users.lockedHelp')}>
                   <Tag color="red" style={{ width: 'fit-content' }}>
@@ -53,12 +63,27 @@ export default function UsersPage() {
             </Flex>
           ),
         },
-        { title: t('users.name'), dataIndex: 'name', key: 'name' },
-        { title: t('users.email'), dataIndex: 'email', key: 'email', render: (v: string | null) => v ?? '' },
+        {
+          title: t('users.name'),
+          dataIndex: 'name',
+          key: 'name',
+          width: W.name,
+          ellipsis: { showTitle: false },
+          render: (v: string) => <CellText text={v} width={W.name} />,
+        },
+        {
+          title: t('users.email'),
+          dataIndex: 'email',
+          key: 'email',
+          width: W.email,
+          ellipsis: { showTitle: false },
+          render: (v: string | null) => <CellText text={v} width={W.email} />,
+        },
         {
           title: t('users.roles'),
           dataIndex: 'rolesName',
           key: 'rolesName',
+          width: W.roles,
           render: (roles: string[]) => (
             <Flex gap={4} wrap>
               {roles.map((r) => (
@@ -71,19 +96,23 @@ export default function UsersPage() {
           title: t('users.modules'),
           dataIndex: 'module',
           key: 'module',
-          render: (modules: string[]) => modules.join(', '),
+          width: W.modules,
+          ellipsis: { showTitle: false },
+          render: (modules: string[]) => <CellText text={modules.join(', ')} width={W.modules} />,
         },
         {
           title: t('users.isActive'),
           dataIndex: 'isActive',
           key: 'isActive',
-          width: 90,
+          width: W.isActive,
+          fixed: 'right',
           render: (_, row) => <ActivationSwitch user={row} />,
         },
         {
           title: t('common.actions'),
           key: 'actions',
-          width: 170,
+          width: W.actions,
+          fixed: 'right',
           render: (_, row) => (
             <Flex gap={8}>
               <Button size="small" onClick={() => setDrawer(row.id)}>

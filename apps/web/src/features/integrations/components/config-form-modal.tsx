@@ -88,6 +88,9 @@ export function ConfigFormModal<Values, Save extends { id?: number | null }>({
       cancelText={t('common.cancel')}
       confirmLoading={save.isPending}
       width={640}
+      // Near the top, the fields scrolling inside: Create and Cancel stay in view on a 720 px high screen.
+      style={{ top: 24 }}
+      styles={{ body: { maxHeight: 'calc(100vh - 180px)', overflowY: 'auto', overflowX: 'hidden' } }}
       destroyOnHidden
     >
       {isOpen && (
