@@ -65,6 +65,10 @@ export const AUDIT_EVENTS = [
   'PARALLEL_JOB_CONFIG_CREATED',
   'PARALLEL_JOB_CONFIG_UPDATED',
   'PARALLEL_JOB_CONFIG_DELETED',
+  // Mail and gateway OAuth integrations (decision 0023); their details never carry a token or key secret
+  'OAUTH_ACCOUNT_CONNECTED',
+  'OAUTH_ACCOUNT_DISCONNECTED',
+  'OAUTH_CONNECT_REFUSED',
   // Integration config resources (spec 3 §7); their details never carry a secret
   'TOTP_CONFIG_CREATED',
   'TOTP_CONFIG_UPDATED',

@@ -260,6 +260,10 @@ export async function deleteTagMappings(db: Db, moduleId: number, ids: readonly 
 export const SEALED_COLUMNS = [
   { table: 'totp_config', column: 'secret_sealed' },
   { table: 'bot_credential', column: 'password_sealed' },
+  { table: 'oauth_account', column: 'access_token_sealed' },
+  { table: 'oauth_account', column: 'refresh_token_sealed' },
+  { table: 'oauth_account', column: 'key_secret_sealed' },
+  { table: 'oauth_state', column: 'code_verifier_sealed' },
 ] as const;
 export type SealedColumn = (typeof SEALED_COLUMNS)[number];
 
