@@ -4,9 +4,23 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { resolveChromium } from './e2e/browser.ts';
 
-import { E2E_JWT_SECRET, E2E_PORT } from './e2e/env.ts';
+import { E2E_JWT_SECRET, E2E_OAUTH_CLIENT, E2E_OAUTH_PORT, E2E_PORT } from './e2e/env.ts';
 
 const browser = await resolveChromium();
+
+/** The server's settings of one OAuth provider, pointed at the local fake. */
+function oauthFakeEnv(provider: string, url: string): Record<string, string> {
+  const p = `OAUTH_${provider}_`;
+  return {
+    [`${p}CLIENT_ID`]: E2E_OAUTH_CLIENT.clientId,
+    [`${p}CLIENT_SECRET`]: E2E_OAUTH_CLIENT.clientSecret,
+    [`${p}AUTHORIZE_URL`]: `${url}/authorize`,
+    [`${p}TOKEN_URL`]: `${url}/token`,
+    [`${p}USERINFO_URL`]: `${url}/userinfo`,
+    [`${p}REVOKE_URL`]: `${url}/revoke`,
+    [`${p}API_URL`]: `${url}/gmail/v1`,
+  };
+}
 
 /** Browser journeys against the real server (built SPA, a fresh embedded PostgreSQL with the demo seed). */
 export default defineConfig({
@@ -47,6 +61,8 @@ export default defineConfig({
       JWT_SECRET: E2E_JWT_SECRET,
       TSX_TSCONFIG_PATH: 'apps/server/tsconfig.json',
       LOG_LEVEL: 'warn',
+      // Gmail points at the OAuth provider fake e2e/oauth.spec.ts starts on this port (only that journey uses it).
+      ...oauthFakeEnv('GMAIL', `http://127.0.0.1:${E2E_OAUTH_PORT}`),
     },
   },
 });

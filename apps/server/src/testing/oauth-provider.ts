@@ -204,20 +204,6 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
     url,
     state,
     providerConfig,
-    /** The environment that points the server's provider here (`OAUTH_<PROVIDER>_*`). */
-    env: (provider: string) => {
-      const c = providerConfig(provider as 'gmail');
-      const P = `OAUTH_${provider.toUpperCase()}_`;
-      return {
-        [`${P}CLIENT_ID`]: clientId,
-        [`${P}CLIENT_SECRET`]: clientSecret,
-        [`${P}AUTHORIZE_URL`]: c.authorizeUrl,
-        [`${P}TOKEN_URL`]: c.tokenUrl,
-        [`${P}USERINFO_URL`]: c.userinfoUrl ?? '',
-        [`${P}REVOKE_URL`]: c.revokeUrl ?? '',
-        [`${P}API_URL`]: c.apiUrl,
-      };
-    },
     /** Every access token handed out so far stops working (a 401 until refreshed). */
     invalidateAccessTokens: () => state.access.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -62,16 +62,19 @@ export default function OAuthPage() {
     {
       title: t('integrations.oauth.provider'),
       key: 'provider',
-      width: 130,
+      width: 100,
       render: (_: unknown, a: OAuthAccount) => PROVIDER_NAMES[a.provider] ?? a.provider,
     },
     {
       title: kind === 'mail' ? t('integrations.oauth.mailbox') : t('integrations.oauth.account'),
       key: 'account',
+      width: 260,
       render: (_: unknown, a: OAuthAccount) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{a.account}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Space orientation="vertical" size={0} style={{ maxWidth: 232 }}>
+          <Typography.Text strong ellipsis={{ tooltip: a.account }} style={{ maxWidth: 232 }}>
+            {a.account}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 232 }}>
             {a.authType === 'API_KEY' ? t('integrations.oauth.byApiKey') : t('integrations.oauth.byOAuth')}
             {a.connectedBy ? ` · ${t('integrations.oauth.connectedBy', { name: a.connectedBy })}` : ''}
           </Typography.Text>
@@ -81,7 +84,7 @@ export default function OAuthPage() {
     {
       title: t('integrations.oauth.status'),
       key: 'status',
-      width: 150,
+      width: 120,
       render: (_: unknown, a: OAuthAccount) => {
         const tag = <StatusTag status={STATUS_TONES[a.status]} label={t(`integrations.oauth.statuses.${a.status}`)} />;
         return a.lastError ? <Tooltip title={a.lastError}>{tag}</Tooltip> : tag;
@@ -106,14 +109,17 @@ export default function OAuthPage() {
     {
       title: t('integrations.oauth.expires'),
       key: 'expiresAt',
-      width: 170,
-      render: (_: unknown, a: OAuthAccount) =>
-        a.status === 'CONNECTED' && a.expiresAt ? formatDateTime(a.expiresAt) : '—',
+      width: 180,
+      render: (_: unknown, a: OAuthAccount) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {a.status === 'CONNECTED' && a.expiresAt ? formatDateTime(a.expiresAt) : '—'}
+        </span>
+      ),
     },
     {
       title: t('integrations.oauth.actions'),
       key: 'actions',
-      width: 230,
+      width: 210,
       render: (_: unknown, a: OAuthAccount) => (
         <Space>
           {a.authType === 'OAUTH' && a.status !== 'CONNECTED' && (
@@ -154,7 +160,7 @@ export default function OAuthPage() {
         dataSource={query.data?.data ?? []}
         columns={columns(kind)}
         pagination={false}
-        scroll={{ x: 900 }}
+        scroll={{ x: 980 }}
         locale={{
           emptyText: query.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />,
         }}

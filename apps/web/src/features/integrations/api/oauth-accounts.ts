@@ -30,6 +30,7 @@ export class OAuthCancelled extends Error {}
 export class OAuthRefused extends Error {}
 
 const POPUP_CHECK_MS = 500;
+const CLOSED_GRACE_MS = 2000;
 
 /**
  * The whole connect: a popup opened on the click, sent to the provider's address the server gives (with its state and
@@ -45,8 +46,12 @@ async function connectInPopup(
   if (!popup) throw new OAuthRefused(popupBlocked);
   const abort = new AbortController();
   const answer = waitForOAuthMessage(provider, abort.signal);
+  // The callback posts its message and closes at once: the message may arrive just after the popup is seen closed.
+  let grace: ReturnType<typeof setTimeout> | undefined;
   const closed = setInterval(() => {
-    if (popup.closed) abort.abort();
+    if (!popup.closed) return;
+    clearInterval(closed);
+    grace = setTimeout(() => abort.abort(), CLOSED_GRACE_MS);
   }, POPUP_CHECK_MS);
   try {
     const started =
@@ -66,6 +71,7 @@ async function connectInPopup(
     throw error;
   } finally {
     clearInterval(closed);
+    clearTimeout(grace);
     abort.abort();
   }
 }
