@@ -4,12 +4,26 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { resolveChromium } from './e2e/browser.ts';
 
-import { E2E_JWT_SECRET, E2E_PORT } from './e2e/env.ts';
+import { E2E_JWT_SECRET, E2E_OAUTH_CLIENT, E2E_OAUTH_PORT, E2E_PORT } from './e2e/env.ts';
 
 const browser = await resolveChromium();
 // One data directory for the run: the workers (which load this file again) inherit it, so a journey can read the
 // server's outbox (e2e/outbox.ts) the way a person reads their mail.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'recon-e2e-'));
+
+/** The server's settings of one OAuth provider, pointed at the local fake. */
+function oauthFakeEnv(provider: string, url: string): Record<string, string> {
+  const p = `OAUTH_${provider}_`;
+  return {
+    [`${p}CLIENT_ID`]: E2E_OAUTH_CLIENT.clientId,
+    [`${p}CLIENT_SECRET`]: E2E_OAUTH_CLIENT.clientSecret,
+    [`${p}AUTHORIZE_URL`]: `${url}/authorize`,
+    [`${p}TOKEN_URL`]: `${url}/token`,
+    [`${p}USERINFO_URL`]: `${url}/userinfo`,
+    [`${p}REVOKE_URL`]: `${url}/revoke`,
+    [`${p}API_URL`]: `${url}/gmail/v1`,
+  };
+}
 
 /** Browser journeys against the real server (built SPA, a fresh embedded PostgreSQL with the demo seed). */
 export default defineConfig({
@@ -50,6 +64,8 @@ export default defineConfig({
       JWT_SECRET: E2E_JWT_SECRET,
       TSX_TSCONFIG_PATH: 'apps/server/tsconfig.json',
       LOG_LEVEL: 'warn',
+      // Gmail points at the OAuth provider fake e2e/oauth.spec.ts starts on this port (only that journey uses it).
+      ...oauthFakeEnv('GMAIL', `http://127.0.0.1:${E2E_OAUTH_PORT}`),
     },
   },
 });

@@ -30,6 +30,7 @@ import { jobExecutionRoutes } from '@/features/job-executions/job-executions.rou
 import { jobRoutes } from '@/features/jobs/jobs.routes.ts';
 import { masterDataRoutes } from '@/features/master-data/master-data.routes.ts';
 import { moduleRoutes } from '@/features/modules/modules.routes.ts';
+import { oauthIntegrationRoutes } from '@/features/oauth-integrations/oauth-integrations.routes.ts';
 import { parallelJobConfigRoutes } from '@/features/parallel-job-configs/parallel-job-configs.routes.ts';
 import { pipelineRowRoutes } from '@/features/pipeline-rows/pipeline-rows.routes.ts';
 import { pipelineRoutes } from '@/features/pipelines/pipelines.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(jobExecutionRoutes(ctx));
       await api.register(parallelJobConfigRoutes(ctx));
       await api.register(integrationRoutes(ctx));
+      await api.register(oauthIntegrationRoutes(ctx));
       await api.register(rollbackRoutes(ctx));
       await api.register(approvalRoutes(ctx));
       // Transactions (spec 1 navigation, issue 4)

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { type OAuthProviderConfig, type OAuthProviderId, oauthProvidersFromEnv } from '@/lib/oauth-providers.ts';
 import { createSecretBox, persistedSecretsKey } from '@/lib/secrets.ts';
 
 const booleanFromEnv = z
@@ -153,6 +154,8 @@ export type Config = {
   uploadSweepIntervalSeconds: number;
   uploadInterruptedAfterSeconds: number;
   uploadAbandonedHours: number;
+  /** Mail and gateway OAuth providers: addresses and client credentials (`OAUTH_<PROVIDER>_*`, decision 0026). */
+  oauthProviders: Record<OAuthProviderId, OAuthProviderConfig>;
 };
 
 /** The secret generated on first start and kept in DATA_DIR, so tokens survive a restart. */
@@ -235,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile()): Config {
     uploadSweepIntervalSeconds: e.UPLOAD_SWEEP_INTERVAL_SECONDS,
     uploadInterruptedAfterSeconds: e.UPLOAD_INTERRUPTED_AFTER_SECONDS,
     uploadAbandonedHours: e.UPLOAD_ABANDONED_HOURS,
+    oauthProviders: oauthProvidersFromEnv(env),
   };
 }
 

@@ -38,7 +38,7 @@ export const AUDIT_EVENTS = [
   'SAML_CONFIG_UPDATED',
   'SAML_CONFIG_DELETED',
   'SAML_USER_REQUESTED',
-  // LDAP sign-in (issue 13, decision 0023): the directory's setup, and a first sign-in that asks for access
+  // LDAP sign-in (issue 13, decision 0026): the directory's setup, and a first sign-in that asks for access
   'LDAP_CONFIG_CREATED',
   'LDAP_CONFIG_UPDATED',
   'LDAP_USER_REQUESTED',
@@ -71,6 +71,10 @@ export const AUDIT_EVENTS = [
   'PARALLEL_JOB_CONFIG_CREATED',
   'PARALLEL_JOB_CONFIG_UPDATED',
   'PARALLEL_JOB_CONFIG_DELETED',
+  // Mail and gateway OAuth integrations (decision 0026); their details never carry a token or key secret
+  'OAUTH_ACCOUNT_CONNECTED',
+  'OAUTH_ACCOUNT_DISCONNECTED',
+  'OAUTH_CONNECT_REFUSED',
   // Integration config resources (spec 3 §7); their details never carry a secret
   'TOTP_CONFIG_CREATED',
   'TOTP_CONFIG_UPDATED',

@@ -24,9 +24,6 @@ const NOT_BUILT: readonly string[] = [
   // Issue 14: tickets and auto-ticketing.
   '/v2/tickets',
   '/v2/autoTicketConfig',
-  // Issue 13: mail and gateway OAuth integrations.
-  '/v2/gateway',
-  '/v2/integrations',
   // Lien marking.
   '/v2/lien-marking',
 ];

@@ -44,6 +44,8 @@ export * from './master-data.ts';
 export * from './modules.endpoints.ts';
 export * from './modules.ts';
 export * from './nav.ts';
+export * from './oauth-integrations.endpoints.ts';
+export * from './oauth-integrations.ts';
 export * from './paging.ts';
 export * from './parallel-job-configs.endpoints.ts';
 export * from './pipeline-rows.endpoints.ts';

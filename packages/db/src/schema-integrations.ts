@@ -69,4 +69,60 @@ export type IntegrationsDatabase = {
   email_parsing_config: EmailParsingConfigTable;
   bot_credential: BotCredentialTable;
   tag_mapping: TagMappingTable;
+  oauth_account: OAuthAccountTable;
+  oauth_state: OAuthStateTable;
+  mail_fetch_record: MailFetchRecordTable;
+};
+
+/** Kysely's view of migrations/202611281200_oauth_integrations.sql. Keep in step with the SQL. */
+export type OAuthProviderName = 'gmail' | 'outlook' | 'razorpay';
+export type OAuthAccountStatusName = 'CONNECTED' | 'EXPIRED' | 'ERROR' | 'DISCONNECTED';
+export type OAuthAccountTable = {
+  id: Id;
+  module_id: number;
+  kind: 'MAIL' | 'GATEWAY';
+  provider: OAuthProviderName;
+  account: string;
+  auth_type: 'OAUTH' | 'API_KEY';
+  status: OAuthAccountStatusName;
+  scopes: ColumnType<string[], string[] | undefined, string[]>;
+  /** Sealed (decision 0021), never answered. */
+  access_token_sealed: string | null;
+  /** Sealed, never answered. */
+  refresh_token_sealed: string | null;
+  expires_at: Date | null;
+  key_id: string | null;
+  /** Sealed, never answered. */
+  key_secret_sealed: string | null;
+  last_error: string | null;
+  connected_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type OAuthStateTable = {
+  id: Id;
+  state_hash: string;
+  user_id: number;
+  module_id: number;
+  provider: OAuthProviderName;
+  /** Sealed PKCE verifier. */
+  code_verifier_sealed: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Timestamp;
+};
+export type MailFetchRecordTable = {
+  id: Id;
+  module_id: number;
+  job_execution_id: number;
+  oauth_account_id: number;
+  message_id: string;
+  sender: Generated<string>;
+  subject: Generated<string>;
+  received_at: Date | null;
+  attachment_name: string | null;
+  uploaded_file_id: number | null;
+  status: 'LOADED' | 'SKIPPED' | 'FAILED';
+  detail: string | null;
+  created_at: Timestamp;
 };

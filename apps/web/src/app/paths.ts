@@ -29,6 +29,7 @@ export const PATHS = {
   users: navPath('settings', 'user-settings', 'users'),
   userRoles: navPath('settings', 'user-settings', 'user-roles'),
   approvalRights: navPath('settings', 'approval-rights'),
+  oAuth: navPath('settings', 'integrations', 'o-auth'),
   appDirectory: navPath('settings', 'integrations', 'app-directory'),
   connectedApps: navPath('settings', 'integrations', 'connected-apps'),
   tagMapping: navPath('settings', 'integrations', 'tag-mapping'),

@@ -262,6 +262,10 @@ export const SEALED_COLUMNS = [
   { table: 'bot_credential', column: 'password_sealed', isPerModule: true },
   // The installation's LDAP service account (decision 0023): one row, sealed with module 0 in its context.
   { table: 'ldap_config', column: 'bind_password_sealed', isPerModule: false },
+  { table: 'oauth_account', column: 'access_token_sealed', isPerModule: true },
+  { table: 'oauth_account', column: 'refresh_token_sealed', isPerModule: true },
+  { table: 'oauth_account', column: 'key_secret_sealed', isPerModule: true },
+  { table: 'oauth_state', column: 'code_verifier_sealed', isPerModule: true },
 ] as const;
 export type SealedColumn = (typeof SEALED_COLUMNS)[number];
 

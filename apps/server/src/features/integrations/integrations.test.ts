@@ -444,6 +444,10 @@ describe('rotating the secrets key', () => {
       'totp_config.secret_sealed': 0,
       'bot_credential.password_sealed': 0,
       'ldap_config.bind_password_sealed': 0,
+      'oauth_account.access_token_sealed': 0,
+      'oauth_account.refresh_token_sealed': 0,
+      'oauth_account.key_secret_sealed': 0,
+      'oauth_state.code_verifier_sealed': 0,
     });
     const audit = await auditRows(t, 'SECRETS_ROTATED');
     expect(audit).toHaveLength(1);

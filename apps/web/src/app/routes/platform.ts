@@ -8,6 +8,7 @@ const AuditLogsPage = lazy(withTexts('platform', () => import('@/features/audit-
 const ModuleSettingsPage = lazy(() => import('@/features/modules/module-settings-page'));
 const UsersPage = lazy(withTexts('platform', () => import('@/features/users/users-page')));
 const UserRolesPage = lazy(withTexts('platform', () => import('@/features/roles/user-roles-page')));
+const OAuthPage = lazy(withTexts('platform', () => import('@/features/integrations/o-auth-page')));
 const AppDirectoryPage = lazy(withTexts('platform', () => import('@/features/integrations/app-directory-page')));
 const ConnectedAppsPage = lazy(withTexts('platform', () => import('@/features/integrations/connected-apps-page')));
 const TagMappingPage = lazy(withTexts('platform', () => import('@/features/integrations/tag-mapping-page')));
@@ -25,6 +26,7 @@ export const PLATFORM_PAGES: readonly PageRoute[] = [
   { path: PATHS.users, component: UsersPage },
   { path: PATHS.userRoles, component: UserRolesPage },
   { path: PATHS.approvalRights, component: ApprovalRightsPage },
+  { path: PATHS.oAuth, component: OAuthPage },
   { path: PATHS.appDirectory, component: AppDirectoryPage },
   { path: PATHS.connectedApps, component: ConnectedAppsPage },
   { path: PATHS.tagMapping, component: TagMappingPage },

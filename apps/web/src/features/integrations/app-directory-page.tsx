@@ -1,4 +1,4 @@
-import { ShopOutlined } from '@ant-design/icons';
+import { ApiOutlined, ShopOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,6 +25,11 @@ export default function AppDirectoryPage() {
       <PageHeader
         title={t('integrations.appDirectory.title')}
         description={t('integrations.appDirectory.description')}
+        extra={
+          <Button icon={<ApiOutlined />} onClick={() => navigate(PATHS.oAuth)}>
+            {t('integrations.appDirectory.oauthLink')}
+          </Button>
+        }
       />
       {brands.isError ? (
         <QueryError onRetry={() => void brands.refetch()} />

@@ -13,6 +13,16 @@ describe('OAuth callback message', () => {
     });
   });
 
+  it('hands the state back with the code, for the opener to send to the server', () => {
+    expect(oauthMessageFromQuery('razorpay', query('code=c1&state=s1'))).toEqual({
+      type: 'SUCCESS',
+      provider: 'razorpay',
+      code: 'c1',
+      userName: null,
+      state: 's1',
+    });
+  });
+
   it('sends ERROR when the provider answers an error', () => {
     expect(oauthMessageFromQuery('outlook', query('error=access_denied'))).toEqual({
       type: 'ERROR',

@@ -22,6 +22,7 @@ export function oauthMessageFromQuery(provider: OAuthProvider, query: URLSearchP
   const error = query.get('error');
   if (error) return { type: 'ERROR', provider, error: query.get('error_description') ?? error };
   const code = query.get('code');
-  if (code) return { type: 'SUCCESS', provider, code, userName };
+  const state = query.get('state');
+  if (code) return { type: 'SUCCESS', provider, code, userName, ...(state ? { state } : {}) };
   return { type: 'ERROR', provider, error: UNKNOWN_FAILURE };
 }

@@ -1,9 +1,9 @@
 import type { SignedInUser } from '@recon/contract';
-import { OAUTH_CHANNEL_NAME, type OAuthMessage } from '@/lib/oauth-channel';
+import { type OAuthMessage, openOAuthPopup, waitForOAuthMessage } from '@/lib/oauth-channel';
 
 /** The popup the identity provider signs the user in: opened on the click itself, so no popup blocker stops it. */
 export function openSamlPopup(): Window | null {
-  return window.open('about:blank', 'recon-saml', 'popup,width=520,height=680');
+  return openOAuthPopup('recon-saml');
 }
 
 /**
@@ -24,15 +24,5 @@ export async function samlLogin(authToken: string, userName: string): Promise<Si
 
 /** The SAML callback's message to this window (over the broadcast channel), or null when `signal` aborts first. */
 export function waitForSamlMessage(signal: AbortSignal): Promise<OAuthMessage | null> {
-  return new Promise((resolve) => {
-    const channel = new BroadcastChannel(OAUTH_CHANNEL_NAME);
-    const done = (message: OAuthMessage | null) => {
-      channel.close();
-      resolve(message);
-    };
-    channel.onmessage = (event: MessageEvent<OAuthMessage>) => {
-      if (event.data?.provider === 'saml') done(event.data);
-    };
-    signal.addEventListener('abort', () => done(null), { once: true });
-  });
+  return waitForOAuthMessage('saml', signal);
 }

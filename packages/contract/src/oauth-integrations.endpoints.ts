@@ -1,0 +1,168 @@
+import { endpoint, idParamsSchema } from './endpoint.ts';
+import {
+  executionIdParamsSchema,
+  fetchedMailResponseSchema,
+  gatewayApiKeySchema,
+  gatewayAuthsQuerySchema,
+  gatewayAuthsSchema,
+  gatewayConnectStartSchema,
+  gatewayLinkSchema,
+  mailConnectStartSchema,
+  mailListQuerySchema,
+  mailModifySchema,
+  mailOAuthExchangeSchema,
+  mailOAuthQuerySchema,
+  oauthAccountSchema,
+  oauthAccountsResponseSchema,
+  oauthAuthorizeSchema,
+} from './oauth-integrations.ts';
+
+// Mail and gateway OAuth (spec 3 §7 "Integrations", decision 0026): module-scoped; another module's id is not found.
+const guarded = { module: 'required', privilege: { code: 'integrations' } } as const;
+const mail = { ...guarded, tags: ['Mail integrations'] } as const;
+const gateway = { ...guarded, tags: ['Gateway links'] } as const;
+const EMAIL = '/v2/integrations/email';
+const NO_TOKENS = 'Tokens and key secrets are sealed and never answered: the answer says status, scopes and expiry.';
+
+export const mailIntegrationEndpoints = {
+  list: endpoint({
+    ...mail,
+    name: 'mailIntegrations.list',
+    method: 'GET',
+    path: EMAIL,
+    discriminator: { name: 'Find', value: null },
+    query: mailListQuerySchema,
+    response: oauthAccountsResponseSchema,
+    summary: "The module's mail accounts",
+    description: NO_TOKENS,
+  }),
+  byEmailAndProvider: endpoint({
+    ...mail,
+    name: 'mailIntegrations.byEmailAndProvider',
+    method: 'GET',
+    path: EMAIL,
+    discriminator: { name: 'Find', value: 'ByEmailAndProvider' },
+    query: mailListQuerySchema,
+    response: oauthAccountSchema,
+    summary: 'One mail account of the module by provider and e-mail',
+  }),
+  detail: endpoint({
+    ...mail,
+    name: 'mailIntegrations.detail',
+    method: 'GET',
+    path: `${EMAIL}/:id`,
+    params: idParamsSchema,
+    response: oauthAccountSchema,
+    summary: 'One mail account',
+  }),
+  byModule: endpoint({
+    ...mail,
+    name: 'mailIntegrations.byModule',
+    method: 'GET',
+    path: `${EMAIL}/oauth`,
+    discriminator: { name: 'Find', value: 'ByModule' },
+    query: mailOAuthQuerySchema,
+    response: oauthAccountsResponseSchema,
+    summary: 'The OAuth mail accounts of the module (moduleId must be the selected module)',
+  }),
+  exchange: endpoint({
+    ...mail,
+    name: 'mailIntegrations.exchange',
+    method: 'POST',
+    path: `${EMAIL}/oauth`,
+    discriminator: { name: 'Find', value: 'ByModule' },
+    query: mailOAuthQuerySchema,
+    body: mailOAuthExchangeSchema,
+    response: oauthAccountSchema,
+    summary: 'Connect a mail account: exchange the code the /oauth callback received',
+    description:
+      'The state must be the one POST v2/integrations/email/new gave this user for this module and provider, unused and ' +
+      'at most 10 minutes old. The code is exchanged with the PKCE verifier; the tokens are stored sealed.',
+  }),
+  start: endpoint({
+    ...mail,
+    name: 'mailIntegrations.start',
+    method: 'POST',
+    path: `${EMAIL}/new`,
+    body: mailConnectStartSchema,
+    response: oauthAuthorizeSchema,
+    summary: 'Start connecting a mail account: the provider address for the popup',
+  }),
+  modify: endpoint({
+    ...mail,
+    name: 'mailIntegrations.modify',
+    method: 'PUT',
+    path: `${EMAIL}/modify`,
+    body: mailModifySchema,
+    response: oauthAccountSchema,
+    summary: 'Disconnect a mail account (isActive false): its tokens are revoked and deleted',
+  }),
+  fetchMetadata: endpoint({
+    ...mail,
+    name: 'mailIntegrations.fetchMetadata',
+    method: 'GET',
+    path: `${EMAIL}/fetchEmails/metaData/:executionId`,
+    params: executionIdParamsSchema,
+    response: fetchedMailResponseSchema,
+    summary: 'What mail fetching recorded for one job execution of the module (empty when it fetched nothing)',
+  }),
+} as const;
+
+export const gatewayEndpoints = {
+  list: endpoint({
+    ...gateway,
+    name: 'gateway.list',
+    method: 'GET',
+    path: '/v2/gateway',
+    response: oauthAccountsResponseSchema,
+    summary: "The module's payment-gateway links",
+    description: NO_TOKENS,
+  }),
+  auths: endpoint({
+    ...gateway,
+    name: 'gateway.auths',
+    method: 'GET',
+    path: '/v2/gateway/:id',
+    params: idParamsSchema,
+    discriminator: { name: 'Find', value: 'IntegrationAuths' },
+    query: gatewayAuthsQuerySchema,
+    response: gatewayAuthsSchema,
+    summary: 'How a gateway link is authorised (never its secrets)',
+  }),
+  start: endpoint({
+    ...gateway,
+    name: 'gateway.start',
+    method: 'POST',
+    path: '/v2/gateway/link/authorize',
+    body: gatewayConnectStartSchema,
+    response: oauthAuthorizeSchema,
+    summary: 'Start linking a gateway by OAuth: the provider address for the popup',
+  }),
+  link: endpoint({
+    ...gateway,
+    name: 'gateway.link',
+    method: 'POST',
+    path: '/v2/gateway/link',
+    body: gatewayLinkSchema,
+    response: oauthAccountSchema,
+    summary: 'Link a gateway: exchange the code the /oauth callback received',
+  }),
+  linkApiKey: endpoint({
+    ...gateway,
+    name: 'gateway.linkApiKey',
+    method: 'POST',
+    path: '/v2/gateway/link/apikey',
+    body: gatewayApiKeySchema,
+    response: oauthAccountSchema,
+    summary: 'Link a gateway by API key (verified with the gateway; the secret is stored sealed)',
+  }),
+  disconnect: endpoint({
+    ...gateway,
+    name: 'gateway.disconnect',
+    method: 'POST',
+    path: '/v2/gateway/:id/disconnect',
+    params: idParamsSchema,
+    response: oauthAccountSchema,
+    summary: 'Unlink a gateway: its tokens are revoked and deleted',
+  }),
+} as const;
