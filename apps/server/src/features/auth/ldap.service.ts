@@ -12,6 +12,7 @@ import type { FeatureContext } from '@/deps.ts';
 import { type Actor, auditBy } from '@/lib/actor.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
+import { sealContext, sealedColumn } from '@/lib/sealed-columns.ts';
 import { hashToken, randomToken } from '@/lib/tokens.ts';
 import {
   AUTH_TEXTS,
@@ -39,7 +40,7 @@ import { checkMappedRoles } from './saml.service.ts';
  * The sealing context of the service account's password (a sealed value opens only where it was sealed), in the
  * form the key rotation re-seals with (`table.column#module`; the directory belongs to no module: 0).
  */
-const BIND_PASSWORD_CONTEXT = 'ldap_config.bind_password_sealed#0';
+const BIND_PASSWORD_CONTEXT = sealContext(sealedColumn('ldap_config.bind_password_sealed'), 0);
 /** A REQUESTED_VIA_LDAP user's department token lives this long, and works once. */
 const SSO_TOKEN_TTL_MS = 15 * 60_000;
 

@@ -1,5 +1,6 @@
 import type { BotType, Db, TotpAlgorithm } from '@recon/db';
 import { sql } from 'kysely';
+import type { SealedColumn } from '@/lib/sealed-columns.ts';
 
 // Config resources of the Integrations settings (spec 3 §7), each scoped to a module: a row of another module is
 // never read, changed or deleted through these. The *_sealed columns hold sealed secrets only (decision 0021).
@@ -257,17 +258,6 @@ export async function deleteTagMappings(db: Db, moduleId: number, ids: readonly 
 }
 
 // ---- Sealed secrets, for rotation (every module) ----
-export const SEALED_COLUMNS = [
-  { table: 'totp_config', column: 'secret_sealed', isPerModule: true },
-  { table: 'bot_credential', column: 'password_sealed', isPerModule: true },
-  // The installation's LDAP service account (decision 0023): one row, sealed with module 0 in its context.
-  { table: 'ldap_config', column: 'bind_password_sealed', isPerModule: false },
-  { table: 'oauth_account', column: 'access_token_sealed', isPerModule: true },
-  { table: 'oauth_account', column: 'refresh_token_sealed', isPerModule: true },
-  { table: 'oauth_account', column: 'key_secret_sealed', isPerModule: true },
-  { table: 'oauth_state', column: 'code_verifier_sealed', isPerModule: true },
-] as const;
-export type SealedColumn = (typeof SEALED_COLUMNS)[number];
 
 /** The sealed values of one column not sealed with `keyId`, a batch at a time (locked until the transaction ends). */
 export async function staleSecrets(db: Db, c: SealedColumn, keyId: string, limit: number) {

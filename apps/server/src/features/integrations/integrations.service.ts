@@ -22,17 +22,15 @@ import { Secret, TOTP } from 'otpauth';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { sealContext, sealedColumn } from '@/lib/sealed-columns.ts';
 import * as q from './integrations.queries.ts';
 
 type Mode = 'create' | 'update';
 const T = INTEGRATION_TEXTS;
 const notFound = (message: string) => new AppError('NOT_FOUND', message);
 
-/** What sealed secrets are bound to: their column and module (a value copied elsewhere does not open). */
-export const sealContext = (c: Pick<q.SealedColumn, 'table' | 'column'>, moduleId: number) =>
-  `${c.table}.${c.column}#${moduleId}`;
-const TOTP_SECRET = q.SEALED_COLUMNS[0];
-const BOT_PASSWORD = q.SEALED_COLUMNS[1];
+const TOTP_SECRET = sealedColumn('totp_config.secret_sealed');
+const BOT_PASSWORD = sealedColumn('bot_credential.password_sealed');
 
 /** The body's first problem as a 400 on its field. */
 function check(result: { field: string; message: string } | null) {

@@ -3,6 +3,7 @@ import { INTEGRATION_TEXTS as T } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app.ts';
 import { testConfig } from '@/config.ts';
+import { SEALED_COLUMNS, sealContext } from '@/lib/sealed-columns.ts';
 import { createSecretBox } from '@/lib/secrets.ts';
 import { FORBIDDEN_BODY, invalidBody, NOT_ASSIGNED_BODY, notFoundBody } from '@/testing/error-bodies.ts';
 import { addPipeline } from '@/testing/job-fixtures.ts';
@@ -17,8 +18,7 @@ import {
   type TestApp,
   uniqueName,
 } from '@/testing/test-app.ts';
-import { SEALED_COLUMNS } from './integrations.queries.ts';
-import { sealContext, totpCodeOf } from './integrations.service.ts';
+import { totpCodeOf } from './integrations.service.ts';
 import { rotateSecrets } from './secrets-rotation.ts';
 
 /** The key the test app seals with. */

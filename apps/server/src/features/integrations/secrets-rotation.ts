@@ -1,8 +1,8 @@
 import { type Db, withTransaction } from '@recon/db';
 import { writeAudit } from '@/lib/audit.ts';
+import { SEALED_COLUMNS, sealContext } from '@/lib/sealed-columns.ts';
 import type { SecretBox } from '@/lib/secrets.ts';
 import * as q from './integrations.queries.ts';
-import { sealContext } from './integrations.service.ts';
 
 const BATCH = 200;
 
@@ -13,7 +13,7 @@ const BATCH = 200;
  */
 export async function rotateSecrets(db: Db, box: SecretBox): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const column of q.SEALED_COLUMNS) {
+  for (const column of SEALED_COLUMNS) {
     const name = `${column.table}.${column.column}`;
     counts[name] = 0;
     for (;;) {

@@ -9,12 +9,11 @@ import {
 } from '@recon/contract';
 import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
-import { SEALED_COLUMNS } from '@/features/integrations/integrations.queries.ts';
-import { sealContext } from '@/features/integrations/integrations.service.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { auditByModuleActor, auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import type { OAuthProviderConfig } from '@/lib/oauth-providers.ts';
+import { sealContext, sealedColumn } from '@/lib/sealed-columns.ts';
 import * as q from './oauth-integrations.queries.ts';
 
 /**
@@ -29,15 +28,10 @@ const STATE_TTL_MS = 10 * 60_000;
 const REFRESH_MARGIN_MS = 60_000;
 const HTTP_TIMEOUT_MS = 15_000;
 
-const column = (name: string) => {
-  const c = SEALED_COLUMNS.find((s) => `${s.table}.${s.column}` === name);
-  if (!c) throw new Error(`${name} is not a sealed column`);
-  return c;
-};
-const ACCESS = column('oauth_account.access_token_sealed');
-const REFRESH = column('oauth_account.refresh_token_sealed');
-const KEY_SECRET = column('oauth_account.key_secret_sealed');
-const VERIFIER = column('oauth_state.code_verifier_sealed');
+const ACCESS = sealedColumn('oauth_account.access_token_sealed');
+const REFRESH = sealedColumn('oauth_account.refresh_token_sealed');
+const KEY_SECRET = sealedColumn('oauth_account.key_secret_sealed');
+const VERIFIER = sealedColumn('oauth_state.code_verifier_sealed');
 
 const b64url = (b: Buffer) => b.toString('base64url');
 const sha256 = (text: string) => createHash('sha256').update(text).digest();

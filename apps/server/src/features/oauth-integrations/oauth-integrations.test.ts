@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app.ts';
 import { testConfig } from '@/config.ts';
 import type { FeatureContext } from '@/deps.ts';
+import { fetchGmailForExecution } from '@/jobs/mail-fetch.ts';
 import { OAUTH_PROVIDER_DEFAULTS } from '@/lib/oauth-providers.ts';
 import { createSecretBox } from '@/lib/secrets.ts';
 import { FORBIDDEN_BODY, invalidBody, NOT_ASSIGNED_BODY, notFoundBody } from '@/testing/error-bodies.ts';
@@ -22,7 +23,6 @@ import {
   signIn,
   type TestApp,
 } from '@/testing/test-app.ts';
-import { fetchGmailForExecution } from './mail-fetch.ts';
 import { IntegrationUnavailable, providerGet, validAccessToken } from './oauth-integrations.service.ts';
 
 const PUBLIC_URL = 'http://127.0.0.1:5999';

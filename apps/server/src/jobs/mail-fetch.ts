@@ -4,8 +4,8 @@ import { emailParsingRuleMatches } from '@recon/contract';
 import type { FeatureContext } from '@/deps.ts';
 import { receiveFile, recordReceived, uploadTarget } from '@/features/files/files.service.ts';
 import * as integrations from '@/features/integrations/integrations.queries.ts';
-import * as q from './oauth-integrations.queries.ts';
-import { providerGet } from './oauth-integrations.service.ts';
+import * as q from '@/features/oauth-integrations/oauth-integrations.queries.ts';
+import { providerGet } from '@/features/oauth-integrations/oauth-integrations.service.ts';
 
 /**
  * Mail fetching for a job execution (decision 0026): each connected gmail account of the module is listed for
