@@ -58,6 +58,8 @@ const typesOf = (s: Schema | undefined) =>
  * A date or a number by its schema, or — on routes shared by several endpoints, whose documented query is the
  * union of theirs, written as text — by its name: `…Date` (never `dateColumn`), `…Id`, the paging numbers.
  */
+const TEXT_IDS = new Set(['registrationId']);
+
 function kindOf(name: string, schema: Schema | undefined, description = ''): Kind | null {
   const all = flatten(schema);
   if (all.some((x) => x.format === 'date' || x.format === 'date-time' || x.pattern?.includes('\\d{4}'))) return 'date';
@@ -66,7 +68,8 @@ function kindOf(name: string, schema: Schema | undefined, description = ''): Kin
   if (all.some((x) => x.enum || x.const !== undefined) && !types.includes('integer')) return null;
   if (types.includes('integer')) return 'integer';
   if (types.includes('number')) return 'number';
-  if (/(^id|Id|^start|^length|^draw)$/.test(name)) return 'integer';
+  // A name like an id is a number, except the ids that are names (a SAML registration id such as "corp-okta").
+  if (!TEXT_IDS.has(name) && /(^id|Id|^start|^length|^draw)$/.test(name)) return 'integer';
   return null;
 }
 
