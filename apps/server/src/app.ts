@@ -18,6 +18,7 @@ import { approvalRoutes } from '@/features/approvals/approvals.routes.ts';
 import { auditLogRoutes } from '@/features/audit-logs/audit-logs.routes.ts';
 import { authRoutes } from '@/features/auth/auth.routes.ts';
 import { samlRoutes } from '@/features/auth/saml.routes.ts';
+import { authConfigRoutes } from '@/features/auth-config/auth-config.routes.ts';
 import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
 import { dataTableRoutes } from '@/features/data-tables/data-tables.routes.ts';
 import { departmentRoutes } from '@/features/departments/departments.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       registerNoStore(api);
       await api.register(authRoutes(ctx));
       await api.register(samlRoutes(ctx));
+      await api.register(authConfigRoutes(ctx));
       await api.register(departmentRoutes(ctx));
       await api.register(moduleRoutes(ctx));
       await api.register(roleRoutes(ctx));

@@ -35,6 +35,9 @@ export const AUDIT_EVENTS = [
   'SAML_CONFIG_CREATED',
   'SAML_CONFIG_UPDATED',
   'SAML_CONFIG_DELETED',
+  'AUTH_CONFIG_UPDATED',
+  'PASSWORD_CHANGED',
+  'PASSWORD_EXPIRED',
   'SAML_USER_REQUESTED',
   'ACCESS_DENIED',
   // Operations configuration (spec 2): data tables, master data, recons, data sources.

@@ -7,6 +7,8 @@ export * from './approvals.ts';
 export * from './audit.ts';
 export * from './audit-logs.endpoints.ts';
 export * from './auth.endpoints.ts';
+export * from './auth-config.endpoints.ts';
+export * from './auth-config.ts';
 export * from './auth.ts';
 export * from './constants.ts';
 export * from './data-source-form.ts';

@@ -168,6 +168,21 @@ export type SamlLoginTicketTable = {
   created_at: Timestamp;
 };
 
+export type PasswordHistoryTable = {
+  id: Id;
+  user_id: number;
+  password_hash: string;
+  created_at: Timestamp;
+};
+
+export type CaptchaChallengeTable = {
+  id: string;
+  answer_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+};
+
 export type Database = OperationsDatabase &
   ReconDatabase &
   DownloadsDatabase &
@@ -193,4 +208,6 @@ export type Database = OperationsDatabase &
     saml_assertion_seen: SamlAssertionSeenTable;
     saml_login_ticket: SamlLoginTicketTable;
     saml_request: SamlRequestTable;
+    password_history: PasswordHistoryTable;
+    captcha_challenge: CaptchaChallengeTable;
   };
