@@ -7,6 +7,7 @@ import {
 } from './auth-config.ts';
 import { endpoint } from './endpoint.ts';
 import { messageBodySchema } from './errors.ts';
+import { FIRST_LOAD_PATHS } from './first-load-paths.ts';
 
 const tags = ['Sign-in settings'];
 const admin = { module: 'ignore', privilege: { code: 'integrations' }, tags } as const;
@@ -48,7 +49,7 @@ export const authConfigEndpoints = {
     ...open,
     name: 'authConfig.captcha',
     method: 'GET',
-    path: '/v2/captcha',
+    path: FIRST_LOAD_PATHS.captcha,
     response: captchaResponseSchema,
     summary: 'A CAPTCHA image for the sign-in page (when CAPTCHA is on)',
     description:
