@@ -35,4 +35,5 @@ export const PATHS = {
   brandLogin: navPath('settings', 'integrations', 'brand-login'),
   emailParsingConfig: navPath('settings', 'integrations', 'email-parsing-config'),
   samlSetup: navPath('settings', 'integrations', 'saml-setup'),
+  authConfig: navPath('settings', 'integrations', 'auth-config'),
 } as const;

@@ -15,6 +15,7 @@ const BrandLoginPage = lazy(withTexts('platform', () => import('@/features/integ
 const EmailParsingConfigPage = lazy(
   withTexts('platform', () => import('@/features/integrations/email-parsing-config-page')),
 );
+const AuthConfigPage = lazy(withTexts('platform', () => import('@/features/integrations/auth-config-page')));
 const SamlSetupPage = lazy(withTexts('platform', () => import('@/features/saml-setup/saml-setup-page')));
 
 /** Settings pages of the platform (spec 1) and the integrations' config resources (spec 3). */
@@ -29,5 +30,6 @@ export const PLATFORM_PAGES: readonly PageRoute[] = [
   { path: PATHS.tagMapping, component: TagMappingPage },
   { path: PATHS.brandLogin, component: BrandLoginPage },
   { path: PATHS.emailParsingConfig, component: EmailParsingConfigPage },
+  { path: PATHS.authConfig, component: AuthConfigPage },
   { path: PATHS.samlSetup, component: SamlSetupPage },
 ];
