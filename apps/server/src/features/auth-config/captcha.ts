@@ -21,6 +21,8 @@ export async function createCaptcha(ctx: FeatureContext): Promise<CaptchaRespons
   const policy = await readAuthPolicy(ctx, ctx.db);
   if (!policy.config.captcha) return { enabled: false };
   const c = svgCaptcha.create({
+    color: false,
+    fontSize: 52,
     size: 5,
     noise: 2,
     charPreset: CHARACTERS,

@@ -137,7 +137,9 @@ export default function ResetPasswordPage() {
           rules={[
             {
               validator: async (_, value: unknown) => {
-                if (passwordPolicyMisses(String(value ?? ''), policy).length > 0) throw new Error(policy.text);
+                // The rules show under the field; the error says what this password lacks.
+                const misses = passwordPolicyMisses(String(value ?? ''), policy);
+                if (misses.length > 0) throw new Error(t('auth.reset.missing', { list: misses.join(', ') }));
               },
             },
           ]}

@@ -121,9 +121,8 @@ export default function AuthConfigPage() {
       rules={[rangeRule(field), ...extraRules]}
       validateFirst
     >
+      {/* No min and max here: InputNumber would clamp a value out of range silently; the rule says what is allowed. */}
       <InputNumber
-        min={range(field).min}
-        max={range(field).max}
         precision={0}
         style={{ width: 200 }}
         suffix={t(`authConfig.units.${unit}`)}

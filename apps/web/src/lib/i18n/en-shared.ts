@@ -120,6 +120,7 @@ export const enShared = {
     confirmPassword: 'Confirm Password',
     confirmRequired: 'Confirm Password is required',
     mismatch: 'Passwords do not match',
+    missing: 'Missing: {{list}}',
   },
   // Only the shell and the signed-in pages show them, so the tree comes with the frame.
   nav: navLabels(),

@@ -104,6 +104,7 @@ export const en = {
       submit: 'Reset Password',
       doneTitle: 'Password changed',
       expired: 'Your password has expired. Please choose a new password.',
+      missing: 'Missing: {{list}}',
     },
     // The contract's UNASSIGNED_TEXTS, word for word (en.test.ts keeps them equal). Copied rather than
     // imported: importing them would bring every schema and zod into the first load.
