@@ -20,6 +20,7 @@ export const hashAnswer = (ctx: FeatureContext, answer: string) =>
 export async function createCaptcha(ctx: FeatureContext): Promise<CaptchaResponse> {
   const policy = await readAuthPolicy(ctx, ctx.db);
   if (!policy.config.captcha) return { enabled: false };
+  // Grey characters (no `background`: svg-captcha colours them pale when one is given); the page draws it on white.
   const c = svgCaptcha.create({
     color: false,
     fontSize: 52,
@@ -28,7 +29,6 @@ export async function createCaptcha(ctx: FeatureContext): Promise<CaptchaRespons
     charPreset: CHARACTERS,
     width: 160,
     height: 50,
-    background: '#ffffff',
   });
   const id = randomUUID();
   await insertCaptcha(ctx.db, {

@@ -222,7 +222,11 @@ export default function LoginPage() {
                     alt={t('auth.login.captchaImage')}
                     width={160}
                     height={50}
-                    style={{ border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadius }}
+                    style={{
+                      border: `1px solid ${token.colorBorder}`,
+                      borderRadius: token.borderRadius,
+                      background: '#ffffff',
+                    }}
                   />
                   <Button
                     icon={<ReloadOutlined />}
