@@ -17,6 +17,7 @@ import { approvalRightRoutes } from '@/features/approval-rights/approval-rights.
 import { approvalRoutes } from '@/features/approvals/approvals.routes.ts';
 import { auditLogRoutes } from '@/features/audit-logs/audit-logs.routes.ts';
 import { authRoutes } from '@/features/auth/auth.routes.ts';
+import { authConfigRoutes } from '@/features/auth/auth-config.routes.ts';
 import { ldapRoutes } from '@/features/auth/ldap.routes.ts';
 import { samlRoutes } from '@/features/auth/saml.routes.ts';
 import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(authRoutes(ctx));
       await api.register(samlRoutes(ctx));
       await api.register(ldapRoutes(ctx));
+      await api.register(authConfigRoutes(ctx));
       await api.register(departmentRoutes(ctx));
       await api.register(moduleRoutes(ctx));
       await api.register(roleRoutes(ctx));

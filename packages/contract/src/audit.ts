@@ -37,6 +37,9 @@ export const AUDIT_EVENTS = [
   'SAML_CONFIG_CREATED',
   'SAML_CONFIG_UPDATED',
   'SAML_CONFIG_DELETED',
+  'AUTH_CONFIG_UPDATED',
+  'PASSWORD_CHANGED',
+  'PASSWORD_EXPIRED',
   'SAML_USER_REQUESTED',
   // LDAP sign-in (issue 13, decision 0026): the directory's setup, and a first sign-in that asks for access
   'LDAP_CONFIG_CREATED',

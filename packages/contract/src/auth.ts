@@ -10,6 +10,9 @@ const required = (label: string) =>
 export const loginRequestSchema = z.object({
   userName: required('User Name'),
   password: z.string().min(1, 'Password is required'),
+  /** When CAPTCHA is on: the challenge of GET v2/captcha and the characters its image shows. */
+  captchaId: z.string().optional(),
+  captchaAnswer: z.string().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -50,11 +53,24 @@ export const otpPendingSchema = z.object({
 });
 export type OtpPending = z.infer<typeof otpPendingSchema>;
 
-export const loginResponseSchema = z.union([signedInUserSchema, otpPendingSchema]);
+/** Login answer when the password is older than the policy's expiry: no session; choose a new password first. */
+export const passwordExpiredSchema = z.object({
+  passwordExpired: z.literal(true),
+  message: z.string(),
+  /** For the reset-password page (`/reset-password?tempToken=`). */
+  tempToken: z.string(),
+});
+export type PasswordExpired = z.infer<typeof passwordExpiredSchema>;
+
+export const loginResponseSchema = z.union([signedInUserSchema, otpPendingSchema, passwordExpiredSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export function isOtpPending(r: LoginResponse): r is OtpPending {
   return 'otpRequired' in r && r.otpRequired === true;
+}
+
+export function isPasswordExpired(r: LoginResponse): r is PasswordExpired {
+  return 'passwordExpired' in r && r.passwordExpired === true;
 }
 
 export const verifyOtpRequestSchema = z.object({
@@ -86,7 +102,8 @@ export const resetPasswordRequestSchema = z
     tempToken: z
       .string({ error: 'Reset link is invalid or has expired' })
       .min(1, 'Reset link is invalid or has expired'),
-    password: passwordSchema,
+    // Checked by the server against the policy in force (Settings › integrations/auth-config).
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
     confirmPassword: z.string({ error: 'Confirm Password is required' }).min(1, 'Confirm Password is required'),
     otp: z
       .string()

@@ -7,4 +7,5 @@ export const FIRST_LOAD_PATHS = {
   loginMethods: '/v2/login-methods',
   ldapLogin: '/v2/ldap_login',
   refresh: '/v2/refreshtoken',
+  captcha: '/v2/captcha',
 } as const;

@@ -8,6 +8,8 @@ export * from './audit.ts';
 export * from './audit-logs.endpoints.ts';
 export * from './auth.endpoints.ts';
 export * from './auth.ts';
+export * from './auth-config.endpoints.ts';
+export * from './auth-config.ts';
 export * from './constants.ts';
 export * from './data-source-form.ts';
 export * from './data-sources.endpoints.ts';

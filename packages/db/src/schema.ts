@@ -195,6 +195,21 @@ export type LdapSsoTokenTable = {
   created_at: Timestamp;
 };
 
+export type PasswordHistoryTable = {
+  id: Id;
+  user_id: number;
+  password_hash: string;
+  created_at: Timestamp;
+};
+
+export type CaptchaChallengeTable = {
+  id: string;
+  answer_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+};
+
 export type Database = OperationsDatabase &
   ReconDatabase &
   DownloadsDatabase &
@@ -222,4 +237,6 @@ export type Database = OperationsDatabase &
     saml_request: SamlRequestTable;
     ldap_config: LdapConfigTable;
     ldap_sso_token: LdapSsoTokenTable;
+    password_history: PasswordHistoryTable;
+    captcha_challenge: CaptchaChallengeTable;
   };

@@ -37,4 +37,5 @@ export const PATHS = {
   emailParsingConfig: navPath('settings', 'integrations', 'email-parsing-config'),
   samlSetup: navPath('settings', 'integrations', 'saml-setup'),
   ldapSetup: navPath('settings', 'integrations', 'ldap-setup'),
+  authConfig: navPath('settings', 'integrations', 'auth-config'),
 } as const;

@@ -1,8 +1,9 @@
-import { DownOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { RELEASE_LABEL } from '@recon/contract/constants';
 import type { VisibleNavSection } from '@recon/contract/nav';
 import { roleDisplayName } from '@recon/contract/privileges';
 import { Avatar, Button, Dropdown, type MenuProps, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PATHS } from '@/app/paths';
@@ -12,6 +13,12 @@ import { leavesOf } from '@/shell/use-visible-nav';
 
 const SETTINGS_PATH = PATHS.settings;
 const LOGOUT_KEY = 'logout';
+const PASSWORD_KEY = 'change-password';
+
+// Loaded when asked for: the form and its schemas are not part of the frame.
+const ChangePasswordModal = lazy(() =>
+  import('@/shell/change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
+);
 
 /** Who is signed in, the settings pages they may open, Settings and Logout (always there). */
 export function UserMenu({ sections }: { sections: readonly VisibleNavSection[] }) {
@@ -19,6 +26,7 @@ export function UserMenu({ sections }: { sections: readonly VisibleNavSection[] 
   const navigate = useNavigate();
   const user = useSignedInUser();
   const logout = useLogout();
+  const [isChangingPassword, setChangingPassword] = useState(false);
   const settings = sections.find((s) => s.basePath === SETTINGS_PATH);
   const settingsPages = settings ? leavesOf(settings.items) : [];
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() || user.userName : '';
@@ -41,6 +49,7 @@ export function UserMenu({ sections }: { sections: readonly VisibleNavSection[] 
     { key: SETTINGS_PATH, icon: <SettingOutlined />, label: t('shell.settings') },
     ...settingsPages.map((page) => ({ key: page.fullPath, label: t(`nav.${page.fullPath}`) })),
     { type: 'divider' },
+    { key: PASSWORD_KEY, icon: <KeyOutlined />, label: t('account.changePassword') },
     { key: LOGOUT_KEY, icon: <LogoutOutlined />, label: t('shell.logout'), danger: true },
     { type: 'divider' },
     {
@@ -55,22 +64,30 @@ export function UserMenu({ sections }: { sections: readonly VisibleNavSection[] 
   ];
 
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{
-        items,
-        onClick: ({ key }) => {
-          if (key === LOGOUT_KEY) logout.mutate();
-          else navigate(key);
-        },
-      }}
-    >
-      <Button type="text" aria-label={t('shell.userMenu')} style={{ height: 40 }}>
-        <Avatar size="small" icon={<UserOutlined />} src={user?.profilePicPath || undefined} />
-        <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' }}>{fullName}</span>
-        <DownOutlined style={{ fontSize: 10 }} />
-      </Button>
-    </Dropdown>
+    <>
+      {isChangingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key === LOGOUT_KEY) logout.mutate();
+            else if (key === PASSWORD_KEY) setChangingPassword(true);
+            else navigate(key);
+          },
+        }}
+      >
+        <Button type="text" aria-label={t('shell.userMenu')} style={{ height: 40 }}>
+          <Avatar size="small" icon={<UserOutlined />} src={user?.profilePicPath || undefined} />
+          <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' }}>{fullName}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+    </>
   );
 }

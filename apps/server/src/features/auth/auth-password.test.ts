@@ -105,20 +105,24 @@ describe('POST v2/forgotPassword', () => {
 
 describe('POST v2/resetPassword', () => {
   it.each([
-    ['too short', 'Ab1!'],
-    ['without an uppercase letter', 'lower#case2026'],
-    ['without a lowercase letter', 'UPPER#CASE2026'],
-    ['without a digit', 'No#Digits-here'],
-    ['without a special character', 'NoSpecial2026'],
-    ['too long', `Aa1!${'x'.repeat(61)}`],
-  ])('answers the password policy when the new password is %s', async (_label, password) => {
-    const { userName, email } = await newUser();
-    const tempToken = await requestLink(userName, email);
-    const res = await reset({ tempToken, password, confirmPassword: password });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(PASSWORD_POLICY_TEXT);
-    expect(res.json().errors).toContainEqual({ field: 'password', defaultMessage: PASSWORD_POLICY_TEXT });
-  });
+    ['too short', 'Ab1!', 'at least 8 characters'],
+    ['without an uppercase letter', 'lower#case2026', 'an uppercase letter'],
+    ['without a lowercase letter', 'UPPER#CASE2026', 'a lowercase letter'],
+    ['without a digit', 'No#Digits-here', 'a digit'],
+    ['without a special character', 'NoSpecial2026', 'a special character'],
+    ['too long', `Aa1!${'x'.repeat(61)}`, 'at most 64 characters'],
+  ])(
+    'answers the password policy and what is missing when the new password is %s',
+    async (_label, password, missing) => {
+      const { userName, email } = await newUser();
+      const tempToken = await requestLink(userName, email);
+      const res = await reset({ tempToken, password, confirmPassword: password });
+      expect(res.statusCode).toBe(400);
+      const text = `${PASSWORD_POLICY_TEXT}. Missing: ${missing}`;
+      expect(res.json().message).toBe(text);
+      expect(res.json().errors).toContainEqual({ field: 'password', defaultMessage: text });
+    },
+  );
 
   it('answers "Passwords do not match" when the confirmation differs', async () => {
     const { userName, email } = await newUser();

@@ -4,13 +4,14 @@ import type {
   LoginRequest,
   LoginResponse,
   OtpPending,
+  PasswordExpired,
   RefreshRequest,
   RefreshResponse,
   ResetPasswordRequest,
   SignedInUser,
   VerifyOtpRequest,
 } from '@recon/contract';
-import { SETTING_KEYS } from '@recon/contract';
+import { AUTH_CONFIG_TEXTS, accountLockedText, SETTING_KEYS } from '@recon/contract';
 import { type Db, withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -19,11 +20,15 @@ import { hashPassword, verifyPassword } from '@/lib/passwords.ts';
 import { isSettingOn } from '@/lib/settings.ts';
 import { hashCode, hashToken, randomOtp, randomToken, safeEqualHex, seal, unseal } from '@/lib/tokens.ts';
 import * as q from './auth.queries.ts';
+import { readAuthPolicy } from './auth-policy.ts';
+import { checkCaptcha } from './captcha.ts';
 import { countAttempt, failureDelayMs, lockWhenReached, pause } from './login-throttle.ts';
+import { checkNewPassword, isPasswordExpired, keepReplacedPassword, SAME_PASSWORD_TEXT } from './password-rules.ts';
 
 export const AUTH_TEXTS = {
   badCredentials: 'Invalid username or password',
-  locked: 'Your account is locked after too many failed sign-in attempts. Please try again after 30 minutes.',
+  /** With the default 30 minutes; the policy's figure reads in `accountLockedText`. */
+  locked: accountLockedText(30),
   disabled: 'Your account is disabled. Please contact your administrator',
   sessionInvalid: 'Invalid session. Please sign in again.',
   sessionEnded: 'Your session has ended. Please sign in again.',
@@ -43,7 +48,7 @@ export const AUTH_TEXTS = {
   tempTokenInvalid: 'This link is invalid or has expired. Please start again.',
   forgotSent: 'If the user name exists, a password reset link has been sent to the registered email',
   resetDone: 'Password has been reset successfully. Please sign in with your new password.',
-  samePassword: 'New password must be different from the current password',
+  samePassword: SAME_PASSWORD_TEXT,
   loggedOut: 'Logged out successfully',
 } as const;
 
@@ -108,7 +113,8 @@ export async function issueSession(
 ): Promise<SignedInUser> {
   const now = ctx.now();
   const familyId = randomUUID();
-  const familyExpires = new Date(now.getTime() + ctx.config.sessionMaxSeconds * 1000);
+  const { sessionMaxSeconds } = await readAuthPolicy(ctx, ctx.db);
+  const familyExpires = new Date(now.getTime() + sessionMaxSeconds * 1000);
   const refreshExpires = new Date(
     Math.min(now.getTime() + ctx.config.refreshTokenTtlSeconds * 1000, familyExpires.getTime()),
   );
@@ -164,8 +170,8 @@ async function sendCode(
   });
 }
 
-/** A sign-in attempt, counted before its credentials are checked (login-throttle.ts). */
-export type CountedAttempt = { key: string; sourceCount: number; accountCount: number };
+/** A sign-in attempt, counted before its credentials are checked (login-throttle.ts), under the policy in force. */
+export type CountedAttempt = { key: string; sourceCount: number; accountCount: number; policy: AuthPolicy };
 
 /**
  * Counts a sign-in attempt of `userName` before anything is verified; a name or source over its limit is refused
@@ -176,9 +182,11 @@ export async function countSignInAttempt(
   userName: string,
   meta: RequestMeta,
   details: Record<string, unknown> = {},
+  policy?: AuthPolicy,
 ): Promise<CountedAttempt> {
   const key = userName.trim().toLowerCase();
-  const attempt = await countAttempt(ctx, key, meta.ip);
+  const inForce = policy ?? (await readAuthPolicy(ctx, ctx.db));
+  const attempt = await countAttempt(ctx, inForce, key, meta.ip);
   if (attempt.refused) {
     await audit(ctx, meta, {
       event: 'LOGIN_FAILURE',
@@ -187,9 +195,9 @@ export async function countSignInAttempt(
       details: { ...details, reason: 'LOCKED', scope: attempt.scope },
     });
     await pause(failureDelayMs(ctx.config.loginDelayMs, attempt.sourceCount));
-    throw new AppError('ACCOUNT_LOCKED', AUTH_TEXTS.locked);
+    throw new AppError('ACCOUNT_LOCKED', accountLockedText(inForce.lockoutMinutes));
   }
-  return { key, sourceCount: attempt.sourceCount, accountCount: attempt.accountCount };
+  return { key, sourceCount: attempt.sourceCount, accountCount: attempt.accountCount, policy: inForce };
 }
 
 /**
@@ -211,7 +219,7 @@ export async function failSignInAttempt(
     userName: who.userName,
     details: { ...details, failedCount: attempt.sourceCount },
   });
-  const locked = await lockWhenReached(ctx, attempt.key, meta.ip, attempt);
+  const locked = await lockWhenReached(ctx, attempt.policy, attempt.key, meta.ip, attempt);
   await pause(failureDelayMs(ctx.config.loginDelayMs, attempt.sourceCount));
   if (locked) {
     await audit(ctx, meta, {
@@ -219,9 +227,9 @@ export async function failSignInAttempt(
       outcome: 'FAILURE',
       userId: who.userId,
       userName: who.userName,
-      details: { minutes: ctx.config.lockoutMinutes, scope: locked },
+      details: { minutes: attempt.policy.lockoutMinutes, scope: locked },
     });
-    throw new AppError('ACCOUNT_LOCKED', AUTH_TEXTS.locked);
+    throw new AppError('ACCOUNT_LOCKED', accountLockedText(attempt.policy.lockoutMinutes));
   }
   throw error;
 }
@@ -231,7 +239,13 @@ export const clearSignInAttempts = (ctx: FeatureContext, attempt: CountedAttempt
   q.clearAttempts(ctx.db, attempt.key, meta.ip);
 
 export async function login(ctx: FeatureContext, body: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
-  const attempt = await countSignInAttempt(ctx, body.userName, meta);
+  const policy = await readAuthPolicy(ctx, ctx.db);
+  if (policy.config.captcha) {
+    await auditingRefusals(ctx, meta, 'LOGIN_FAILURE', { userName: body.userName }, () =>
+      checkCaptcha(ctx, body.captchaId, body.captchaAnswer),
+    );
+  }
+  const attempt = await countSignInAttempt(ctx, body.userName, meta, {}, policy);
   const user = await q.findUserByName(ctx.db, body.userName);
   const isPasswordOk = await verifyPassword(user?.password_hash ?? null, body.password);
   if (!user || !isPasswordOk) {
@@ -254,6 +268,8 @@ export async function login(ctx: FeatureContext, body: LoginRequest, meta: Reque
     throw new AppError('BAD_CREDENTIALS', AUTH_TEXTS.disabled);
   }
   await clearSignInAttempts(ctx, attempt, meta);
+
+  if (isPasswordExpired(policy, user, ctx.now())) return sendToReset(ctx, user, policy.config.passwordExpiryDays, meta);
 
   if (await isSettingOn(ctx.db, 'USER', SETTING_KEYS.MULTIFACTOR_AUTHENTICATION)) {
     const tempToken = randomToken();
@@ -287,6 +303,37 @@ export async function login(ctx: FeatureContext, body: LoginRequest, meta: Reque
     return pending;
   }
   return issueSession(ctx, user.id, meta);
+}
+
+/** An expired password: no session; a reset challenge the sign-in page opens /reset-password with. */
+async function sendToReset(
+  ctx: FeatureContext,
+  user: { id: number; user_name: string },
+  expiryDays: number,
+  meta: RequestMeta,
+): Promise<PasswordExpired> {
+  const tempToken = randomToken();
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    await q.insertChallenge(tx, {
+      userId: user.id,
+      purpose: 'RESET_PASSWORD',
+      tempTokenHash: hashToken(tempToken),
+      expiresAt: new Date(ctx.now().getTime() + RESET_TOKEN_TTL_MS),
+    });
+    await audit(
+      ctx,
+      meta,
+      {
+        event: 'PASSWORD_EXPIRED',
+        outcome: 'FAILURE',
+        userId: user.id,
+        userName: user.user_name,
+        details: { expiryDays },
+      },
+      tx,
+    );
+  });
+  return { passwordExpired: true, message: AUTH_CONFIG_TEXTS.passwordExpired, tempToken };
 }
 
 /** Checks a code against a challenge; counts wrong attempts and closes the challenge after too many. */
@@ -452,6 +499,7 @@ export async function resetPassword(ctx: FeatureContext, body: ResetPasswordRequ
 
 async function setNewPassword(ctx: FeatureContext, body: ResetPasswordRequest, meta: RequestMeta) {
   const isOtpRequired = await isSettingOn(ctx.db, 'USER', SETTING_KEYS.IS_OTP_REQUIRED_IN_FORGOT_PASSWORD);
+  const policy = await readAuthPolicy(ctx, ctx.db);
   const newHash = await hashPassword(body.password);
   const outcome = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenChallengeByToken(tx, hashToken(body.tempToken), ctx.now());
@@ -469,11 +517,8 @@ async function setNewPassword(ctx: FeatureContext, body: ResetPasswordRequest, m
     }
     const user = await q.findUserById(tx, c.user_id);
     if (!user) throw new AppError('VALIDATION', AUTH_TEXTS.tempTokenInvalid);
-    if (await verifyPassword(user.password_hash, body.password)) {
-      throw new AppError('VALIDATION', AUTH_TEXTS.samePassword, [
-        { field: 'password', defaultMessage: AUTH_TEXTS.samePassword },
-      ]);
-    }
+    await checkNewPassword(tx, policy, user, body.password);
+    await keepReplacedPassword(tx, user);
     await q.setPassword(tx, user.id, newHash);
     await q.closeChallenge(tx, c.id);
     // A new password ends every session and lifts a lockout.
@@ -539,6 +584,7 @@ export async function refresh(ctx: FeatureContext, body: RefreshRequest, meta: R
     throw new AppError('REFRESH_INVALID', AUTH_TEXTS.sessionInvalid);
   }
   const now = ctx.now();
+  const policy = await readAuthPolicy(ctx, ctx.db);
   const result = await withTransaction(ctx.db, {}, async ({ db: tx }): Promise<RefreshOutcome> => {
     // Locked: a second refresh with the same token waits here until the first has committed its rotation.
     const t = await q.lockRefreshToken(tx, hashToken(body.refreshToken));
@@ -556,7 +602,7 @@ export async function refresh(ctx: FeatureContext, body: RefreshRequest, meta: R
       await q.revokeFamily(tx, t.family_id, 'EXPIRED');
       return { ok: false, error: AUTH_TEXTS.sessionExpired, event: 'REFRESH_FAILURE' };
     }
-    if (now.getTime() - t.last_activity_at.getTime() > ctx.config.sessionIdleSeconds * 1000) {
+    if (now.getTime() - t.last_activity_at.getTime() > policy.sessionIdleSeconds * 1000) {
       await q.revokeFamily(tx, t.family_id, 'IDLE');
       return { ok: false, error: AUTH_TEXTS.sessionIdle, event: 'REFRESH_FAILURE' };
     }

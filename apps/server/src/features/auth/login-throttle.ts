@@ -2,6 +2,9 @@ import { withTransaction } from '@recon/db';
 import type { FeatureContext } from '@/deps.ts';
 import * as q from './auth.queries.ts';
 
+/** The lockout figures in force (the stored policy's, decision 0024). */
+export type LockoutLimits = { lockoutThreshold: number; lockoutAccountThreshold: number; lockoutMinutes: number };
+
 /**
  * Sign-in throttling (issue 11). Every attempt is counted before its password is verified, per source (the name
  * from one client address) and for the name from every address; an attempt past a limit is refused unverified.
@@ -13,19 +16,24 @@ export type Attempt =
   | { refused: false; sourceCount: number; accountCount: number };
 
 /** The attempt's place in the counts, or its refusal when its source or its name is locked or over its limit. */
-export async function countAttempt(ctx: FeatureContext, key: string, source: string): Promise<Attempt> {
+export async function countAttempt(
+  ctx: FeatureContext,
+  limits: LockoutLimits,
+  key: string,
+  source: string,
+): Promise<Attempt> {
   const now = ctx.now();
-  const until = lockEnd(ctx, now);
+  const until = lockEnd(limits, now);
   // The source row first, then the name's: every attempt takes the two row locks in that order.
   return withTransaction(ctx.db, {}, async (tx) => {
     const bySource = await q.countAttempt(tx.db, key, source, now);
     const sourceCount = bySource.failed_count;
-    if (bySource.locked_until || sourceCount > ctx.config.lockoutThreshold) {
+    if (bySource.locked_until || sourceCount > limits.lockoutThreshold) {
       await q.lockAttempts(tx.db, key, source, until);
       return { refused: true, scope: 'SOURCE', sourceCount };
     }
     const byName = await q.countAttempt(tx.db, key, q.EVERY_SOURCE, now);
-    if (byName.locked_until || byName.failed_count > ctx.config.lockoutAccountThreshold) {
+    if (byName.locked_until || byName.failed_count > limits.lockoutAccountThreshold) {
       await q.lockAttempts(tx.db, key, q.EVERY_SOURCE, until);
       return { refused: true, scope: 'ACCOUNT', sourceCount };
     }
@@ -39,23 +47,24 @@ export async function countAttempt(ctx: FeatureContext, key: string, source: str
  */
 export async function lockWhenReached(
   ctx: FeatureContext,
+  limits: LockoutLimits,
   key: string,
   source: string,
   attempt: { sourceCount: number; accountCount: number },
 ): Promise<'SOURCE' | 'ACCOUNT' | null> {
-  const until = lockEnd(ctx, ctx.now());
-  if (attempt.accountCount >= ctx.config.lockoutAccountThreshold) {
+  const until = lockEnd(limits, ctx.now());
+  if (attempt.accountCount >= limits.lockoutAccountThreshold) {
     await q.lockAttempts(ctx.db, key, q.EVERY_SOURCE, until);
     return 'ACCOUNT';
   }
-  if (attempt.sourceCount >= ctx.config.lockoutThreshold) {
+  if (attempt.sourceCount >= limits.lockoutThreshold) {
     await q.lockAttempts(ctx.db, key, source, until);
     return 'SOURCE';
   }
   return null;
 }
 
-const lockEnd = (ctx: FeatureContext, now: Date) => new Date(now.getTime() + ctx.config.lockoutMinutes * 60_000);
+const lockEnd = (limits: LockoutLimits, now: Date) => new Date(now.getTime() + limits.lockoutMinutes * 60_000);
 
 /**
  * The progressive delay of a refused sign-in: none for the first three failures of a source, then doubling from

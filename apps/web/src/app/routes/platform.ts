@@ -16,6 +16,7 @@ const BrandLoginPage = lazy(withTexts('platform', () => import('@/features/integ
 const EmailParsingConfigPage = lazy(
   withTexts('platform', () => import('@/features/integrations/email-parsing-config-page')),
 );
+const AuthConfigPage = lazy(withTexts('platform', () => import('@/features/integrations/auth-config-page')));
 const SamlSetupPage = lazy(withTexts('platform', () => import('@/features/saml-setup/saml-setup-page')));
 const LdapSetupPage = lazy(withTexts('platform', () => import('@/features/ldap-setup/ldap-setup-page')));
 
@@ -32,6 +33,7 @@ export const PLATFORM_PAGES: readonly PageRoute[] = [
   { path: PATHS.tagMapping, component: TagMappingPage },
   { path: PATHS.brandLogin, component: BrandLoginPage },
   { path: PATHS.emailParsingConfig, component: EmailParsingConfigPage },
+  { path: PATHS.authConfig, component: AuthConfigPage },
   { path: PATHS.samlSetup, component: SamlSetupPage },
   { path: PATHS.ldapSetup, component: LdapSetupPage },
 ];

@@ -1,5 +1,5 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import type { LoginResponse, OtpPending } from '@recon/contract';
+import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginResponse, OtpPending, PasswordExpired } from '@recon/contract';
 import { Button, Spin, theme } from 'antd';
 // Input and Password straight from their modules: antd's Input entry attaches Search, TextArea, OTP and
 // Group to Input, which would bring all of them into this first load (vitest maps antd/es to antd/lib).
@@ -9,6 +9,7 @@ import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { pathAfterSignIn } from '@/features/auth/access-pending';
+import { useCaptcha } from '@/features/auth/api/get-captcha';
 import { type LoginMethod, useLoginMethods } from '@/features/auth/api/get-login-methods';
 import { useLdapLogin } from '@/features/auth/api/ldap-login';
 import { preloadLoginSchemas, useLogin } from '@/features/auth/api/login';
@@ -23,7 +24,7 @@ const SamlSignIn = lazy(() =>
 );
 
 type Method = Extract<LoginMethod['type'], 'PASSWORD' | 'LDAP'>;
-type Field = 'userName' | 'password';
+type Field = 'userName' | 'password' | 'captchaAnswer';
 type Values = Record<Field, string>;
 
 /**
@@ -32,6 +33,11 @@ type Values = Record<Field, string>;
  */
 function isOtpPending(response: LoginResponse): response is OtpPending {
   return 'otpRequired' in response && response.otpRequired === true;
+}
+
+/** The contract's isPasswordExpired, restated for the same reason. */
+function isPasswordExpired(response: LoginResponse): response is PasswordExpired {
+  return 'passwordExpired' in response && response.passwordExpired === true;
 }
 
 /** The methods this page offers, in the server's order; the password form if the list cannot be read. */
@@ -55,7 +61,9 @@ export default function LoginPage() {
   const methodsQuery = useLoginMethods();
   const passwordLogin = useLogin();
   const ldapLogin = useLdapLogin();
-  const [values, setValues] = useState<Values>({ userName: '', password: '' });
+  const [values, setValues] = useState<Values>({ userName: '', password: '', captchaAnswer: '' });
+  const captcha = useCaptcha();
+  const isCaptchaOn = captcha.data?.enabled === true;
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string[]>([]);
   const methods = formMethods(methodsQuery.data, methodsQuery.isError);
@@ -71,6 +79,7 @@ export default function LoginPage() {
 
   const problemOf = (field: Field, value: string): string | undefined => {
     if (field === 'userName') return value.trim() ? undefined : t('auth.userNameRequired');
+    if (field === 'captchaAnswer') return !isCaptchaOn || value.trim() ? undefined : t('auth.login.captchaRequired');
     return value ? undefined : t('auth.passwordRequired');
   };
   // Leaving a field for single sign-on is not a password sign-in left half done: no "required" message then.
@@ -86,6 +95,10 @@ export default function LoginPage() {
   };
 
   const onSignedIn = async (response: LoginResponse) => {
+    if (isPasswordExpired(response)) {
+      navigate(`/reset-password?tempToken=${encodeURIComponent(response.tempToken)}&expired=1`);
+      return;
+    }
     if (isOtpPending(response)) {
       // Loaded here, not with the page: it reads the pending sign-in back with the contract's schema (zod).
       const { savePendingLogin } = await import('@/features/auth/pending-login');
@@ -102,17 +115,29 @@ export default function LoginPage() {
     const found = {
       userName: problemOf('userName', values.userName),
       password: problemOf('password', values.password),
+      captchaAnswer: method === 'LDAP' ? undefined : problemOf('captchaAnswer', values.captchaAnswer),
     };
     setErrors(found);
-    if (found.userName || found.password) return;
+    if (found.userName || found.password || found.captchaAnswer) return;
     setFailure([]);
+    const withCaptcha =
+      method !== 'LDAP' && isCaptchaOn
+        ? { captchaId: captcha.data?.captchaId, captchaAnswer: values.captchaAnswer.trim() }
+        : {};
     try {
       const mutation = method === 'LDAP' ? ldapLogin : passwordLogin;
-      await onSignedIn(await mutation.mutateAsync({ userName: values.userName.trim(), password: values.password }));
+      await onSignedIn(
+        await mutation.mutateAsync({ userName: values.userName.trim(), password: values.password, ...withCaptcha }),
+      );
     } catch (error) {
       // The error reader (and axios with it) loads only when a sign-in fails.
       const { errorMessagesFor } = await import('@/lib/http-errors');
       setFailure(await errorMessagesFor(error));
+      // The image answered once, right or wrong: a new one for the next attempt.
+      if (isCaptchaOn) {
+        setValues((v) => ({ ...v, captchaAnswer: '' }));
+        void captcha.refetch();
+      }
     }
   };
 
@@ -186,6 +211,44 @@ export default function LoginPage() {
               size="large"
             />
           ))}
+          {method !== 'LDAP' &&
+            isCaptchaOn &&
+            captcha.data?.image &&
+            field('captchaAnswer', t('auth.login.captcha'), (aria) => (
+              <>
+                <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
+                  <img
+                    src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.data?.image ?? '')}`}
+                    alt={t('auth.login.captchaImage')}
+                    width={160}
+                    height={50}
+                    style={{
+                      border: `1px solid ${token.colorBorder}`,
+                      borderRadius: token.borderRadius,
+                      background: '#ffffff',
+                    }}
+                  />
+                  <Button
+                    icon={<ReloadOutlined />}
+                    aria-label={t('auth.login.captchaNew')}
+                    title={t('auth.login.captchaNew')}
+                    loading={captcha.isFetching}
+                    onClick={() => void captcha.refetch()}
+                  />
+                </div>
+                <Input
+                  {...aria}
+                  value={values.captchaAnswer}
+                  onChange={(e) => onChange('captchaAnswer', e.target.value)}
+                  onBlur={(e) => onBlur('captchaAnswer', e)}
+                  status={errors.captchaAnswer ? 'error' : undefined}
+                  prefix={<SafetyOutlined />}
+                  autoComplete="off"
+                  spellCheck={false}
+                  size="large"
+                />
+              </>
+            ))}
           {failure.length > 0 && (
             <Alert
               type="error"

@@ -1,9 +1,10 @@
 import { MobileOutlined } from '@ant-design/icons';
-import { passwordSchema } from '@recon/contract';
+import { passwordPolicyMisses } from '@recon/contract';
 import { Alert, Button, Divider, Flex, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { usePasswordPolicy } from '@/features/auth/api/password-policy';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { useSendResetOtp } from '@/features/auth/api/send-reset-otp';
 import { useUpdateNumber } from '@/features/auth/api/update-number';
@@ -32,6 +33,8 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const tempToken = searchParams.get('tempToken') ?? '';
+  const isExpired = searchParams.get('expired') === '1';
+  const policy = usePasswordPolicy();
   const [form] = Form.useForm<ResetForm>();
   const [codeStep, setCodeStep] = useState<CodeStep>('idle');
   const [maskedNumber, setMaskedNumber] = useState<string | null>(null);
@@ -125,15 +128,18 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthLayout title={t('auth.reset.title')}>
+      {isExpired && <Alert type="warning" showIcon title={t('auth.reset.expired')} style={{ marginBottom: 16 }} />}
       <Form<ResetForm> form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish}>
         <Form.Item
           name="password"
           label={t('auth.reset.newPassword')}
-          extra={t('auth.reset.policy')}
+          extra={policy.text}
           rules={[
             {
               validator: async (_, value: unknown) => {
-                if (!passwordSchema.safeParse(value).success) throw new Error(t('auth.reset.policy'));
+                // The rules show under the field; the error says what this password lacks.
+                const misses = passwordPolicyMisses(String(value ?? ''), policy);
+                if (misses.length > 0) throw new Error(t('auth.reset.missing', { list: misses.join(', ') }));
               },
             },
           ]}

@@ -110,6 +110,18 @@ export const enShared = {
     submit: 'Export',
     cancel: 'Cancel',
   },
+  /** The user menu's password change. */
+  account: {
+    changePassword: 'Change password',
+    changePasswordSubmit: 'Change password',
+    currentPassword: 'Current Password',
+    currentPasswordRequired: 'Current Password is required',
+    newPassword: 'New Password',
+    confirmPassword: 'Confirm Password',
+    confirmRequired: 'Confirm Password is required',
+    mismatch: 'Passwords do not match',
+    missing: 'Missing: {{list}}',
+  },
   // Only the shell and the signed-in pages show them, so the tree comes with the frame.
   nav: navLabels(),
 };

@@ -68,6 +68,10 @@ export const en = {
       withSaml: 'Sign in with {{name}}',
       or: 'or',
       samlPopupBlocked: 'Allow pop-ups for this site to sign in with your organisation account.',
+      captcha: 'Characters in the image',
+      captchaImage: 'Security check: characters to type',
+      captchaNew: 'Show a new image',
+      captchaRequired: 'Please enter the characters shown in the image',
     },
     verify: {
       title: 'Verify your sign-in',
@@ -99,6 +103,8 @@ export const en = {
       mobileHelp: 'Your account has no mobile number yet. Enter one to receive the code.',
       submit: 'Reset Password',
       doneTitle: 'Password changed',
+      expired: 'Your password has expired. Please choose a new password.',
+      missing: 'Missing: {{list}}',
     },
     // The contract's UNASSIGNED_TEXTS, word for word (en.test.ts keeps them equal). Copied rather than
     // imported: importing them would bring every schema and zod into the first load.
