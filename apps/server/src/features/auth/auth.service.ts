@@ -20,7 +20,7 @@ import { hashPassword, verifyPassword } from '@/lib/passwords.ts';
 import { isSettingOn } from '@/lib/settings.ts';
 import { hashCode, hashToken, randomOtp, randomToken, safeEqualHex, seal, unseal } from '@/lib/tokens.ts';
 import * as q from './auth.queries.ts';
-import { readAuthPolicy } from './auth-policy.ts';
+import { type AuthPolicy, readAuthPolicy } from './auth-policy.ts';
 import { checkCaptcha } from './captcha.ts';
 import { countAttempt, failureDelayMs, lockWhenReached, pause } from './login-throttle.ts';
 import { checkNewPassword, isPasswordExpired, keepReplacedPassword, SAME_PASSWORD_TEXT } from './password-rules.ts';
