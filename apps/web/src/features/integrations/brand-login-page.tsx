@@ -9,6 +9,7 @@ import { SecretField } from '@/features/integrations/components/secret-field';
 import { ActiveTag, MaskedSecret } from '@/features/integrations/components/value-cells';
 import { useModuleSelection } from '@/lib/module-context';
 import { AppSelect } from '@/ui/app-select';
+import { CellText } from '@/ui/cell-text';
 
 type Values = {
   name: string;
@@ -147,13 +148,17 @@ export default function BrandLoginPage() {
       description={t('integrations.brandLogin.description')}
       createLabel={t('integrations.brandLogin.create')}
       nameOf={(row) => row.name}
-      scrollX={1100}
+      // Every column has its width (one without got squeezed to nothing and stood its title on end); long text is
+      // cut, whole in a tooltip.
+      scrollX={1210}
       columns={[
         {
           title: t('integrations.name'),
           dataIndex: 'name',
           key: 'name',
-          width: 220,
+          width: 200,
+          ellipsis: { showTitle: false },
+          render: (name: string) => <CellText text={name} width={200} />,
           sorter: (a, b) => a.name.localeCompare(b.name),
         },
         {
@@ -163,7 +168,14 @@ export default function BrandLoginPage() {
           width: 130,
           render: (code: string) => botTypeName(code),
         },
-        { title: t('integrations.brandLogin.userName'), dataIndex: 'userName', key: 'userName', width: 200 },
+        {
+          title: t('integrations.brandLogin.userName'),
+          dataIndex: 'userName',
+          key: 'userName',
+          width: 200,
+          ellipsis: { showTitle: false },
+          render: (userName: string) => <CellText text={userName} width={200} />,
+        },
         {
           title: t('integrations.brandLogin.password'),
           key: 'password',
@@ -174,18 +186,21 @@ export default function BrandLoginPage() {
           title: t('integrations.brandLogin.totpConfig'),
           key: 'totp',
           width: 180,
-          render: (_, row) => row.totpConfig?.name ?? '—',
+          ellipsis: { showTitle: false },
+          render: (_, row) => <CellText text={row.totpConfig?.name ?? '—'} width={180} />,
         },
         {
           title: t('integrations.brandLogin.vendorCodes'),
           key: 'vendorCodes',
-          render: (_, row) => row.vendorCodes.join(', ') || '—',
+          width: 160,
+          ellipsis: { showTitle: false },
+          render: (_, row) => <CellText text={row.vendorCodes.join(', ') || '—'} width={160} />,
         },
         {
           title: t('common.status'),
           dataIndex: 'isActive',
           key: 'isActive',
-          width: 110,
+          width: 100,
           render: (isActive: boolean) => <ActiveTag isActive={isActive} />,
         },
       ]}

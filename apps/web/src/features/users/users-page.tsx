@@ -16,7 +16,7 @@ import { CellText } from '@/ui/cell-text';
 import { PagedListPage } from '@/ui/paged-list-page';
 
 /** Column widths at which the list fits 1280×720 beside the menu; Active and the actions pinned on the right. */
-const W = { userName: 150, name: 130, email: 190, roles: 140, modules: 160, isActive: 80, actions: 140 };
+const W = { userName: 150, name: 130, email: 180, roles: 140, modules: 160, isActive: 90, actions: 140 };
 const SCROLL_X = Object.values(W).reduce((a, b) => a + b, 0);
 
 /** Settings › User Settings › Users: the users, their activation and unlock, create and edit, SSO requests. */
