@@ -423,18 +423,6 @@ export async function allLinkedRowIds(db: Db, ticketId: number) {
     .execute();
 }
 
-/** The tickets of rows of a data source (the Transactions views). */
-export async function ticketsOfRows(db: Db, dataSourceId: number, rowIds: readonly number[]) {
-  if (rowIds.length === 0) return [];
-  return db
-    .selectFrom('ticket_transaction')
-    .select(['row_id', 'ticket_id'])
-    .where('data_source_id', '=', dataSourceId)
-    .where('row_id', 'in', [...rowIds])
-    .orderBy('ticket_id')
-    .execute();
-}
-
 /** Rows of a data source by id, as the Transactions views read them (status, rule, file, values). */
 export async function rowsOfIds(db: Db, source: TransactionSource, rowIds: readonly number[]) {
   if (rowIds.length === 0) return [];

@@ -211,6 +211,17 @@ describe('creating a ticket', () => {
     expect(page.json().columns.map((c: { name: string }) => c.name)).toEqual(['ref', 'amount']);
     const history = (await send('GET', `/v2/tickets/${tk.id}/history`)).json().data;
     expect(history).toContainEqual(expect.objectContaining({ action: 'ROWS_LINKED', toValue: '3 rows' }));
+    // Each row of the Transactions tab says which ticket it has.
+    const rows = await send(
+      'GET',
+      `/v2/transactions?Find=ByTab&tab=all&reconId=${f.reconId}&dataSourceId=${f.sides.A.dataSourceId}&start=0&length=10`,
+    );
+    expect(rows.statusCode, rows.body).toBe(200);
+    const ticketsOf = Object.fromEntries(
+      rows.json().data.map((r: { id: number; ticketIds: number[] }) => [r.id, r.ticketIds]),
+    );
+    expect(ticketsOf[ids[0] as number]).toContain(tk.id);
+    expect(ticketsOf[ids[1] as number]).not.toContain(tk.id);
   });
 
   it("refuses another module's data source (404) and ids that are not rows of the data source (400)", async () => {

@@ -224,7 +224,7 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
             loading={tickets.isPending || (tickets.isFetching && tickets.isPlaceholderData)}
             dataSource={tickets.data?.data ?? []}
             locale={{ emptyText: tickets.isPending ? ' ' : <EmptyState /> }}
-            scroll={{ x: 1100 }}
+            scroll={{ x: 1280 }}
             onRow={(row) => ({
               style: {
                 cursor: 'pointer',
@@ -247,6 +247,7 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
                 title: t('tickets.titleField'),
                 dataIndex: 'title',
                 key: 'title',
+                width: 280,
                 render: (v: string, r) => (
                   <span>
                     {v}
@@ -287,7 +288,7 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
               {
                 title: t('tickets.assignees'),
                 key: 'assignees',
-                width: 200,
+                width: 170,
                 render: (_, r) => r.assignees.map((u) => u.assignedToName).join(', ') || '—',
               },
               {

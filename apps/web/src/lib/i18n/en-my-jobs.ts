@@ -139,7 +139,6 @@ export const enMyJobs = {
     when: 'When',
     who: 'Who',
     what: 'What',
-    field: 'Field',
     change: 'Change',
     historyActions: {
       CREATED: 'Created',

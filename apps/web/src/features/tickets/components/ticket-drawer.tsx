@@ -12,6 +12,9 @@ import { showErrorToast } from '@/lib/toast';
 import { QueryError } from '@/ui/query-error';
 import { StatusTag } from '@/ui/status-tag';
 
+const statusLabel = (value: string | null) =>
+  value === null ? '' : (TICKET_STATUS_LABELS[value as keyof typeof TICKET_STATUS_LABELS] ?? value);
+
 const people = (users: readonly TicketUser[]) =>
   users.length === 0
     ? '—'
@@ -125,15 +128,13 @@ export function TicketDrawer({
                       locale={{ emptyText: t('tickets.noComments') }}
                       renderItem={(c) => (
                         <List.Item>
-                          <List.Item.Meta
-                            title={
-                              <span>
-                                {c.createdBy}{' '}
-                                <Typography.Text type="secondary">{formatDateTime(c.createdAt)}</Typography.Text>
-                              </span>
-                            }
-                            description={<span style={{ whiteSpace: 'pre-wrap', color: 'inherit' }}>{c.comment}</span>}
-                          />
+                          <div>
+                            <Typography.Text strong>{c.createdBy}</Typography.Text>{' '}
+                            <Typography.Text type="secondary">{formatDateTime(c.createdAt)}</Typography.Text>
+                            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>
+                              {c.comment}
+                            </Typography.Paragraph>
+                          </div>
                         </List.Item>
                       )}
                     />
@@ -170,7 +171,6 @@ export function TicketDrawer({
                     loading={history.isPending}
                     dataSource={history.data?.data ?? []}
                     pagination={false}
-                    scroll={{ x: 'max-content' }}
                     columns={[
                       {
                         title: t('tickets.when'),
@@ -188,21 +188,24 @@ export function TicketDrawer({
                         render: (a: TicketHistoryAction) => t(`tickets.historyActions.${a}`),
                       },
                       {
-                        title: t('tickets.field'),
-                        dataIndex: 'field',
-                        key: 'field',
-                        width: 110,
-                        render: (v) => v ?? '—',
-                      },
-                      {
                         title: t('tickets.change'),
                         key: 'change',
-                        render: (_, h) =>
-                          h.field === 'status'
-                            ? `${h.fromValue ? `${TICKET_STATUS_LABELS[h.fromValue as keyof typeof TICKET_STATUS_LABELS] ?? h.fromValue} → ` : ''}${TICKET_STATUS_LABELS[h.toValue as keyof typeof TICKET_STATUS_LABELS] ?? h.toValue}`
-                            : `${h.fromValue ? `${h.fromValue} → ` : ''}${h.toValue ?? ''}`,
+                        render: (_, h) => (
+                          <>
+                            {h.field && h.field !== 'status' && (
+                              <Typography.Text type="secondary">{`${h.field}: `}</Typography.Text>
+                            )}
+                            {h.field === 'status'
+                              ? `${h.fromValue ? `${statusLabel(h.fromValue)} → ` : ''}${statusLabel(h.toValue)}`
+                              : `${h.fromValue ? `${h.fromValue} → ` : ''}${h.toValue ?? ''}`}
+                            {h.remark && (
+                              <div>
+                                <Typography.Text type="secondary">{h.remark}</Typography.Text>
+                              </div>
+                            )}
+                          </>
+                        ),
                       },
-                      { title: t('tickets.remark'), dataIndex: 'remark', key: 'remark', render: (v) => v ?? '' },
                     ]}
                   />
                 ),

@@ -121,7 +121,7 @@ export function TicketForm({
         >
           <Input maxLength={TICKET_TITLE_MAX} autoFocus />
         </Form.Item>
-        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: 12 }}>
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1.4fr', gap: 12 }}>
           <Form.Item name="priority" label={t('tickets.priority')} rules={[{ required: true }]}>
             <AppSelect<TicketPriority>
               allowClear={false}
