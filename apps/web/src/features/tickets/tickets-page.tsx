@@ -224,7 +224,7 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
             loading={tickets.isPending || (tickets.isFetching && tickets.isPlaceholderData)}
             dataSource={tickets.data?.data ?? []}
             locale={{ emptyText: tickets.isPending ? ' ' : <EmptyState /> }}
-            scroll={{ x: 1280 }}
+            scroll={{ x: 1100 }}
             onRow={(row) => ({
               style: {
                 cursor: 'pointer',
@@ -247,7 +247,7 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
                 title: t('tickets.titleField'),
                 dataIndex: 'title',
                 key: 'title',
-                width: 280,
+                minWidth: 220,
                 render: (v: string, r) => (
                   <span>
                     {v}
@@ -264,7 +264,7 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
                 title: t('tickets.status'),
                 dataIndex: 'status',
                 key: 'status',
-                width: 130,
+                width: 110,
                 render: (s: TicketStatus, r) => <StatusTag status={s} label={r.statusLabel} />,
               },
               {
@@ -282,20 +282,20 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
                 title: t('tickets.type'),
                 dataIndex: 'type',
                 key: 'type',
-                width: 110,
+                width: 100,
                 render: (v: TicketType) => t(`tickets.types.${v}`),
               },
               {
                 title: t('tickets.assignees'),
                 key: 'assignees',
-                width: 170,
+                width: 150,
                 render: (_, r) => r.assignees.map((u) => u.assignedToName).join(', ') || '—',
               },
               {
                 title: t('tickets.dueDate'),
                 dataIndex: 'dueDate',
                 key: 'dueDate',
-                width: 180,
+                width: 160,
                 render: (v: string, r) => (
                   <Typography.Text type={r.isOverdue ? 'danger' : undefined}>{formatDateTime(v)}</Typography.Text>
                 ),
@@ -304,7 +304,7 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
                 title: t('tickets.createdAt'),
                 dataIndex: 'createdAt',
                 key: 'createdAt',
-                width: 180,
+                width: 160,
                 render: (v: string) => formatDateTime(v),
               },
             ]}
