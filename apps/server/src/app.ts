@@ -42,6 +42,7 @@ import { rollbackRoutes } from '@/features/rollbacks/rollbacks.routes.ts';
 import { ruleRoutes } from '@/features/rules/rules.routes.ts';
 import { tryRuleRoutes } from '@/features/rules/try-rule.routes.ts';
 import { settingRoutes } from '@/features/settings/settings.routes.ts';
+import { ticketRoutes } from '@/features/tickets/tickets.routes.ts';
 import { transactionRoutes } from '@/features/transactions/transactions.routes.ts';
 import { userRoutes } from '@/features/users/users.routes.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -143,6 +144,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(oauthIntegrationRoutes(ctx));
       await api.register(rollbackRoutes(ctx));
       await api.register(approvalRoutes(ctx));
+      // My Jobs › Tickets (issue 14)
+      await api.register(ticketRoutes(ctx));
       // Transactions (spec 1 navigation, issue 4)
       await api.register(transactionRoutes(ctx));
       await api.register(downloadRoutes(ctx));

@@ -124,6 +124,11 @@ export const AUDIT_EVENTS = [
   // Exports and downloads (issue 4): a request, and its file fetched with the one-time token
   'DOWNLOAD_REQUESTED',
   'DOWNLOAD_FILE_SERVED',
+  // Tickets (issue 14, decision 0025): every change of a ticket
+  'TICKET_CREATED',
+  'TICKET_UPDATED',
+  'TICKET_STATUS_CHANGED',
+  'TICKET_COMMENTED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export const AUDIT_OUTCOMES = ['SUCCESS', 'FAILURE'] as const;

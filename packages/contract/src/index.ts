@@ -71,6 +71,8 @@ export * from './saml.ts';
 export * from './settings.endpoints.ts';
 export * from './settings.ts';
 export * from './transaction-actions.ts';
+export * from './tickets.endpoints.ts';
+export * from './tickets.ts';
 export * from './transactions.endpoints.ts';
 export * from './transactions.ts';
 export * from './try-rule.endpoints.ts';

@@ -239,6 +239,8 @@ export const transactionRowSchema = z.object({
   fileName: z.string().nullable(),
   loadedAt: z.string(),
   values: z.record(z.string(), z.string().nullable()),
+  /** The tickets raised on the row (My Jobs › Tickets), oldest first; given by the tab lists. */
+  ticketIds: z.array(z.number().int()).optional(),
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
 

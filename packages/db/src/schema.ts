@@ -5,6 +5,7 @@ import type { IntegrationsDatabase } from './schema-integrations.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
 import type { RollbackDatabase } from './schema-rollbacks.ts';
+import type { TicketsDatabase } from './schema-tickets.ts';
 
 /** Kysely's view of the tables in `migrations/`. Keep in step with the SQL: schema-drift.test.ts fails when they part. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -215,6 +216,7 @@ export type Database = OperationsDatabase &
   DownloadsDatabase &
   RollbackDatabase &
   ApprovalDatabase &
+  TicketsDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

@@ -23,6 +23,8 @@ export const PATHS = {
   fileUploadHistory: navPath('operations', 'history', 'file-upload'),
   rollbackHistory: navPath('operations', 'history', 'rollback-history'),
   approvals: navPath('my-jobs', 'approvals'),
+  internalTickets: navPath('my-jobs', 'tickets', 'internal'),
+  externalTickets: navPath('my-jobs', 'tickets', 'external'),
   settings: navPath('settings'),
   auditLogs: navPath('settings', 'audit-logs'),
   moduleSettings: navPath('settings', 'module-settings'),

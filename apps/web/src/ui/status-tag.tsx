@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 type Tone = 'success' | 'warning' | 'error' | 'processing' | 'default';
 
 const TONE_WORDS: readonly [Tone, RegExp][] = [
-  ['error', /FAIL|REJECT|INVALID|DENIED|ERROR|LOCKED/],
-  ['warning', /PENDING|WAIT|REQUESTED|RAISED|PROGRESS/],
-  ['processing', /CREATED|PROCESS|RUNNING|SUBMITTED|INPROCESS/],
+  ['error', /FAIL|REJECT|INVALID|DENIED|ERROR|LOCKED|ESCALATED/],
+  ['warning', /PENDING|WAIT|REQUESTED|RAISED|PROGRESS|ON_HOLD|REOPEN/],
+  ['processing', /CREATED|PROCESS|RUNNING|SUBMITTED|INPROCESS|^ASSIGNED$|^OPEN$/],
   ['default', /NOT_REQUIRED|OUTDATED|INACTIVE|DELETED/],
-  ['success', /SUCCESS|ACTIVE|APPROVED|COMPLETED|RECONCILED|READY|DONE/],
+  ['success', /SUCCESS|ACTIVE|APPROVED|COMPLETED|RECONCILED|READY|DONE|^CLOSED$/],
 ];
 
 /**

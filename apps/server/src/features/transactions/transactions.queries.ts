@@ -176,3 +176,22 @@ export async function daySpanOf(db: Db, source: TransactionSource, column: strin
   const row = span.rows[0];
   return row?.from_date && row.to_date ? { fromDate: row.from_date, toDate: row.to_date } : null;
 }
+
+/** The tickets raised on rows of a data source, by row id, oldest ticket first. */
+export async function ticketIdsOfRows(
+  db: Db,
+  dataSourceId: number,
+  rowIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const byRow = new Map<number, number[]>();
+  if (rowIds.length === 0) return byRow;
+  const links = await db
+    .selectFrom('ticket_transaction')
+    .select(['row_id', 'ticket_id'])
+    .where('data_source_id', '=', dataSourceId)
+    .where('row_id', 'in', [...rowIds])
+    .orderBy('ticket_id')
+    .execute();
+  for (const l of links) byRow.set(Number(l.row_id), [...(byRow.get(Number(l.row_id)) ?? []), l.ticket_id]);
+  return byRow;
+}

@@ -65,8 +65,15 @@ export async function listByTab(
     q.tabCountsOf(ctx.db, view, tabStatuses, cap),
   ]);
   const latest = total === 0 && view.date ? await q.latestDateOf(ctx.db, view, tabStatuses) : null;
+  // The tickets raised on the page's rows (decision 0025): one indexed look-up per page.
+  const tickets = await q.ticketIdsOfRows(
+    ctx.db,
+    source.dataSourceId,
+    page.map((r) => r._id),
+  );
+  const rows = page.map((r) => ({ ...toTransactionRow(r, source.columns), ticketIds: tickets.get(r._id) ?? [] }));
   return {
-    ...pagedList(query, { total, filtered, rows: page.map((r) => toTransactionRow(r, source.columns)) }),
+    ...pagedList(query, { total, filtered, rows }),
     dateColumn: view.date?.column ?? resolveDateColumn(source, query.dateColumn),
     fromDate: query.fromDate ?? null,
     toDate: query.toDate ?? null,

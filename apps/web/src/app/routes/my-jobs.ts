@@ -4,6 +4,12 @@ import type { PageRoute } from '@/app/routes/types';
 import { withTexts } from '@/lib/area-texts';
 
 const ApprovalsPage = lazy(withTexts('myJobs', () => import('@/features/approvals/approvals-page')));
+const InternalTicketsPage = lazy(withTexts('myJobs', () => import('@/features/tickets/internal-tickets-page')));
+const ExternalTicketsPage = lazy(withTexts('myJobs', () => import('@/features/tickets/external-tickets-page')));
 
-/** My Jobs (spec 1): approvals waiting for a second person. */
-export const MY_JOBS_PAGES: readonly PageRoute[] = [{ path: PATHS.approvals, component: ApprovalsPage }];
+/** My Jobs (spec 1): approvals waiting for a second person; internal and external tickets. */
+export const MY_JOBS_PAGES: readonly PageRoute[] = [
+  { path: PATHS.approvals, component: ApprovalsPage },
+  { path: PATHS.internalTickets, component: InternalTicketsPage },
+  { path: PATHS.externalTickets, component: ExternalTicketsPage },
+];

@@ -154,6 +154,7 @@ export const enTransactions = {
       notMatched: 'This row is not matched with any other row.',
       totals: 'Totals',
       openPage: 'Open as page',
+      ticket: 'Ticket #{{id}}',
     },
     explain: {
       tab: 'Why?',

@@ -75,6 +75,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   rollbacks: 'operationsHistory',
   transactions: 'transactions',
   approvals: 'myJobs',
+  tickets: 'myJobs',
 };
 
 // Every source file's text, by its path under src ("features/rules/rules-page.tsx"), tests left out.

@@ -2,6 +2,7 @@ import type { TransactionRecon, TransactionRow } from '@recon/contract';
 import { Alert, Button, Drawer, Flex, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PATHS } from '@/app/paths';
 import { useTransactionGroup } from '@/features/transactions/api/get-transaction-group';
 import { ActionBar } from '@/features/transactions/components/action-bar';
 import { ExplainView } from '@/features/transactions/components/explain-view';
@@ -25,6 +26,7 @@ export function RowDrawer({ recon, dataSourceId, row, onClose }: Props) {
   const { t } = useTranslation();
   const moduleId = useModuleSelection().current.id;
   const canOpenMappedRow = useHasPrivilege({ code: 'viewMappedRow' });
+  const canOpenTickets = useHasPrivilege({ code: 'ticket' });
   const group = useTransactionGroup(moduleId, recon?.id ?? 0, row?.matchId);
   const dataSource = recon?.dataSources.find((d) => d.id === dataSourceId);
   const groupTab = () => {
@@ -63,6 +65,13 @@ export function RowDrawer({ recon, dataSourceId, row, onClose }: Props) {
             {dataSource && (
               <ActionBar recon={recon} dataSource={dataSource} selected={[row]} onDone={onClose} isForOneRow />
             )}
+            {/* The tickets raised on the row (My Jobs › Tickets), each opened there. */}
+            {canOpenTickets &&
+              (row.ticketIds ?? []).map((id) => (
+                <Link key={id} to={`${PATHS.internalTickets}?ticketId=${id}`}>
+                  <Button>{t('transactions.group.ticket', { id })}</Button>
+                </Link>
+              ))}
             {canOpenMappedRow && (
               <Link to={mappedRowUrl({ reconId: recon.id, dataSourceId, rowId: row.id })}>
                 <Button>{t('transactions.group.openPage')}</Button>

@@ -1,0 +1,68 @@
+import { columnHeading, type TicketLinkSummary, type TransactionRow } from '@recon/contract';
+import { Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTicketTransactions } from '@/features/tickets/api/tickets-api';
+import { StatusTag } from '@/ui/status-tag';
+
+const PAGE = 10;
+
+/** The ticket's rows of one data source as they are now (status, values), paged on the server. */
+export function TicketRows({
+  moduleId,
+  ticketId,
+  link,
+}: {
+  moduleId: number;
+  ticketId: number;
+  link: TicketLinkSummary;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const rows = useTicketTransactions(moduleId, {
+    ticketId,
+    dataSourceId: link.dataSourceId,
+    start: (page - 1) * PAGE,
+    length: PAGE,
+  });
+  const columns = (rows.data?.columns ?? []).filter((c) => c.isShown).slice(0, 6);
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <Typography.Text strong>
+        {link.reconName} › {link.dataSourceName}
+      </Typography.Text>{' '}
+      <Typography.Text type="secondary">{t('tickets.rowCount', { count: link.rowCount })}</Typography.Text>
+      <Table<TransactionRow>
+        style={{ marginTop: 8 }}
+        rowKey="id"
+        size="small"
+        loading={rows.isPending}
+        dataSource={rows.data?.data ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page,
+          pageSize: PAGE,
+          total: rows.data?.recordsTotal ?? 0,
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
+        columns={[
+          { title: t('tickets.rowId'), dataIndex: 'id', key: 'id', width: 80 },
+          {
+            title: t('tickets.status'),
+            dataIndex: 'status',
+            key: 'status',
+            width: 140,
+            render: (s: string) => <StatusTag status={s} />,
+          },
+          ...columns.map((c) => ({
+            title: columnHeading(c.name),
+            key: c.name,
+            align: c.isMoney ? ('right' as const) : undefined,
+            render: (_: unknown, r: TransactionRow) => r.values[c.name] ?? '—',
+          })),
+        ]}
+      />
+    </div>
+  );
+}

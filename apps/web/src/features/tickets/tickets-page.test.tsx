@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import InternalTicketsPage from '@/features/tickets/internal-tickets-page';
+import { http } from '@/lib/http';
+import { signIn } from '@/testing/fixtures';
+import { WithModule } from '@/testing/module';
+import { captureToasts } from '@/testing/notifications';
+import { renderRoute, WithAccess } from '@/testing/render';
+
+const mock = new MockAdapter(http);
+let capture: ReturnType<typeof captureToasts>;
+let myId: number;
+
+const person = (name: string, id: number | null, email: string | null = null) => ({
+  associatedAs: 'ASSIGNED',
+  assignedToId: id,
+  assignedToExternalEmail: email,
+  assignedToEmail: email,
+  assignedToName: name,
+});
+function row(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 5,
+    title: 'Short settlement from HDFC',
+    priority: 'HIGH',
+    type: 'INCIDENT',
+    status: 'ASSIGNED',
+    statusLabel: 'Assigned',
+    origin: 'INTERNAL',
+    tags: ['Support'],
+    assignees: [person('ops-anna', 7)],
+    createdBy: 'admin',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    assignedBy: 'admin',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    dueDate: '2026-11-30T18:29:59.999Z',
+    isOverdue: false,
+    linkedRowCount: 2,
+    ...overrides,
+  };
+}
+const page = (rows: unknown[]) => ({ draw: 1, recordsTotal: rows.length, recordsFiltered: rows.length, data: rows });
+const counts = (total: number) => ({
+  total,
+  byStatus: { OPEN: 0, ASSIGNED: total, ESCALATED: 0, REOPEN: 0, ON_HOLD: 0, CLOSED: 0 },
+});
+function detail(overrides: Record<string, unknown> = {}) {
+  return {
+    ...row(),
+    description: 'Bank credited 9,800 of 10,000',
+    cced: [],
+    marketplaceBrand: null,
+    externalType: null,
+    externalProvider: null,
+    comments: [{ id: 1, comment: 'Asked the bank', createdBy: 'ops-anna', createdAt: '2026-11-21T10:00:00.000Z' }],
+    links: [{ dataSourceId: 3, dataSourceName: 'Bank Statement', reconId: 2, reconName: 'Bank vs PG', rowCount: 2 }],
+    allowedActions: ['reassign', 'escalate', 'close', 'change_status'],
+    nextStatuses: ['ESCALATED', 'ON_HOLD', 'CLOSED'],
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  myId = signIn({}, 1).id;
+  capture = captureToasts();
+  mock.onGet('/v2/tickets').reply(200, page([row()]));
+  mock.onGet('/v2/tickets/counts').reply(200, counts(1));
+  mock.onGet(`/v2/tickets/assigned_to/${myId}`).reply(200, page([]));
+  mock.onGet(`/v2/tickets/assigned_to/${myId}/counts`).reply(200, counts(0));
+  mock.onGet(`/v2/tickets/assigned_by/${myId}`).reply(200, page([row()]));
+  mock.onGet(`/v2/tickets/assigned_by/${myId}/counts`).reply(200, counts(1));
+});
+afterEach(() => {
+  capture.release();
+  mock.reset();
+});
+
+function renderPage(initialEntry = '/my-jobs/tickets/internal') {
+  return renderRoute(
+    <WithModule>
+      <WithAccess codes={['ticket']}>
+        <InternalTicketsPage />
+      </WithAccess>
+    </WithModule>,
+    { path: '/my-jobs/tickets/internal', initialEntry },
+  );
+}
+const lastGet = (url: string) =>
+  (mock.history.get ?? []).filter((r) => r.url === url).at(-1)?.params as Record<string, unknown> | undefined;
+
+describe('tickets page', () => {
+  it('lists the tickets with the three views and their counts, and keeps the view and status per module', async () => {
+    const { unmount } = renderPage();
+    const tr = (await screen.findByText('Short settlement from HDFC', {}, { timeout: 5000 })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(tr).getByText('ops-anna')).toBeTruthy();
+    expect(within(tr).getByText('Assigned')).toBeTruthy();
+    expect(within(tr).getByText('High')).toBeTruthy();
+    expect(await screen.findByText('All (1)', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Assigned to me (0)', {}, { timeout: 5000 })).toBeTruthy();
+    expect(lastGet('/v2/tickets')).toMatchObject({ origin: 'INTERNAL', start: 0 });
+    await userEvent.click(screen.getByText('Assigned by me (1)'));
+    await waitFor(() => expect(lastGet(`/v2/tickets/assigned_by/${myId}`)).toMatchObject({ origin: 'INTERNAL' }), {
+      timeout: 5000,
+    });
+    unmount();
+    renderPage();
+    // The view chosen is kept for this module: the page opens on it again.
+    await waitFor(
+      () =>
+        expect(
+          (mock.history.get ?? []).filter((r) => r.url === `/v2/tickets/assigned_by/${myId}`).length,
+        ).toBeGreaterThan(1),
+      {
+        timeout: 5000,
+      },
+    );
+    expect(JSON.parse(localStorage.getItem('moduleCache:ticketPage:1') ?? '{}')).toMatchObject({
+      internalView: 'assignedBy',
+    });
+  });
+
+  it('opens a ticket with its comments, and closes it after the confirmation', async () => {
+    mock.onGet('/v2/tickets/5').reply(200, detail());
+    mock.onGet('/v2/tickets/5/history').reply(200, { data: [] });
+    mock.onPut('/v2/tickets/close').reply(200, detail({ status: 'CLOSED', statusLabel: 'Closed' }));
+    renderPage('/my-jobs/tickets/internal?ticketId=5');
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(await within(drawer).findByText('Asked the bank', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(drawer).getByText('Bank credited 9,800 of 10,000')).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Reopen' })).toBeNull();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Close ticket' }));
+    const modal = (await screen.findByText('Close ticket #5?', {}, { timeout: 5000 })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    await userEvent.type(within(modal).getByLabelText('Remark'), 'Bank paid the rest');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Close ticket' }));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(mock.history.put?.[0]?.data as string)).toEqual({ id: 5, remark: 'Bank paid the rest' });
+  });
+
+  it('creates a ticket due 10 days ahead at 23:59:59.999 and refuses a cc that is not an e-mail', async () => {
+    mock.onPost('/v2/tickets').reply(201, detail({ id: 9 }));
+    mock.onGet('/v2/tickets/9').reply(200, detail({ id: 9 }));
+    mock.onGet('/v2/tickets/9/history').reply(200, { data: [] });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: /New Ticket/ }, { timeout: 5000 }));
+    const modal = (await screen.findByText('New ticket', {}, { timeout: 5000 })).closest('.ant-modal') as HTMLElement;
+    await userEvent.type(within(modal).getByLabelText('Title'), 'Refund not received');
+    await userEvent.type(within(modal).getByLabelText('Cc'), 'not an email,');
+    await waitFor(
+      () => expect(capture.toasts.map((t) => t.description ?? t.title).join(' ')).toContain('Invalid Email'),
+      {
+        timeout: 5000,
+      },
+    );
+    await userEvent.type(within(modal).getByLabelText('Cc'), 'ops@bank.example,');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(mock.history.post).toHaveLength(1), { timeout: 5000 });
+    const body = JSON.parse(mock.history.post?.[0]?.data as string);
+    expect(body).toMatchObject({
+      title: 'Refund not received',
+      priority: 'MEDIUM',
+      type: 'INCIDENT',
+      cced: [{ email: 'ops@bank.example' }],
+      links: [],
+    });
+    const due = new Date(body.dueDate);
+    const expected = new Date();
+    expected.setDate(expected.getDate() + 10);
+    expected.setHours(23, 59, 59, 999);
+    expect(due.getTime()).toBe(expected.getTime());
+  }, 45_000);
+});
