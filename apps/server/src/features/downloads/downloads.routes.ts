@@ -2,6 +2,7 @@ import { downloadEndpoints as E, type EndpointInput } from '@recon/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
+import { contentDisposition } from '@/lib/content-disposition.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { moduleActorOf, selectedModuleId } from '@/lib/module-actor.ts';
 import * as service from './downloads.service.ts';
@@ -40,7 +41,7 @@ async function sendDownloadFile(
   return reply
     .header('content-type', file.contentType)
     .header('content-length', file.size)
-    .header('content-disposition', service.contentDisposition(file.fileName))
+    .header('content-disposition', contentDisposition(file.fileName))
     .header('cache-control', 'no-store')
     .send(file.stream);
 }

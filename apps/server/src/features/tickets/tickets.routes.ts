@@ -1,7 +1,7 @@
 import { ticketEndpoints as E, TICKET_SEARCH_LIMIT } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
-import { contentDisposition } from '@/features/downloads/downloads.service.ts';
+import { contentDisposition } from '@/lib/content-disposition.ts';
 import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { moduleActorOf, selectedModuleId as moduleId } from '@/lib/module-actor.ts';
 import * as service from './tickets.service.ts';
