@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -22,9 +23,13 @@ export async function storeUpload(source: Readable & { truncated?: boolean }, pa
       callback(null, chunk);
     },
   });
+  const out = createWriteStream(path, { flags: 'wx' });
   try {
-    await pipeline(source, meter, createWriteStream(path, { flags: 'wx' }));
+    await pipeline(source, meter, out);
   } catch (err) {
+    // A source that fails while the file is still being opened: the file appears once the open completes, after the
+    // pipeline has already failed. Waiting for the stream to close first means the removal finds it.
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
     await rm(path, { force: true });
     throw err;
   }

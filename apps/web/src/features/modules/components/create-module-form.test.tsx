@@ -19,10 +19,20 @@ const USERS = [
     name: 'Ravi Menon',
     email: 'ravi@example.com',
     isActive: true,
+    isLocked: false,
     module: [],
     rolesName: [],
   },
-  { id: 12, userName: 'lena.o', name: 'Lena Ortiz', email: null, isActive: true, module: [], rolesName: [] },
+  {
+    id: 12,
+    userName: 'lena.o',
+    name: 'Lena Ortiz',
+    email: null,
+    isActive: true,
+    isLocked: false,
+    module: [],
+    rolesName: [],
+  },
 ];
 
 beforeEach(() => {
