@@ -111,11 +111,11 @@ test('an admin tightens the password policy and turns CAPTCHA on; a weak passwor
     await expect(userPage.getByRole('img', { name: 'Security check: characters to type' })).toBeVisible();
     await userPage.getByLabel('User Name').fill('operator');
     await userPage.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await userPage.getByRole('button', { name: 'Login' }).click();
+    await userPage.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(userPage.getByText('Please enter the characters shown in the image')).toBeVisible();
     // A wrong answer is refused by the server, and a new image is shown.
     await userPage.getByLabel('Characters in the image').fill('zzzzz');
-    await userPage.getByRole('button', { name: 'Login' }).click();
+    await userPage.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(
       userPage.getByText('The characters do not match the image. Please try again with the new image.'),
     ).toBeVisible();

@@ -79,7 +79,7 @@ export async function signIn(page: Page, userName: string): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('User Name').fill(userName);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
 }
 

@@ -93,7 +93,7 @@ test('an admin sets up the LDAP directory; a mapped user enters their module, an
     await expect(page.getByText('A request to assign a module has been raised to the department admin.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Department' })).toBeHidden();
     await shots(page, 'raised');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/login/);
 
     // The admin sees the request among the users waiting for approval.

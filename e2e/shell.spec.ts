@@ -13,7 +13,7 @@ const NOT_FOUND = 'Sorry, the page you visited does not exist.';
 
 test('signs in, walks the navigation and signs out', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await expect(page).toHaveTitle('Login · Recon');
   await shot(page, '01-login');
 

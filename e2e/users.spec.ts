@@ -39,7 +39,7 @@ async function signInWith(page: Page, userName: string, password: string) {
     await secret.fill(password, { timeout: 5_000 });
     await expect(name).toHaveValue(userName, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 /** Users, filtered to the journey's user, as the admin. */
@@ -155,7 +155,7 @@ test('an admin creates a user with a role and a module, and manages their activa
     await expect(page.getByText(`Enable ${USER}? They can sign in again.`)).toBeVisible();
     await saveAndExpectToast(page, page.getByRole('button', { name: 'Yes' }), 'User enabled');
     await expect(row.getByRole('switch')).toBeChecked();
-    await userPage.getByRole('button', { name: 'Login' }).click();
+    await userPage.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(userPage.getByRole('combobox', { name: 'Product' })).toBeVisible();
   });
   await own.close();
