@@ -68,6 +68,14 @@ async function main() {
     // Work cut short by the shutdown (a query in flight when the pool closes) may reject with nobody waiting: it is
     // logged, and the orderly stop still ends with 0 instead of Node's exit 1 for an unhandled rejection.
     process.on('unhandledRejection', (err) => log.warn({ err }, 'work cut short by the shutdown'));
+    // A connection PostgreSQL ends while stopping (57P01, "terminating connection due to administrator command") may
+    // surface as an 'error' event nobody listens to (seen once in four CI runs); during the orderly stop it is
+    // expected. Anything else still ends the process with 1.
+    process.on('uncaughtException', (err) => {
+      if ((err as { code?: unknown }).code === '57P01') return log.warn({ err }, 'connection ended by the shutdown');
+      log.fatal({ err }, 'uncaught exception during the shutdown');
+      process.exit(1);
+    });
     // Order matters: stop taking requests, stop the job worker, close the pool, then stop the database.
     await app.close().catch((err) => log.error({ err }, 'closing the HTTP server failed'));
     await uploadSweeper.stop().catch((err) => log.error({ err }, 'stopping the upload sweeper failed'));
