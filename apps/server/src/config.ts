@@ -42,6 +42,16 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Public URL of the web app, used in e-mailed links. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * SMTP server the outbox delivers through (`smtp://user:pass@host:587`, `smtps://…`; nodemailer's URL form).
+   * Unset → mail is kept in the outbox table unsent (decision 0030).
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** The From of mail the outbox sends (ticket mail without a connected mailbox, codes, invitations). */
+  MAIL_FROM: z.string().default('Recon <recon@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The API's documentation at /web/docs. On by default for the demo (embedded database), off with DATABASE_URL. */
   API_DOCS: booleanFromEnv.optional(),
@@ -156,6 +166,9 @@ export type Config = {
   uploadAbandonedHours: number;
   /** Mail and gateway OAuth providers: addresses and client credentials (`OAUTH_<PROVIDER>_*`, decision 0026). */
   oauthProviders: Record<OAuthProviderId, OAuthProviderConfig>;
+  /** The outbox's SMTP delivery (decision 0030): unset keeps mail in the outbox table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 /** The secret generated on first start and kept in DATA_DIR, so tokens survive a restart. */
@@ -239,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile()): Config {
     uploadInterruptedAfterSeconds: e.UPLOAD_INTERRUPTED_AFTER_SECONDS,
     uploadAbandonedHours: e.UPLOAD_ABANDONED_HOURS,
     oauthProviders: oauthProvidersFromEnv(env),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

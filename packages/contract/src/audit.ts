@@ -129,6 +129,8 @@ export const AUDIT_EVENTS = [
   'TICKET_UPDATED',
   'TICKET_STATUS_CHANGED',
   'TICKET_COMMENTED',
+  // Ticket e-mail threads (decision 0030): a mail sent to a ticket's outside people
+  'TICKET_EMAIL_SENT',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export const AUDIT_OUTCOMES = ['SUCCESS', 'FAILURE'] as const;

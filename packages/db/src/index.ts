@@ -19,5 +19,6 @@ export type * from './schema-integrations.ts';
 export type * from './schema-operations.ts';
 export type * from './schema-recon.ts';
 export type * from './schema-rollbacks.ts';
+export type * from './schema-ticket-email.ts';
 export type * from './schema-tickets.ts';
 export { LOCKS, type Lock, type Sql, sqlOf, type Tx, withTransaction } from './transaction.ts';

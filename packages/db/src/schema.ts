@@ -5,6 +5,7 @@ import type { IntegrationsDatabase } from './schema-integrations.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
 import type { RollbackDatabase } from './schema-rollbacks.ts';
+import type { TicketEmailDatabase } from './schema-ticket-email.ts';
 import type { TicketsDatabase } from './schema-tickets.ts';
 
 /** Kysely's view of the tables in `migrations/`. Keep in step with the SQL: schema-drift.test.ts fails when they part. */
@@ -98,6 +99,12 @@ export type OutboxTable = {
   user_id: number | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** A mail's other fields (decision 0030): cc as one address list, threading headers, the SMTP refusal. */
+  cc: string | null;
+  message_id: string | null;
+  in_reply_to: string | null;
+  references_header: string | null;
+  last_error: string | null;
 };
 
 export type GlobalSettingTable = {
@@ -217,6 +224,7 @@ export type Database = OperationsDatabase &
   RollbackDatabase &
   ApprovalDatabase &
   TicketsDatabase &
+  TicketEmailDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

@@ -16,6 +16,7 @@ import { recoverAfterRestart } from './recovery.ts';
 import { type ActivityHandlers, createActivityRegistry } from './registry.ts';
 import { type Runner, runExecution } from './runner.ts';
 import { fireDueSchedules } from './schedules.ts';
+import { startTicketMailSchedule } from './ticket-mail-schedule.ts';
 
 export type WorkerDeps = {
   db: Db;
@@ -96,6 +97,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     if (created.length > 0) log.info({ executionIds: created }, 'scheduled jobs started');
   });
   await boss.schedule(TICK_QUEUE, TICK_CRON);
+  await startTicketMailSchedule(boss, { db: deps.db, config: deps.config, log, now });
   const unregister = registerLocalWaker(() => {
     for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
   });

@@ -29,7 +29,13 @@ export const OAUTH_PROVIDER_DEFAULTS: Record<OAuthProviderId, OAuthProviderConfi
     userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
     revokeUrl: 'https://oauth2.googleapis.com/revoke',
     apiUrl: 'https://gmail.googleapis.com/gmail/v1',
-    scopes: ['openid', 'email', 'https://www.googleapis.com/auth/gmail.readonly'],
+    scopes: [
+      'openid',
+      'email',
+      'https://www.googleapis.com/auth/gmail.readonly',
+      // Ticket mail is sent through the mailbox (decision 0030).
+      'https://www.googleapis.com/auth/gmail.send',
+    ],
     extraAuthorizeParams: { access_type: 'offline', prompt: 'consent' },
   },
   outlook: {
@@ -40,7 +46,13 @@ export const OAUTH_PROVIDER_DEFAULTS: Record<OAuthProviderId, OAuthProviderConfi
     userinfoUrl: 'https://graph.microsoft.com/oidc/userinfo',
     revokeUrl: null,
     apiUrl: 'https://graph.microsoft.com/v1.0',
-    scopes: ['openid', 'email', 'offline_access', 'https://graph.microsoft.com/Mail.Read'],
+    scopes: [
+      'openid',
+      'email',
+      'offline_access',
+      'https://graph.microsoft.com/Mail.Read',
+      'https://graph.microsoft.com/Mail.Send',
+    ],
     extraAuthorizeParams: {},
   },
   razorpay: {

@@ -8,6 +8,8 @@ import type { OAuthProviderConfig } from '@/lib/oauth-providers.ts';
  * current user, as if they had consented), token (authorization_code with the PKCE verifier and the client secret
  * checked; refresh_token), userinfo, revoke, a minimal gmail-like messages API and a razorpay-like payments read
  * checked by API key. Every token it hands out is kept in `issued`, so a test can look for them where they must not be.
+ * For ticket mail (decision 0030) it also takes gmail's `users/me/messages/send` and Microsoft Graph's `me/sendMail`
+ * (kept in `sent`) and answers Graph's inbox from the same `messages`, with their threading headers and bodies.
  */
 export type FakeMessage = {
   id: string;
@@ -15,7 +17,16 @@ export type FakeMessage = {
   subject: string;
   date?: Date;
   attachments: { filename: string; content: string }[];
+  /** RFC 5322 ids, with angle brackets. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+  text?: string;
+  html?: string;
 };
+
+/** A mail the fake was asked to send: gmail's raw RFC 5322 text, or Graph's message. */
+export type FakeSentMail = { api: 'gmail' | 'graph'; raw?: string; graph?: Record<string, unknown>; bearer: string };
 
 export type FakeProviderOptions = {
   clientId?: string;
@@ -46,6 +57,7 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
     tokenRequests: [] as Record<string, string>[],
     revoked: [] as string[],
     messages: [] as FakeMessage[],
+    sent: [] as FakeSentMail[],
     apiKeys: { ...(options.apiKeys ?? {}) } as Record<string, string>,
   };
   const token = (prefix: string) => {
@@ -57,11 +69,17 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const readForm = async (req: IncomingMessage) => {
+  const readText = async (req: IncomingMessage) => {
     let text = '';
     for await (const chunk of req) text += chunk;
-    return Object.fromEntries(new URLSearchParams(text));
+    return text;
   };
+  const readForm = async (req: IncomingMessage) => Object.fromEntries(new URLSearchParams(await readText(req)));
+  const textPart = (mimeType: string, content: string) => ({
+    mimeType,
+    filename: '',
+    body: { size: content.length, data: Buffer.from(content).toString('base64url') },
+  });
   const bearer = (req: IncomingMessage) => {
     const value = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const entry = state.access.get(value);
@@ -152,6 +170,42 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
       if (!id || state.apiKeys[id] !== secret) return json(res, 401, { error: { code: 'BAD_REQUEST_ERROR' } });
       return json(res, 200, { entity: 'collection', count: 0, items: [] });
     }
+    if (req.method === 'POST' && path === '/gmail/v1/users/me/messages/send') {
+      if (!bearer(req)) return json(res, 401, { error: { code: 401, message: 'Invalid Credentials' } });
+      const body = JSON.parse(await readText(req)) as { raw?: string };
+      if (!body.raw) return json(res, 400, { error: { code: 400, message: 'raw is required' } });
+      const raw = Buffer.from(body.raw, 'base64url').toString('utf8');
+      state.sent.push({ api: 'gmail', raw, bearer: req.headers.authorization ?? '' });
+      return json(res, 200, { id: `sent-${state.sent.length}`, threadId: `thread-${state.sent.length}` });
+    }
+    if (req.method === 'POST' && path === '/graph/v1.0/me/sendMail') {
+      if (!bearer(req)) return json(res, 401, { error: { code: 'InvalidAuthenticationToken' } });
+      const body = JSON.parse(await readText(req)) as { message?: Record<string, unknown> };
+      state.sent.push({ api: 'graph', graph: body.message ?? {}, bearer: req.headers.authorization ?? '' });
+      res.writeHead(202);
+      res.end();
+      return;
+    }
+    if (req.method === 'GET' && path === '/graph/v1.0/me/mailFolders/inbox/messages') {
+      if (!bearer(req)) return json(res, 401, { error: { code: 'InvalidAuthenticationToken' } });
+      return json(res, 200, {
+        value: state.messages.map((m) => ({
+          id: m.id,
+          internetMessageId: m.messageId,
+          subject: m.subject,
+          from: { emailAddress: { address: /<([^>]+)>/.exec(m.from)?.[1] ?? m.from } },
+          receivedDateTime: (m.date ?? new Date()).toISOString(),
+          body:
+            m.html !== undefined
+              ? { contentType: 'html', content: m.html }
+              : { contentType: 'text', content: m.text ?? '' },
+          internetMessageHeaders: [
+            ...(m.inReplyTo ? [{ name: 'In-Reply-To', value: m.inReplyTo }] : []),
+            ...(m.references ? [{ name: 'References', value: m.references.join(' ') }] : []),
+          ],
+        })),
+      });
+    }
     const gmail = /^\/gmail\/v1\/users\/me\/messages(?:\/([^/]+))?(?:\/attachments\/([^/]+))?$/.exec(path);
     if (req.method === 'GET' && gmail) {
       if (!bearer(req)) return json(res, 401, { error: { code: 401, message: 'Invalid Credentials' } });
@@ -168,14 +222,22 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
         id: message.id,
         internalDate: String((message.date ?? new Date()).getTime()),
         payload: {
+          mimeType: 'multipart/mixed',
           headers: [
             { name: 'From', value: message.from },
             { name: 'Subject', value: message.subject },
+            ...(message.messageId ? [{ name: 'Message-ID', value: message.messageId }] : []),
+            ...(message.inReplyTo ? [{ name: 'In-Reply-To', value: message.inReplyTo }] : []),
+            ...(message.references ? [{ name: 'References', value: message.references.join(' ') }] : []),
           ],
-          parts: message.attachments.map((a, i) => ({
-            filename: a.filename,
-            body: { attachmentId: `att${i}`, size: a.content.length },
-          })),
+          parts: [
+            ...(message.text !== undefined ? [textPart('text/plain', message.text)] : []),
+            ...(message.html !== undefined ? [textPart('text/html', message.html)] : []),
+            ...message.attachments.map((a, i) => ({
+              filename: a.filename,
+              body: { attachmentId: `att${i}`, size: a.content.length },
+            })),
+          ],
         },
       });
     }
@@ -195,7 +257,7 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
     tokenUrl: `${url}/token`,
     userinfoUrl: `${url}/userinfo`,
     revokeUrl: `${url}/revoke`,
-    apiUrl: provider === 'razorpay' ? `${url}/v1` : `${url}/gmail/v1`,
+    apiUrl: provider === 'razorpay' ? `${url}/v1` : provider === 'outlook' ? `${url}/graph/v1.0` : `${url}/gmail/v1`,
     scopes,
     extraAuthorizeParams: {},
   });
