@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadTicket, useAddComment, useTicket, useTicketHistory } from '@/features/tickets/api/tickets-api';
 import { TicketActionModal } from '@/features/tickets/components/ticket-action-modal';
+import { TicketEmailThread } from '@/features/tickets/components/ticket-email-thread';
 import { TicketForm } from '@/features/tickets/components/ticket-form';
 import { TicketRows } from '@/features/tickets/components/ticket-rows';
 import { formatDateTime } from '@/lib/format';
@@ -159,6 +160,17 @@ export function TicketDrawer({
                       {t('tickets.addComment')}
                     </Button>
                   </>
+                ),
+              },
+              {
+                key: 'email',
+                label: t('tickets.email.tab'),
+                children: (
+                  <TicketEmailThread
+                    moduleId={moduleId}
+                    ticketId={d.id}
+                    hasOutsidePeople={[...d.assignees, ...d.cced].some((u) => u.assignedToExternalEmail)}
+                  />
                 ),
               },
               {
