@@ -148,7 +148,7 @@ export async function trigger(ctx: FeatureContext, actor: ModuleActor, id: numbe
     `Ticket #${t.id}: ${t.title}`,
     '',
     `Status: ${TICKET_STATUS_LABELS[t.status]}`,
-    `Priority: ${t.priority}`,
+    `Priority: ${t.priority.charAt(0)}${t.priority.slice(1).toLowerCase()}`,
     `Due date: ${day(t.due_date)}`,
     ...(t.description ? ['', t.description] : []),
     '',

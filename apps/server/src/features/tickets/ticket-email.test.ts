@@ -136,6 +136,7 @@ describe('without a connected mailbox, the outbox sends over SMTP', () => {
     const text = bodyOf(raw);
     expect(text).toContain('Settlement short by 120.00');
     expect(text).toContain('Status: Assigned');
+    expect(text).toContain('Priority: High');
     const due = new Date(tk.dueDate);
     expect(text).toContain(
       `Due date: ${String(due.getDate()).padStart(2, '0')}-${String(due.getMonth() + 1).padStart(2, '0')}-${due.getFullYear()}`,

@@ -13,9 +13,14 @@ import { formatDateTime } from '@/lib/format';
 import { errorMessagesFor } from '@/lib/http-errors';
 import { showSuccessToast } from '@/lib/toast';
 import { QueryError } from '@/ui/query-error';
-import { StatusTag } from '@/ui/status-tag';
 
 const TEXT_MAX = 65000;
+const STATUS_COLORS: Record<TicketEmailEntry['status'], string> = {
+  SENT: 'success',
+  QUEUED: 'warning',
+  FAILED: 'error',
+  RECEIVED: 'processing',
+};
 
 function Entry({ e, isFirst }: { e: TicketEmailEntry; isFirst: boolean }) {
   const { t } = useTranslation();
@@ -40,13 +45,15 @@ function Entry({ e, isFirst }: { e: TicketEmailEntry; isFirst: boolean }) {
           )}
         </Space>
         <Space size={6}>
-          {!isIn && <StatusTag status={e.status} label={t(`tickets.email.statuses.${e.status}`)} />}
+          {!isIn && <Tag color={STATUS_COLORS[e.status]}>{t(`tickets.email.statuses.${e.status}`)}</Tag>}
           <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
             {t(`tickets.email.vias.${e.via}`)} · {formatDateTime(e.date)}
           </Typography.Text>
         </Space>
       </Flex>
-      <Typography.Text style={{ display: 'block', marginTop: 4 }}>{e.subject}</Typography.Text>
+      <Typography.Text strong style={{ display: 'block', marginTop: 4 }}>
+        {e.subject}
+      </Typography.Text>
       <Typography.Paragraph
         style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}
         ellipsis={{ rows: 8, expandable: true }}
