@@ -91,7 +91,8 @@ async function send(
     from,
     to,
     cc: people.cc,
-    subject: content.subject,
+    // A title may hold line breaks; a header may not.
+    subject: content.subject.replace(/[\r\n]+/g, ' ').trim(),
     text: content.text,
     messageId: newMessageId(`ticket-${t.id}`, addressOf(from)),
     inReplyTo: before.at(-1)?.message_id ?? null,

@@ -2,7 +2,7 @@ import { TICKET_EMAIL_TEXTS, TICKET_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, testConfig } from '@/config.ts';
 import type { FeatureContext } from '@/deps.ts';
-import { queueMail } from '@/lib/notifier.ts';
+import { createOutboxNotifier, queueMail } from '@/lib/notifier.ts';
 import { OAUTH_PROVIDER_DEFAULTS } from '@/lib/oauth-providers.ts';
 import { createSecretBox } from '@/lib/secrets.ts';
 import { authorizeAs, type FakeOAuthProvider, startOAuthProvider } from '@/testing/oauth-provider.ts';
@@ -187,6 +187,29 @@ describe('without a connected mailbox, the outbox sends over SMTP', () => {
     expect(messageOf(refresh)).toBe(TICKET_EMAIL_TEXTS.noMailbox);
   });
 
+  it("delivers the notifier's codes and invitations over the same SMTP server", async () => {
+    const notifier = createOutboxNotifier(
+      { info: () => {} },
+      { smtpUrl: smtp.smtpUrl, mailFrom: 'Recon <recon@bank.test>' },
+    );
+    await notifier.send(t.database.db, {
+      channel: 'EMAIL',
+      recipient: 'new.user@bank.test',
+      subject: 'Your invitation',
+      body: 'Set your password: https://recon.example.test/reset',
+    });
+    const mail = smtp.received.at(-1);
+    expect(mail?.to).toEqual(['new.user@bank.test']);
+    expect(headerOf(mail?.raw ?? '', 'Subject')).toBe('Your invitation');
+    expect(bodyOf(mail?.raw ?? '')).toContain('Set your password');
+    const row = await t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', 'new.user@bank.test')
+      .executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+  });
+
   it('keeps the mail in the outbox unsent when no SMTP server is configured', async () => {
     const before = smtp.received.length;
     const result = await queueMail(
@@ -336,6 +359,13 @@ describe('with a connected outlook mailbox', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().received).toBe(1);
     expect(res.json().data.at(-1)).toMatchObject({ direction: 'IN', via: 'OUTLOOK', body: 'Done on our side' });
+  });
+
+  it("keeps a title's line breaks out of the subject", async () => {
+    const tk = await ticket(withOutlook, { title: 'Two\nlines' });
+    const res = await send('PUT', `/v2/tickets/${tk.id}/email/trigger`, withOutlook, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.state.sent.at(-1)?.graph?.subject).toBe(`[Ticket #${tk.id}] Two lines`);
   });
 });
 
