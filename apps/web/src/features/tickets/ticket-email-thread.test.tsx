@@ -159,6 +159,22 @@ describe('the e-mail thread of a ticket', () => {
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''), { timeout: 5000 });
   });
 
+  it('says when the mail was kept in the outbox, and why a mail was not sent', async () => {
+    const queued = { ...OUT, status: 'QUEUED', via: 'OUTBOX', from: 'Recon <recon@localhost>' };
+    const failed = { ...OUT, id: 4, status: 'FAILED', error: 'send: the mailbox answered 403' };
+    mock.onGet('/v2/tickets/5').reply(200, detail());
+    mock.onGet('/v2/tickets/5/email').reply(200, { data: [failed] });
+    mock.onPut('/v2/tickets/5/email/trigger').reply(200, { data: [failed, queued], sent: queued });
+    const drawer = await openEmailTab();
+    expect(await within(drawer).findByText('Not sent', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(drawer).getByText('send: the mailbox answered 403')).toBeTruthy();
+    await userEvent.click(within(drawer).getByRole('button', { name: /Send to externals/ }));
+    expect(await within(drawer).findByText('In the outbox', {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(toastText()).toContain('Kept in the outbox: no mail server is configured'), {
+      timeout: 5000,
+    });
+  });
+
   it('says why a call failed, and offers no sending when the ticket has no outside e-mail', async () => {
     mock.onGet('/v2/tickets/5').reply(200, detail({ assignees: [person('ops-anna', 'ASSIGNED', null, 7)] }));
     mock.onGet('/v2/tickets/5/email').reply(200, { data: [] });
