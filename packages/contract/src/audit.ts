@@ -129,6 +129,10 @@ export const AUDIT_EVENTS = [
   'TICKET_UPDATED',
   'TICKET_STATUS_CHANGED',
   'TICKET_COMMENTED',
+  // Auto-ticketing and SLA (issue 14, decisions 0031 and 0032)
+  'AUTO_TICKET_CONFIG_SAVED',
+  'AUTO_TICKET_CONFIG_DELETED',
+  'TICKET_SLA_RULE_SAVED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export const AUDIT_OUTCOMES = ['SUCCESS', 'FAILURE'] as const;

@@ -6,6 +6,8 @@ export * from './approvals.endpoints.ts';
 export * from './approvals.ts';
 export * from './audit.ts';
 export * from './audit-logs.endpoints.ts';
+export * from './auto-ticketing.endpoints.ts';
+export * from './auto-ticketing.ts';
 export * from './auth.endpoints.ts';
 export * from './auth.ts';
 export * from './auth-config.endpoints.ts';
