@@ -72,6 +72,8 @@ export * from './saml.endpoints.ts';
 export * from './saml.ts';
 export * from './settings.endpoints.ts';
 export * from './settings.ts';
+export * from './ticket-sla.endpoints.ts';
+export * from './ticket-sla.ts';
 export * from './tickets.endpoints.ts';
 export * from './tickets.ts';
 export * from './transaction-actions.ts';

@@ -16,6 +16,7 @@ import { recoverAfterRestart } from './recovery.ts';
 import { type ActivityHandlers, createActivityRegistry } from './registry.ts';
 import { type Runner, runExecution } from './runner.ts';
 import { fireDueSchedules } from './schedules.ts';
+import { startSlaCheck } from './ticket-sla.ts';
 
 export type WorkerDeps = {
   db: Db;
@@ -101,12 +102,14 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   });
   for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
   const sealer = startAuditSealer({ db: deps.db, log });
+  const slaCheck = startSlaCheck({ db: deps.db, log, now });
   log.info({ concurrency: workerIds.length }, 'job worker started');
 
   return {
     stop: async () => {
       unregister();
       await sealer.stop();
+      await slaCheck.stop();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
       log.info('job worker stopped');
     },
