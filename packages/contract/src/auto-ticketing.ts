@@ -122,8 +122,18 @@ export const autoTicketConfigSchema = z.object({
 });
 export type AutoTicketConfig = z.infer<typeof autoTicketConfigSchema>;
 
-/** GET answer: the data source's config, or null when it has none (the drawer opens empty, to create). */
-export const autoTicketConfigAnswerSchema = z.object({ data: autoTicketConfigSchema.nullable() });
+/**
+ * GET answer: the data source's config, or null when it has none (the drawer opens empty, to create), and the
+ * drawer's choices: the data source's columns, the module's brand logins and its active users.
+ */
+export const autoTicketConfigAnswerSchema = z.object({
+  data: autoTicketConfigSchema.nullable(),
+  options: z.object({
+    columns: z.array(z.string()),
+    brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    users: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() })),
+  }),
+});
 export type AutoTicketConfigAnswer = z.infer<typeof autoTicketConfigAnswerSchema>;
 
 export const autoTicketConfigQuerySchema = z.object({

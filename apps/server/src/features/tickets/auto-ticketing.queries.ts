@@ -201,6 +201,27 @@ export async function brandsOf(db: Db, moduleId: number, ids: readonly number[])
     .execute();
 }
 
+/** The drawer's choices: every brand login and every active user of the module, by name. */
+export async function moduleBrands(db: Db, moduleId: number) {
+  return db
+    .selectFrom('bot_credential')
+    .select(['id', 'name'])
+    .where('module_id', '=', moduleId)
+    .orderBy('name')
+    .execute();
+}
+
+export async function activeModuleUsers(db: Db, moduleId: number) {
+  return db
+    .selectFrom('app_user as u')
+    .innerJoin('module_user as mu', 'mu.user_id', 'u.id')
+    .select(['u.id', 'u.user_name as name', 'u.email'])
+    .where('mu.module_id', '=', moduleId)
+    .where('u.is_active', '=', true)
+    .orderBy('u.user_name')
+    .execute();
+}
+
 // --- Raising tickets
 
 /** The expression of a column as trimmed text, empty as null. */

@@ -88,9 +88,13 @@ async function toAnswer(db: Db, c: q.ConfigRecord): Promise<AutoTicketConfig> {
 
 /** GET v2/autoTicketConfig?Find=ByDataSource. */
 export async function byDataSource(db: Db, moduleId: number, dataSourceId: number) {
-  await sourceOf(db, moduleId, dataSourceId);
+  const source = await sourceOf(db, moduleId, dataSourceId);
   const c = await q.configOfDataSource(db, moduleId, dataSourceId);
-  return { data: c ? await toAnswer(db, c) : null };
+  const [brands, users] = await Promise.all([q.moduleBrands(db, moduleId), q.activeModuleUsers(db, moduleId)]);
+  return {
+    data: c ? await toAnswer(db, c) : null,
+    options: { columns: source.columns.map((col) => col.name), brands, users },
+  };
 }
 
 /** The body checked against the module: columns of the data source, brands and users of the module. */

@@ -101,7 +101,18 @@ describe('the Auto Ticketing drawer of a data source', () => {
   it('opens empty for a data source without a config', async () => {
     const res = await send('GET', `/v2/autoTicketConfig?Find=ByDataSource&dataSourceId=${f.sides.A.dataSourceId}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: null });
+    expect(res.json().data).toBeNull();
+    expect(res.json().options).toEqual({
+      columns: ['ref', 'amount', 'brand', 'partner'],
+      brands: [
+        { id: amazon, name: 'Amazon' },
+        { id: flipkart, name: 'Flipkart' },
+      ],
+      users: [
+        { id: expect.any(Number), name: 'at-admin', email: null },
+        { id: operatorId, name: 'at-operator', email: null },
+      ],
+    });
   });
 
   it('creates a config with the spec text, and answers it on the next read', async () => {
@@ -253,7 +264,7 @@ describe('the Auto Ticketing drawer of a data source', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Auto Ticketing Deleted Successfully!', data: null });
     const read = await send('GET', `/v2/autoTicketConfig?Find=ByDataSource&dataSourceId=${f.sides.A.dataSourceId}`);
-    expect(read.json()).toEqual({ data: null });
+    expect(read.json().data).toBeNull();
     expect((await auditRows(t, 'AUTO_TICKET_CONFIG_DELETED')).at(-1)?.entity_id).toBe(String(id));
     expect((await send('DELETE', `/v2/autoTicketConfig/${id}`)).statusCode).toBe(404);
   });
