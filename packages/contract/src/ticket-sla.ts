@@ -40,7 +40,12 @@ export const ticketSlaRuleSchema = z.object({
   updatedAt: z.string(),
 });
 export type TicketSlaRule = z.infer<typeof ticketSlaRuleSchema>;
-export const ticketSlaRuleAnswerSchema = z.object({ data: ticketSlaRuleSchema.nullable() });
+/** The rule (null when none) and who it may escalate to: the module's active users. */
+export const ticketSlaRuleAnswerSchema = z.object({
+  data: ticketSlaRuleSchema.nullable(),
+  options: z.object({ users: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+});
+export type TicketSlaRuleAnswer = z.infer<typeof ticketSlaRuleAnswerSchema>;
 export const ticketSlaSavedSchema = z.object({ message: z.string(), data: ticketSlaRuleSchema });
 
 /** Age buckets of the open tickets (since created), youngest first. */

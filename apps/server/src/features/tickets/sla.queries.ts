@@ -23,6 +23,18 @@ export async function ruleOf(db: Db, moduleId: number) {
     .executeTakeFirst();
 }
 
+/** The module's active users by name (whom the rule may escalate to). */
+export async function activeUsers(db: Db, moduleId: number) {
+  return db
+    .selectFrom('app_user as u')
+    .innerJoin('module_user as mu', 'mu.user_id', 'u.id')
+    .select(['u.id', 'u.user_name as name'])
+    .where('mu.module_id', '=', moduleId)
+    .where('u.is_active', '=', true)
+    .orderBy('u.user_name')
+    .execute();
+}
+
 export async function saveRule(
   db: Db,
   r: { moduleId: number; isEnabled: boolean; hours: number; escalateTo: number | null; by: number; now: Date },

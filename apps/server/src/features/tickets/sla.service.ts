@@ -30,8 +30,8 @@ function toRule(r: NonNullable<Awaited<ReturnType<typeof q.ruleOf>>>): TicketSla
 
 /** GET /v2/ticketSla. */
 export async function rule(db: Db, moduleId: number) {
-  const r = await q.ruleOf(db, moduleId);
-  return { data: r ? toRule(r) : null };
+  const [r, users] = await Promise.all([q.ruleOf(db, moduleId), q.activeUsers(db, moduleId)]);
+  return { data: r ? toRule(r) : null, options: { users } };
 }
 
 /** PUT /v2/ticketSla. */

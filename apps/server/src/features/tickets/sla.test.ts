@@ -59,7 +59,9 @@ const statusOf = async (id: number | undefined) => (await send('GET', `/v2/ticke
 
 describe('the SLA rule', () => {
   it('is empty until set; saving it is checked, answered and audited', async () => {
-    expect((await send('GET', '/v2/ticketSla')).json()).toEqual({ data: null });
+    const empty = (await send('GET', '/v2/ticketSla')).json();
+    expect(empty.data).toBeNull();
+    expect(empty.options.users.map((u: { name: string }) => u.name)).toEqual(['sla-admin', 'sla-lead', 'sla-operator']);
     const bad = await send('PUT', '/v2/ticketSla', { escalateAfterHours: -1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(TICKET_SLA_TEXTS.hoursRange);

@@ -157,6 +157,51 @@ describe('tickets page', () => {
     expect(screen.getByRole('button', { name: /showing only these/ }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('sets the SLA rule of the module (escalate after N hours overdue, to whom) for those allowed', async () => {
+    mock.onGet('/v2/ticketSla').reply(200, { data: null, options: { users: [{ id: 9, name: 'ops-lead' }] } });
+    mock.onPut('/v2/ticketSla').reply(200, {
+      message: 'SLA rule saved',
+      data: {
+        isEnabled: true,
+        escalateAfterHours: 6,
+        escalateTo: { id: 9, name: 'ops-lead' },
+        updatedBy: 'admin',
+        updatedAt: '2026-11-27T10:00:00.000Z',
+      },
+    });
+    const { unmount } = renderPage();
+    await screen.findByText('Open tickets by age', {}, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: /SLA rule/ })).toBeNull();
+    unmount();
+    renderRoute(
+      <WithModule>
+        <WithAccess codes={['ticket', 'modules']}>
+          <InternalTicketsPage />
+        </WithAccess>
+      </WithModule>,
+      { path: '/my-jobs/tickets/internal', initialEntry: '/my-jobs/tickets/internal' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /SLA rule/ }, { timeout: 5000 }));
+    await waitFor(
+      () => expect(document.querySelector('.ant-modal-title')?.textContent).toBe('SLA rule of this product'),
+      { timeout: 5000 },
+    );
+    const dialog = document.querySelector('.ant-modal') as HTMLElement;
+    const hours = await within(dialog).findByRole('spinbutton', { name: 'Escalate after' }, { timeout: 5000 });
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '6');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Escalate to' }));
+    await userEvent.click(await screen.findByTitle('ops-lead'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(String(mock.history.put?.[0]?.data))).toEqual({
+      isEnabled: true,
+      escalateAfterHours: 6,
+      escalateTo: { id: 9 },
+    });
+    await waitFor(() => expect(capture.toasts.map((t) => t.title)).toContain('SLA rule saved'), { timeout: 5000 });
+  });
+
   it('opens a ticket with its comments, and closes it after the confirmation', async () => {
     mock.onGet('/v2/tickets/5').reply(200, detail());
     mock.onGet('/v2/tickets/5/history').reply(200, { data: [] });

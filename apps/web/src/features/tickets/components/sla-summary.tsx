@@ -1,8 +1,11 @@
-import { WarningOutlined } from '@ant-design/icons';
-import type { TicketOrigin } from '@recon/contract';
-import { Card, Flex, Statistic, Tag, Typography } from 'antd';
+import { SettingOutlined, WarningOutlined } from '@ant-design/icons';
+import { TICKET_SLA_WRITE_PRIVILEGE, type TicketOrigin } from '@recon/contract';
+import { Button, Card, Flex, Statistic, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicketSlaCounts } from '@/features/tickets/api/sla-api';
+import { SlaRuleModal } from '@/features/tickets/components/sla-rule-modal';
+import { useHasPrivilege } from '@/lib/access-context';
 
 /**
  * The tickets page's SLA line (decision 0032): the open tickets by age since created, each bucket with how many are
@@ -21,6 +24,8 @@ export function SlaSummary({
 }) {
   const { t } = useTranslation();
   const counts = useTicketSlaCounts(moduleId, origin).data;
+  const canSetRule = useHasPrivilege(TICKET_SLA_WRITE_PRIVILEGE);
+  const [isRuleOpen, setRuleOpen] = useState(false);
   if (!counts) return null;
   return (
     <Card size="small" style={{ marginBottom: 16 }} aria-label={t('tickets.sla.title')}>
@@ -75,7 +80,13 @@ export function SlaSummary({
             {t('tickets.sla.escalatedBySla', { count: counts.escalatedBySla })}
           </Typography.Text>
         )}
+        {canSetRule && (
+          <Button icon={<SettingOutlined />} style={{ marginLeft: 'auto' }} onClick={() => setRuleOpen(true)}>
+            {t('tickets.sla.rule')}
+          </Button>
+        )}
       </Flex>
+      <SlaRuleModal moduleId={moduleId} isOpen={isRuleOpen} onClose={() => setRuleOpen(false)} />
     </Card>
   );
 }
