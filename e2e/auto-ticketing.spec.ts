@@ -53,17 +53,13 @@ test('a data source gets auto ticketing; the tickets page shows age and overdue'
   const drawer = page.getByRole('dialog').filter({ has: page.getByText('Assignees by marketplace brand') });
   await test.step('the Auto Ticketing drawer of a data source: created', async () => {
     await openFromNav(page, 'Operations', 'Configuration', 'Data Sources');
-    await page.locator('.ant-table-row a').first().click();
+    await page.getByRole('link', { name: 'Bank Statement', exact: true }).first().click();
     await expect(page).toHaveURL(/\/view-data-source\/\d+$/);
     await page.getByRole('button', { name: 'Auto Ticketing' }).click();
     await expect(drawer.getByRole('switch', { name: 'Status' })).toBeChecked();
-    // The first column as the brand, the second as the partner.
-    const brandColumn = drawer.getByRole('combobox', { name: 'Brand Column' });
-    await brandColumn.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    const partnerColumn = drawer.getByRole('combobox', { name: 'Partner Column' });
-    await partnerColumn.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(1).click();
+    await choose(page, drawer.getByRole('combobox', { name: 'Brand Column' }), 'narration');
+    await choose(page, drawer.getByRole('combobox', { name: 'Partner Column' }), 'debit_credit');
+    await choose(page, drawer.getByRole('combobox', { name: 'Order Id Column' }), 'reference');
     await drawer.getByRole('textbox', { name: 'Notify From Email' }).fill('recon@shop.example');
     await choose(page, drawer.getByRole('combobox', { name: 'Marketplace Brand' }), BRAND);
     const assignees = drawer.getByRole('combobox', { name: 'Assignees' });
@@ -123,5 +119,17 @@ test('a data source gets auto ticketing; the tickets page shows age and overdue'
     await overdue.click();
     await listed;
     await expect(page.getByRole('button', { name: /showing only these/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  await test.step("the module's SLA rule: escalate after 24 hours overdue, to admin", async () => {
+    await page.getByRole('button', { name: /SLA rule/ }).click();
+    const modal = page.locator('.ant-modal').filter({ hasText: 'SLA rule of this product' });
+    await expect(modal.getByRole('spinbutton', { name: 'Escalate after' })).toBeVisible();
+    await modal.getByRole('spinbutton', { name: 'Escalate after' }).fill('24');
+    await choose(page, modal.getByRole('combobox', { name: 'Escalate to' }), 'admin');
+    await settle(page);
+    await shots(page, 'sla-rule');
+    await saveAndExpectToast(page, modal.getByRole('button', { name: 'Save' }), 'SLA rule saved');
+    await expect(modal).toBeHidden();
   });
 });
