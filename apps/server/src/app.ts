@@ -43,6 +43,8 @@ import { ruleRoutes } from '@/features/rules/rules.routes.ts';
 import { tryRuleRoutes } from '@/features/rules/try-rule.routes.ts';
 import { settingRoutes } from '@/features/settings/settings.routes.ts';
 import { ticketEmailRoutes } from '@/features/tickets/ticket-email.routes.ts';
+import { autoTicketRoutes } from '@/features/tickets/auto-ticketing.routes.ts';
+import { ticketSlaRoutes } from '@/features/tickets/sla.routes.ts';
 import { ticketRoutes } from '@/features/tickets/tickets.routes.ts';
 import { transactionRoutes } from '@/features/transactions/transactions.routes.ts';
 import { userRoutes } from '@/features/users/users.routes.ts';
@@ -149,6 +151,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       // My Jobs › Tickets (issue 14)
       await api.register(ticketRoutes(ctx));
       await api.register(ticketEmailRoutes(ctx));
+      await api.register(autoTicketRoutes(ctx));
+      await api.register(ticketSlaRoutes(ctx));
       // Transactions (spec 1 navigation, issue 4)
       await api.register(transactionRoutes(ctx));
       await api.register(downloadRoutes(ctx));

@@ -131,6 +131,10 @@ export const AUDIT_EVENTS = [
   'TICKET_COMMENTED',
   // Ticket e-mail threads (decision 0030): a mail sent to a ticket's outside people
   'TICKET_EMAIL_SENT',
+  // Auto-ticketing and SLA (issue 14, decisions 0031 and 0032)
+  'AUTO_TICKET_CONFIG_SAVED',
+  'AUTO_TICKET_CONFIG_DELETED',
+  'TICKET_SLA_RULE_SAVED',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export const AUDIT_OUTCOMES = ['SUCCESS', 'FAILURE'] as const;

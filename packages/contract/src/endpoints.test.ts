@@ -21,8 +21,6 @@ const NOT_BUILT: readonly string[] = [
   '/v2/scheduleSqlQuerys',
   '/v2/migrationRuleConfig',
   '/v2/commission',
-  // Issue 14: auto-ticketing.
-  '/v2/autoTicketConfig',
   // Lien marking.
   '/v2/lien-marking',
 ];

@@ -25,7 +25,7 @@ import {
 const base = { module: 'required', privilege: TICKETS_PRIVILEGE, tags: ['Tickets'] } as const;
 
 const LIST_QUERY =
-  'DataTables paging (columns id, title, priority, type, status, createdAt, dueDate); filters `status`, `fromDate` / `toDate` (the day the ticket was created, inclusive), `origin` (INTERNAL, EXTERNAL), `externalType`, `externalProvider`. Newest first.';
+  'DataTables paging (columns id, title, priority, type, status, createdAt, dueDate); filters `status`, `fromDate` / `toDate` (the day the ticket was created, inclusive), `origin` (INTERNAL, EXTERNAL), `externalType`, `externalProvider`, `overdue` (true: open and past the due date). Newest first.';
 const COUNTS =
   'The same filters as the list but the status: `{ total, byStatus: { OPEN: n, … } }` (every status, 0 when none).';
 const MOVE =

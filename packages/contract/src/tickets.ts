@@ -311,6 +311,8 @@ export const TICKET_SORT_COLUMNS = ['id', 'title', 'priority', 'type', 'status',
 export const ticketsQuerySchema = pagedQuerySchema.extend({
   ...ticketFilterFields,
   status: z.enum(TICKET_STATUSES).optional(),
+  /** `true`: only the open tickets past their due date (the SLA's overdue, decision 0032); `false`: the others. */
+  overdue: z.enum(['true', 'false']).optional(),
 });
 export const ticketCountsQuerySchema = z.object(ticketFilterFields);
 export const ticketsPageSchema = pagedAnswerSchema(ticketRowSchema);

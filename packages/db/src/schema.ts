@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalDatabase } from './schema-approvals.ts';
+import type { AutoTicketingDatabase, TicketSlaDatabase } from './schema-auto-ticketing.ts';
 import type { DownloadsDatabase } from './schema-downloads.ts';
 import type { IntegrationsDatabase } from './schema-integrations.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
@@ -225,6 +226,8 @@ export type Database = OperationsDatabase &
   ApprovalDatabase &
   TicketsDatabase &
   TicketEmailDatabase &
+  AutoTicketingDatabase &
+  TicketSlaDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

@@ -20,6 +20,7 @@ const KEY = {
   auditChain: 724_311_201,
   file: 7301,
   recon: 7302,
+  autoTicket: 7303,
 } as const;
 
 export const LOCKS = {
@@ -39,6 +40,11 @@ export const LOCKS = {
     name: `recon ${reconId}`,
     keys: [KEY.recon, reconId],
     shared: mode === 'shared',
+  }),
+  /** A data source's auto-tickets are brought up to date by one process at a time (decision 0031). */
+  autoTicket: (dataSourceId: number): Lock => ({
+    name: `auto-ticketing ${dataSourceId}`,
+    keys: [KEY.autoTicket, dataSourceId],
   }),
 } as const;
 

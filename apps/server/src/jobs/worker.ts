@@ -17,6 +17,7 @@ import { type ActivityHandlers, createActivityRegistry } from './registry.ts';
 import { type Runner, runExecution } from './runner.ts';
 import { fireDueSchedules } from './schedules.ts';
 import { startTicketMailSchedule } from './ticket-mail-schedule.ts';
+import { startSlaCheck } from './ticket-sla.ts';
 
 export type WorkerDeps = {
   db: Db;
@@ -103,12 +104,14 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   });
   for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
   const sealer = startAuditSealer({ db: deps.db, log });
+  const slaCheck = startSlaCheck({ db: deps.db, log, now });
   log.info({ concurrency: workerIds.length }, 'job worker started');
 
   return {
     stop: async () => {
       unregister();
       await sealer.stop();
+      await slaCheck.stop();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
       log.info('job worker stopped');
     },

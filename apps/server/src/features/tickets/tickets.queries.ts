@@ -135,14 +135,21 @@ export async function listTickets(
   db: Db,
   moduleId: number,
   scope: TicketScope,
-  query: Record<string, unknown> & TicketFilters & { start: number; length: number; status?: TicketStatus },
+  query: Record<string, unknown> &
+    TicketFilters & { start: number; length: number; status?: TicketStatus; overdue?: 'true' | 'false' },
+  now: Date = new Date(),
 ) {
+  const overdue = sql<SqlBool>`(t.status <> 'CLOSED' AND t.due_date < ${now})`;
   const base = scopeSql(moduleId, { kind: 'all' }, { origin: query.origin });
   const inScope = sql<SqlBool>`${base} AND ${scopeSql(moduleId, scope, {})}`;
   const { where, orderBy } = pagingSql(query, LIST_COLUMNS, {
     tieBreaker: sql`t.id DESC`,
     globalSearch: ['title', 'id'],
-    filters: [scopeSql(moduleId, scope, query), ...(query.status ? [sql<SqlBool>`t.status = ${query.status}`] : [])],
+    filters: [
+      scopeSql(moduleId, scope, query),
+      ...(query.status ? [sql<SqlBool>`t.status = ${query.status}`] : []),
+      ...(query.overdue === 'true' ? [overdue] : query.overdue === 'false' ? [sql<SqlBool>`NOT ${overdue}`] : []),
+    ],
   });
   const [page, counts] = await Promise.all([
     sql<TicketRecord>`${SELECT} WHERE ${where} ORDER BY ${orderBy} OFFSET ${query.start} LIMIT ${query.length}`.execute(

@@ -160,7 +160,7 @@ export async function list(
   query: Parameters<typeof q.listTickets>[3] & { draw: number },
   now: Date,
 ) {
-  const page = await q.listTickets(db, moduleId, scope, query);
+  const page = await q.listTickets(db, moduleId, scope, query, now);
   const users = (
     await q.ticketUsersOf(
       db,

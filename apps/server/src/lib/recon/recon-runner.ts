@@ -2,6 +2,7 @@ import type { Db, ReconRunKind } from '@recon/db';
 import { LOCKS, withTransaction } from '@recon/db';
 import { RuleCompileError, type RunSummary, runRecon } from '@recon/recon-engine';
 import { ReconNotRunnable, reconInput } from './recon-input.ts';
+import { reconStateChanged } from './recon-listeners.ts';
 
 /** Memory a run's joins and sorts may use before spilling to disk (per sort / hash, this session only). */
 const RUN_WORK_MEM = '256MB';
@@ -97,6 +98,7 @@ export async function executeRun(
       return runRecon({ db: tx.sql, input, runId });
     });
     await finishRun(db, runId, { status: 'COMPLETED', summary });
+    if (!req.dryRun) await reconStateChanged(db, { moduleId: req.moduleId, reconId: req.reconId, cause: 'RUN' });
     return { runId, status: 'COMPLETED', summary, error: null };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

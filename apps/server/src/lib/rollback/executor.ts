@@ -2,6 +2,7 @@ import { ROLLBACK_ENTITY_LABELS, ROLLBACK_TEXTS } from '@recon/contract';
 import { type Db, withTransaction } from '@recon/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '@/lib/audit.ts';
+import { reconStateChanged } from '@/lib/recon/recon-listeners.ts';
 import { runStep, type StepRecord } from './steps.ts';
 
 /**
@@ -165,9 +166,12 @@ export async function executeRollback(deps: RollbackDeps, rollbackId: number): P
     });
     if (failures.length > 0) {
       await fail(deps, claimed, failures);
+      await reconStateChanged(deps.db, { moduleId: claimed.module_id, reconId: null, cause: 'ROLLBACK' });
       return;
     }
   }
+  // Before the request reads finished: whoever waits for it sees what follows the rows' change (auto-tickets).
+  await reconStateChanged(deps.db, { moduleId: claimed.module_id, reconId: null, cause: 'ROLLBACK' });
   const finishedAt = deps.now();
   await deps.db
     .updateTable('rollback_request')

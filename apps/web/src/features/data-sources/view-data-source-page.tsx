@@ -1,14 +1,17 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { DataSourceDetail } from '@recon/contract';
-import { Button, Card, Descriptions } from 'antd';
+import { Button, Card, Descriptions, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AutoTicketingDrawer } from '@/features/data-sources/components/auto-ticketing-drawer';
 import { DataElementsEditor } from '@/features/data-sources/components/data-elements-editor';
 import { WithDataSource } from '@/features/data-sources/components/with-data-source';
 import { trimLimit } from '@/features/data-sources/data-source-values';
 import { DATA_SOURCES_PATH, editDataSourcePath } from '@/features/data-sources/paths';
 import { useHasPrivilege } from '@/lib/access-context';
 import { formatDateTime } from '@/lib/format';
+import { useModuleSelection } from '@/lib/module-context';
 import { BackTitle } from '@/ui/back-title';
 import { CodeText } from '@/ui/code-text';
 import { PageHeader } from '@/ui/page-header';
@@ -26,6 +29,8 @@ function ViewDataSource({ detail }: { detail: DataSourceDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canEdit = useHasPrivilege({ code: 'createEditDataSource' });
+  const { current } = useModuleSelection();
+  const [isAutoTicketingOpen, setAutoTicketingOpen] = useState(false);
 
   return (
     <>
@@ -40,12 +45,24 @@ function ViewDataSource({ detail }: { detail: DataSourceDetail }) {
           </BackTitle>
         }
         extra={
-          canEdit && (
-            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(editDataSourcePath(detail.id))}>
-              {t('common.edit')}
+          <Space>
+            <Button icon={<ThunderboltOutlined />} onClick={() => setAutoTicketingOpen(true)}>
+              {t('opsConfig.autoTicketing.open')}
             </Button>
-          )
+            {canEdit && (
+              <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(editDataSourcePath(detail.id))}>
+                {t('common.edit')}
+              </Button>
+            )}
+          </Space>
         }
+      />
+      <AutoTicketingDrawer
+        moduleId={current.id}
+        dataSourceId={detail.id}
+        isOpen={isAutoTicketingOpen}
+        isEditable={canEdit}
+        onClose={() => setAutoTicketingOpen(false)}
       />
       <Card style={{ marginBottom: 16 }}>
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">

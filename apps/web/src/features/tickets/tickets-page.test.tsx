@@ -62,8 +62,23 @@ function detail(overrides: Record<string, unknown> = {}) {
   };
 }
 
+const SLA_COUNTS = {
+  total: 4,
+  overdue: 2,
+  escalatedBySla: 1,
+  byStatus: { OPEN: 1, ASSIGNED: 2, ESCALATED: 1, REOPEN: 0, ON_HOLD: 0, CLOSED: 0 },
+  byAge: [
+    { bucket: 'UNDER_1D', total: 1, overdue: 0 },
+    { bucket: 'D1_3', total: 0, overdue: 0 },
+    { bucket: 'D3_7', total: 3, overdue: 2 },
+    { bucket: 'D7_30', total: 0, overdue: 0 },
+    { bucket: 'OVER_30D', total: 0, overdue: 0 },
+  ],
+};
+
 beforeEach(() => {
   localStorage.clear();
+  mock.onGet('/v2/ticketSla/counts').reply(200, SLA_COUNTS);
   myId = signIn({}, 1).id;
   capture = captureToasts();
   mock.onGet('/v2/tickets').reply(200, page([row()]));
@@ -122,6 +137,69 @@ describe('tickets page', () => {
     expect(JSON.parse(localStorage.getItem('moduleCache:ticketPage:1') ?? '{}')).toMatchObject({
       internalView: 'assignedBy',
     });
+  });
+
+  it('shows the open tickets by age, flags overdue rows, and narrows the list to the overdue ones', async () => {
+    mock.onGet('/v2/tickets').reply(200, page([row({ isOverdue: true, title: 'Late settlement' })]));
+    renderPage();
+    const tr = (await screen.findByText('Late settlement', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    expect(within(tr).getByText('Overdue')).toBeTruthy();
+    const age = await screen.findByText('3–7 days', {}, { timeout: 5000 });
+    expect(within(age.closest('[data-bucket]') as HTMLElement).getByText('2 overdue')).toBeTruthy();
+    expect(screen.getByText('1 escalated by the SLA rule')).toBeTruthy();
+    expect(lastGet('/v2/ticketSla/counts')).toEqual({ origin: 'INTERNAL' });
+    expect(lastGet('/v2/tickets')?.overdue).toBeUndefined();
+
+    await userEvent.click(screen.getByRole('button', { name: /Overdue/ }));
+    await waitFor(() => expect(lastGet('/v2/tickets')).toMatchObject({ overdue: 'true', start: 0 }), {
+      timeout: 5000,
+    });
+    expect(screen.getByRole('button', { name: /showing only these/ }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('sets the SLA rule of the module (escalate after N hours overdue, to whom) for those allowed', async () => {
+    mock.onGet('/v2/ticketSla').reply(200, { data: null, options: { users: [{ id: 9, name: 'ops-lead' }] } });
+    mock.onPut('/v2/ticketSla').reply(200, {
+      message: 'SLA rule saved',
+      data: {
+        isEnabled: true,
+        escalateAfterHours: 6,
+        escalateTo: { id: 9, name: 'ops-lead' },
+        updatedBy: 'admin',
+        updatedAt: '2026-11-27T10:00:00.000Z',
+      },
+    });
+    const { unmount } = renderPage();
+    await screen.findByText('Open tickets by age', {}, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: /SLA rule/ })).toBeNull();
+    unmount();
+    renderRoute(
+      <WithModule>
+        <WithAccess codes={['ticket', 'modules']}>
+          <InternalTicketsPage />
+        </WithAccess>
+      </WithModule>,
+      { path: '/my-jobs/tickets/internal', initialEntry: '/my-jobs/tickets/internal' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /SLA rule/ }, { timeout: 5000 }));
+    await waitFor(
+      () => expect(document.querySelector('.ant-modal-title')?.textContent).toBe('SLA rule of this product'),
+      { timeout: 5000 },
+    );
+    const dialog = document.querySelector('.ant-modal') as HTMLElement;
+    const hours = await within(dialog).findByRole('spinbutton', { name: 'Escalate after' }, { timeout: 5000 });
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '6');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Escalate to' }));
+    await userEvent.click(await screen.findByTitle('ops-lead'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(String(mock.history.put?.[0]?.data))).toEqual({
+      isEnabled: true,
+      escalateAfterHours: 6,
+      escalateTo: { id: 9 },
+    });
+    await waitFor(() => expect(capture.toasts.map((t) => t.title)).toContain('SLA rule saved'), { timeout: 5000 });
   });
 
   it('opens a ticket with its comments, and closes it after the confirmation', async () => {

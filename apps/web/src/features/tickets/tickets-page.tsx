@@ -22,6 +22,7 @@ import {
   useTicketSearch,
   useTickets,
 } from '@/features/tickets/api/tickets-api';
+import { SlaSummary } from '@/features/tickets/components/sla-summary';
 import { TicketDrawer } from '@/features/tickets/components/ticket-drawer';
 import { TicketForm } from '@/features/tickets/components/ticket-form';
 import {
@@ -73,6 +74,7 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
   }
   const [page, setPage] = useState({ current: 1, size: brand.defaultPageSize });
   const [creating, setCreating] = useState(false);
+  const [isOverdueOnly, setOverdueOnly] = useState(false);
   const [title, setTitle] = useState('');
   const searchText = useDebouncedValue(title.trim(), 300);
   const found = useTicketSearch(current.id, searchText);
@@ -90,6 +92,7 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
     fromDate: state.fromDate,
     toDate: state.toDate,
     ...(origin === 'EXTERNAL' ? { externalType: state.externalType, externalProvider: state.externalProvider } : {}),
+    ...(isOverdueOnly ? { overdue: 'true' as const } : {}),
   };
   const tickets = useTickets(current.id, view, userId, {
     ...filters,
@@ -119,6 +122,15 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
             </Button>
           )
         }
+      />
+      <SlaSummary
+        moduleId={current.id}
+        origin={origin}
+        isOverdueOnly={isOverdueOnly}
+        onOverdueOnly={(next) => {
+          setOverdueOnly(next);
+          setPage((p) => ({ ...p, current: 1 }));
+        }}
       />
       <Card style={{ marginBottom: 16 }}>
         <Flex gap={12} wrap align="center" justify="space-between">
@@ -297,7 +309,14 @@ export function TicketsPage({ origin }: { origin: TicketOrigin }) {
                 key: 'dueDate',
                 width: 160,
                 render: (v: string, r) => (
-                  <Typography.Text type={r.isOverdue ? 'danger' : undefined}>{formatDateTime(v)}</Typography.Text>
+                  <Flex vertical gap={2} align="flex-start">
+                    <Typography.Text type={r.isOverdue ? 'danger' : undefined}>{formatDateTime(v)}</Typography.Text>
+                    {r.isOverdue && (
+                      <Tag color="error" style={{ marginInlineEnd: 0 }}>
+                        {t('tickets.overdue')}
+                      </Tag>
+                    )}
+                  </Flex>
                 ),
               },
               {

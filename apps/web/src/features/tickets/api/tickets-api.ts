@@ -29,6 +29,8 @@ export type TicketFilters = {
   toDate?: string;
   externalType?: string;
   externalProvider?: string;
+  /** 'true': only the open tickets past their due date (decision 0032). */
+  overdue?: 'true';
 };
 
 export const ticketsRoot = (moduleId: number) => ['tickets', moduleId] as const;
@@ -75,7 +77,7 @@ export function useTickets(
 
 /** GET …/counts of a view: its tickets counted by status (the status filter left out). */
 export async function getTicketCounts(view: TicketView, userId: number, filters: TicketFilters): Promise<TicketCounts> {
-  const { status: _status, ...rest } = filters;
+  const { status: _status, overdue: _overdue, ...rest } = filters;
   const query = filterQuery({ ...rest });
   if (view === 'assignedTo') return call(ticketEndpoints.assignedToCounts, { params: { id: userId }, query });
   if (view === 'assignedBy') return call(ticketEndpoints.assignedByCounts, { params: { id: userId }, query });
