@@ -21,8 +21,11 @@ export const JOB_ACTIVITY_TYPES = [
 ] as const;
 export type JobActivityType = (typeof JOB_ACTIVITY_TYPES)[number];
 
-/** Activity types that run without a chosen target (every other non-bulk type needs `activity.typeId`). */
-export const JOB_ACTIVITY_TYPES_WITHOUT_TARGET: readonly JobActivityType[] = ['DATA_PRE_PROCESSING'];
+/**
+ * Activity types that run without a chosen target (every other non-bulk type needs `activity.typeId`). EMAIL_FETCH
+ * without an email parsing rule fetches for every active rule of the module.
+ */
+export const JOB_ACTIVITY_TYPES_WITHOUT_TARGET: readonly JobActivityType[] = ['DATA_PRE_PROCESSING', 'EMAIL_FETCH'];
 
 export const JOB_BULK_PROCESSOR_TYPES = [
   { value: 'UPI_DISPUTE_RAISE', label: 'UPI dispute raise' },
