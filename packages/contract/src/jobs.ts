@@ -291,6 +291,7 @@ export const JOBS_FIND = [
   'BotConfigs',
   'ExportReportConfigs',
   'ExportReportConfigTypes',
+  'EmailFetchConfigs',
 ] as const;
 
 export const jobsListQuerySchema = pagedQuerySchema.extend({
@@ -299,7 +300,7 @@ export const jobsListQuerySchema = pagedQuerySchema.extend({
     .enum(JOBS_FIND)
     .optional()
     .describe(
-      "Without Find: a DataTables page of the module's jobs (columns name, description, activityCount, lastExecutionStatus; `search[value]` searches names). JobsFromAllModules: `{ data }` jobs of every module the caller is assigned to, with the module name. BotConfigs: `{ data }` the bot catalogue. ExportReportConfigs: `{ data }` export report configs of the module (optional `exportJobTypeName`). ExportReportConfigTypes: `{ data }` distinct export job type names.",
+      "Without Find: a DataTables page of the module's jobs (columns name, description, activityCount, lastExecutionStatus; `search[value]` searches names). JobsFromAllModules: `{ data }` jobs of every module the caller is assigned to, with the module name. BotConfigs: `{ data }` the bot catalogue. ExportReportConfigs: `{ data }` export report configs of the module (optional `exportJobTypeName`). ExportReportConfigTypes: `{ data }` distinct export job type names. EmailFetchConfigs: `{ data, accounts }` the module's email parsing rules and mail accounts.",
     ),
   exportJobTypeName: z.string().optional(),
 });

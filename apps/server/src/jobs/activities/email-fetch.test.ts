@@ -371,3 +371,52 @@ describe('a job EMAIL_FETCH → PIPE_LINE', () => {
     expect(await rowsIn(w.pipeline.table)).toBe(0);
   });
 });
+
+describe('choosing what an EMAIL_FETCH activity fetches', () => {
+  it('offers the module’s rules and mail accounts, and takes one rule as the activity’s target', async () => {
+    const w = await world();
+    const res = await call(t, w.admin, {
+      method: 'GET',
+      url: '/web/v2/jobs?Find=EmailFetchConfigs',
+      moduleId: w.moduleId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data, accounts } = res.json();
+    expect(data).toEqual([
+      expect.objectContaining({
+        name: 'Bank settlement mails',
+        sender: 'settlements@bank.example',
+        attachmentPattern: 'settlement_*.csv',
+        pipelineId: w.pipeline.id,
+        pipelineName: w.pipeline.name,
+        isActive: true,
+      }),
+    ]);
+    expect(accounts).toEqual([expect.objectContaining({ provider: 'gmail', account: MAILBOX, status: 'CONNECTED' })]);
+
+    const activity = (typeId: number) => ({
+      sequence: 1,
+      enabled: true,
+      type: 'EMAIL_FETCH',
+      activity: { typeId },
+      bulkProcessorActivityDetails: null,
+      disputeActivity: null,
+    });
+    const unknown = await call(t, w.admin, {
+      method: 'POST',
+      url: '/web/v2/jobs',
+      payload: { ...jobBody([]), activities: [activity(999_999)] },
+      moduleId: w.moduleId,
+    });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([
+      400,
+      'Activity 1: email parsing rule 999999 not found',
+    ]);
+    const jobId = await createJob(t, w.admin, w.moduleId, { ...jobBody([]), activities: [activity(data[0].id)] });
+    const job = await call(t, w.admin, { method: 'GET', url: `/web/v2/jobs/${jobId}`, moduleId: w.moduleId });
+    expect(job.json().activities[0]).toMatchObject({
+      type: 'EMAIL_FETCH',
+      activity: { typeId: data[0].id, name: 'Bank settlement mails' },
+    });
+  });
+});
