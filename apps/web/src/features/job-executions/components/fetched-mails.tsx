@@ -1,4 +1,4 @@
-import { Table, Typography } from 'antd';
+import { Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type FetchedMail, useFetchedMails } from '@/features/job-executions/api/get-fetched-mails';
 import { formatDateTime } from '@/lib/format';
@@ -78,7 +78,7 @@ export function FetchedMails({ moduleId, executionId, activityStatus }: Props) {
           key: 'outcome',
           width: 280,
           render: (_, m) => (
-            <>
+            <Flex vertical gap={2} align="flex-start">
               <StatusTag
                 status={TONE_OF[m.status] ?? m.status}
                 label={isOutcome(m.status) ? t(`jobExecutions.fetchedMails.outcomes.${m.status}`) : m.status}
@@ -96,7 +96,7 @@ export function FetchedMails({ moduleId, executionId, activityStatus }: Props) {
                   {m.detail}
                 </Typography.Paragraph>
               )}
-            </>
+            </Flex>
           ),
         },
       ]}

@@ -167,9 +167,10 @@ export function ActivityTargetPicker({ activity, onChange, hasProblem = false }:
     const rules = mail.data?.data ?? [];
     const accounts = mail.data?.accounts ?? [];
     return (
-      <Flex gap={8} style={FULL_WIDTH}>
+      // Stacked: side by side neither the rule nor the mailbox could be read at 1280 px.
+      <Flex vertical gap={6} style={FULL_WIDTH}>
         <AppSelect<number>
-          style={{ flex: '3 1 0', minWidth: 0 }}
+          style={FULL_WIDTH}
           aria-label={label}
           allowClear
           loading={mail.isPending}
@@ -195,7 +196,7 @@ export function ActivityTargetPicker({ activity, onChange, hasProblem = false }:
           }
         />
         <AppSelect<number>
-          style={{ flex: '2 1 0', minWidth: 0 }}
+          style={FULL_WIDTH}
           aria-label={t('jobs.editor.emailFetch.mailboxOf', { sequence: activity.sequence })}
           allowClear
           loading={mail.isPending}
