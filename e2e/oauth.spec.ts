@@ -121,6 +121,16 @@ test('a job fetches the settlement CSV a connected mailbox received and loads it
       pipelineId: pipeline.id,
       isActive: true,
     });
+    // The rule's page: the form's examples (from the text bundle) say what each pattern takes.
+    await openFromNav(page, 'Settings', 'Integrations', 'Email Parsing Config');
+    await expect(page.getByRole('row', { name: /Gateway settlement mails/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Create Rule' }).click();
+    const form = page.getByRole('dialog', { name: 'Create Rule' });
+    await expect(form.getByPlaceholder('reports@bank.example')).toBeVisible();
+    await shots(page, 'email-parsing-form');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toBeHidden();
+
     const activity = (sequence: number, type: string, typeId: number, pipelineSource: string | null) => ({
       sequence,
       enabled: true,
