@@ -123,6 +123,22 @@ describe('activity table', () => {
     ).toBeTruthy();
   });
 
+  it('lists under an email fetch activity with a rule only the mails of that rule', async () => {
+    mock.onGet('/v2/integrations/email/fetchEmails/metaData/41').reply(200, {
+      data: [fetchedMail({}), fetchedMail({ id: 2, ruleId: 9, attachmentName: 'payouts.csv' })],
+    });
+    renderRoute(
+      <ActivityTable
+        moduleId={1}
+        executionId={41}
+        runStatus="COMPLETED"
+        activities={[{ ...EMAIL_FETCH, typeId: 8, name: 'Bank settlement mails', status: 'COMPLETED' }]}
+      />,
+    );
+    expect(await screen.findByText('settlement_25-11.csv')).toBeTruthy();
+    expect(screen.queryByText('payouts.csv')).toBeNull();
+  });
+
   it('names activity types as the job editor does and tells a try only when it is not the first', () => {
     renderRoute(<ActivityTable moduleId={1} executionId={41} runStatus="FAILED" activities={[PIPELINE, RECON]} />);
 

@@ -206,7 +206,12 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
             )}
             <OtherCounts activity={activity} locale={locale} />
             {activity.type === 'EMAIL_FETCH' && (
-              <FetchedMails moduleId={moduleId} executionId={executionId} activityStatus={activity.status} />
+              <FetchedMails
+                moduleId={moduleId}
+                executionId={executionId}
+                activityStatus={activity.status}
+                ruleId={activity.typeId}
+              />
             )}
             {activity.type === 'PIPE_LINE' && activity.typeId !== null && (
               <PipelineFiles

@@ -5,7 +5,13 @@ import { formatDateTime } from '@/lib/format';
 import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
 import { StatusTag } from '@/ui/status-tag';
 
-type Props = { moduleId: number; executionId: number; activityStatus: string };
+type Props = {
+  moduleId: number;
+  executionId: number;
+  activityStatus: string;
+  /** The activity's email parsing rule: only its mails (another EMAIL_FETCH activity of the run lists its own). */
+  ruleId: number | null;
+};
 
 /** The shared tag's colour word for each outcome: stored green, skipped orange, failed red, in flight blue. */
 const TONE_OF: Readonly<Record<string, string>> = {
@@ -18,7 +24,7 @@ const OUTCOMES = ['LOADED', 'SKIPPED', 'FAILED', 'FETCHING'] as const;
 const isOutcome = (s: string): s is (typeof OUTCOMES)[number] => (OUTCOMES as readonly string[]).includes(s);
 
 /** The mails an EMAIL_FETCH activity of the run took: from whom, which attachment, into which pipeline, and how. */
-export function FetchedMails({ moduleId, executionId, activityStatus }: Props) {
+export function FetchedMails({ moduleId, executionId, activityStatus, ruleId }: Props) {
   const { t } = useTranslation();
   const mails = useFetchedMails(moduleId, executionId, activityStatus);
 
@@ -31,7 +37,7 @@ export function FetchedMails({ moduleId, executionId, activityStatus }: Props) {
       rowKey="id"
       title={() => <Typography.Text strong>{t('jobExecutions.fetchedMails.title')}</Typography.Text>}
       loading={mails.isPending}
-      dataSource={mails.data ?? []}
+      dataSource={(mails.data ?? []).filter((m) => ruleId === null || m.ruleId === ruleId)}
       pagination={false}
       locale={{
         emptyText: mails.isPending ? (
