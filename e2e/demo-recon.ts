@@ -11,7 +11,7 @@ const JOB = DEMO_JOB;
 const SAMPLES = DEMO_SAMPLES;
 
 /** A call to the server as the signed-in user, in the selected module. */
-export async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+export async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
   const user = await storedUser(page);
   const moduleId = await page.evaluate(() => localStorage.getItem('selectedModuleId') ?? '');
   const res = await page.request.fetch(`/web${path}`, {

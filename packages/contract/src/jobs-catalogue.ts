@@ -160,6 +160,28 @@ export const botConfigsResponseSchema = z.object({
 });
 export type BotConfigsResponse = z.infer<typeof botConfigsResponseSchema>;
 
+/**
+ * Dropdown data of an EMAIL_FETCH activity (GET /v2/jobs?Find=EmailFetchConfigs, decision 0027): the module's email
+ * parsing rules (the activity's target; none = every active rule) and its mail accounts (its integrationAuthId;
+ * none = every one).
+ */
+export const emailFetchConfigsResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      sender: z.string(),
+      subjectPattern: z.string(),
+      attachmentPattern: z.string(),
+      pipelineId: z.number().int(),
+      pipelineName: z.string().nullable(),
+      isActive: z.boolean(),
+    }),
+  ),
+  accounts: z.array(z.object({ id: z.number().int(), provider: z.string(), account: z.string(), status: z.string() })),
+});
+export type EmailFetchConfigsResponse = z.infer<typeof emailFetchConfigsResponseSchema>;
+
 /** An export report config: what an export activity sends, where, from which pipeline and account. */
 export const exportReportConfigSchema = z.object({
   id: z.number().int(),

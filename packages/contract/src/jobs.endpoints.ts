@@ -9,6 +9,7 @@ import {
 } from './jobs.ts';
 import {
   botConfigsResponseSchema,
+  emailFetchConfigsResponseSchema,
   exportReportConfigsResponseSchema,
   exportReportConfigTypesResponseSchema,
 } from './jobs-catalogue.ts';
@@ -62,6 +63,13 @@ export const jobEndpoints = {
     discriminator: { name: 'Find', value: 'ExportReportConfigTypes' },
     response: exportReportConfigTypesResponseSchema,
     summary: 'Distinct export job type names',
+  }),
+  emailFetchConfigs: endpoint({
+    ...list,
+    name: 'jobs.emailFetchConfigs',
+    discriminator: { name: 'Find', value: 'EmailFetchConfigs' },
+    response: emailFetchConfigsResponseSchema,
+    summary: 'Email parsing rules and mail accounts of the module, for an EMAIL_FETCH activity',
   }),
   detail: endpoint({
     ...base,

@@ -21,8 +21,11 @@ export const JOB_ACTIVITY_TYPES = [
 ] as const;
 export type JobActivityType = (typeof JOB_ACTIVITY_TYPES)[number];
 
-/** Activity types that run without a chosen target (every other non-bulk type needs `activity.typeId`). */
-export const JOB_ACTIVITY_TYPES_WITHOUT_TARGET: readonly JobActivityType[] = ['DATA_PRE_PROCESSING'];
+/**
+ * Activity types that run without a chosen target (every other non-bulk type needs `activity.typeId`). EMAIL_FETCH
+ * without an email parsing rule fetches for every active rule of the module.
+ */
+export const JOB_ACTIVITY_TYPES_WITHOUT_TARGET: readonly JobActivityType[] = ['DATA_PRE_PROCESSING', 'EMAIL_FETCH'];
 
 export const JOB_BULK_PROCESSOR_TYPES = [
   { value: 'UPI_DISPUTE_RAISE', label: 'UPI dispute raise' },
@@ -288,6 +291,7 @@ export const JOBS_FIND = [
   'BotConfigs',
   'ExportReportConfigs',
   'ExportReportConfigTypes',
+  'EmailFetchConfigs',
 ] as const;
 
 export const jobsListQuerySchema = pagedQuerySchema.extend({
@@ -296,7 +300,7 @@ export const jobsListQuerySchema = pagedQuerySchema.extend({
     .enum(JOBS_FIND)
     .optional()
     .describe(
-      "Without Find: a DataTables page of the module's jobs (columns name, description, activityCount, lastExecutionStatus; `search[value]` searches names). JobsFromAllModules: `{ data }` jobs of every module the caller is assigned to, with the module name. BotConfigs: `{ data }` the bot catalogue. ExportReportConfigs: `{ data }` export report configs of the module (optional `exportJobTypeName`). ExportReportConfigTypes: `{ data }` distinct export job type names.",
+      "Without Find: a DataTables page of the module's jobs (columns name, description, activityCount, lastExecutionStatus; `search[value]` searches names). JobsFromAllModules: `{ data }` jobs of every module the caller is assigned to, with the module name. BotConfigs: `{ data }` the bot catalogue. ExportReportConfigs: `{ data }` export report configs of the module (optional `exportJobTypeName`). ExportReportConfigTypes: `{ data }` distinct export job type names. EmailFetchConfigs: `{ data, accounts }` the module's email parsing rules and mail accounts.",
     ),
   exportJobTypeName: z.string().optional(),
 });

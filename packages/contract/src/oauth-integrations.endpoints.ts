@@ -99,6 +99,8 @@ export const mailIntegrationEndpoints = {
   }),
   fetchMetadata: endpoint({
     ...mail,
+    // The run's fetched mails show in Execution History too (decision 0027).
+    privilege: { anyOf: ['integrations', 'jobExecutions'] },
     name: 'mailIntegrations.fetchMetadata',
     method: 'GET',
     path: `${EMAIL}/fetchEmails/metaData/:executionId`,

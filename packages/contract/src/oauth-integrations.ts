@@ -104,10 +104,30 @@ export const gatewayAuthsSchema = z.object({
 });
 export const gatewayAuthsQuerySchema = z.object({ Find: z.enum(['IntegrationAuths']) });
 
+/**
+ * The EMAIL_FETCH activity's messages (decision 0027). FETCHING: claimed, its file not yet in the run; LOADED: stored
+ * as a file of the rule's pipeline; SKIPPED: its rule could not take files; FAILED: stored but refused, or not stored.
+ */
+export const FETCHED_MAIL_STATUSES = ['FETCHING', 'LOADED', 'SKIPPED', 'FAILED'] as const;
+export const EMAIL_FETCH_TEXTS = {
+  providerAnswered: (status: number) => `The mail provider answered ${status}`,
+  ruleNotActive: (id: number) => `Email parsing rule ${id} is inactive or no longer exists`,
+  noMailAccount: 'No mail account is connected to this product: connect one in Settings › Integrations › OAuth',
+  pipelineGone: 'its pipeline no longer exists',
+  ruleSkipped: (rule: string, reason: string) => `Rule "${rule}" skipped: ${reason}`,
+  accountFailed: (provider: string, account: string, reason: string) =>
+    `The ${provider} mailbox ${account} could not be read: ${reason}`,
+  noLoader: (pipeline: string) => `No Pipeline activity of this job loads "${pipeline}": the file waits for a run`,
+} as const;
+
 /** What mail fetching recorded for one job execution: each message and attachment looked at. */
 export const fetchedMailSchema = z.object({
   id: z.number().int(),
   integrationId: z.number().int(),
+  /** The email parsing rule that took the attachment, and its pipeline. */
+  ruleId: z.number().int().nullable(),
+  ruleName: z.string().nullable(),
+  pipelineName: z.string().nullable(),
   account: z.string(),
   messageId: z.string(),
   sender: z.string(),

@@ -72,6 +72,7 @@ export type IntegrationsDatabase = {
   oauth_account: OAuthAccountTable;
   oauth_state: OAuthStateTable;
   mail_fetch_record: MailFetchRecordTable;
+  mail_fetch_cursor: MailFetchCursorTable;
 };
 
 /** Kysely's view of migrations/202611281200_oauth_integrations.sql. Keep in step with the SQL. */
@@ -122,7 +123,16 @@ export type MailFetchRecordTable = {
   received_at: Date | null;
   attachment_name: string | null;
   uploaded_file_id: number | null;
-  status: 'LOADED' | 'SKIPPED' | 'FAILED';
+  /** FETCHING: claimed, its file not yet in the run (migration 202611290100). */
+  status: 'FETCHING' | 'LOADED' | 'SKIPPED' | 'FAILED';
   detail: string | null;
+  /** The email parsing rule that took the attachment. */
+  rule_id: number | null;
   created_at: Timestamp;
+};
+/** How far each rule has read each mailbox (migration 202611290100_email_fetch_activity.sql). */
+export type MailFetchCursorTable = {
+  oauth_account_id: number;
+  rule_id: number;
+  fetched_until: Date;
 };

@@ -7,9 +7,12 @@ import type { OAuthProviderConfig } from '@/lib/oauth-providers.ts';
  * A local OAuth2 provider for tests and journeys (decision 0026): authorize (answers at once with a code for the
  * current user, as if they had consented), token (authorization_code with the PKCE verifier and the client secret
  * checked; refresh_token), userinfo, revoke, a minimal gmail-like messages API and a razorpay-like payments read
- * checked by API key. Every token it hands out is kept in `issued`, so a test can look for them where they must not be.
+ * checked by API key, and a Microsoft Graph-like inbox (`/graph/v1.0/me/mailFolders/inbox/messages` with a
+ * `receivedDateTime ge` filter, `/graph/v1.0/me/messages/{id}/attachments`). Gmail's `after:` and Graph's filter both
+ * keep only messages received since the given time. Every token it hands out is kept in `issued`, so a test can look
+ * for them where they must not be. `failMailWith` makes the mail APIs answer an error status (a provider outage).
  * For ticket mail (decision 0030) it also takes gmail's `users/me/messages/send` and Microsoft Graph's `me/sendMail`
- * (kept in `sent`) and answers Graph's inbox from the same `messages`, with their threading headers and bodies.
+ * (kept in `sent`); Graph's inbox answers the messages' threading headers and bodies too.
  */
 export type FakeMessage = {
   id: string;
@@ -58,6 +61,10 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
     revoked: [] as string[],
     messages: [] as FakeMessage[],
     sent: [] as FakeSentMail[],
+    /** While set, every mail API call answers this status. */
+    failMailWith: null as number | null,
+    /** The mail API addresses asked, in order (with their query). */
+    mailRequests: [] as string[],
     apiKeys: { ...(options.apiKeys ?? {}) } as Record<string, string>,
   };
   const token = (prefix: string) => {
@@ -186,15 +193,38 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
       res.end();
       return;
     }
-    if (req.method === 'GET' && path === '/graph/v1.0/me/mailFolders/inbox/messages') {
-      if (!bearer(req)) return json(res, 401, { error: { code: 'InvalidAuthenticationToken' } });
+    const gmail = /^\/gmail\/v1\/users\/me\/messages(?:\/([^/]+))?(?:\/attachments\/([^/]+))?$/.exec(path);
+    const graph = /^\/graph\/v1\.0\/me\/(?:mailFolders\/inbox\/messages|messages\/([^/]+)\/attachments)$/.exec(path);
+    if (req.method === 'GET' && (gmail || graph)) {
+      state.mailRequests.push(`${path}${url.search}`);
+      if (!bearer(req)) return json(res, 401, { error: { code: 401, message: 'Invalid Credentials' } });
+      if (state.failMailWith) return json(res, state.failMailWith, { error: { code: state.failMailWith } });
+    }
+    const receivedSince = (since: number) => state.messages.filter((m) => (m.date ?? new Date()).getTime() >= since);
+    if (req.method === 'GET' && graph) {
+      const [, messageId] = graph;
+      if (messageId) {
+        const message = state.messages.find((m) => m.id === messageId);
+        if (!message) return json(res, 404, { error: { code: 'ErrorItemNotFound' } });
+        return json(res, 200, {
+          value: message.attachments.map((a, i) => ({
+            '@odata.type': '#microsoft.graph.fileAttachment',
+            id: `att${i}`,
+            name: a.filename,
+            size: a.content.length,
+            contentBytes: Buffer.from(a.content).toString('base64'),
+          })),
+        });
+      }
+      const ge = /receivedDateTime ge (\S+)/.exec(url.searchParams.get('$filter') ?? '')?.[1];
       return json(res, 200, {
-        value: state.messages.map((m) => ({
+        value: receivedSince(ge ? Date.parse(ge) : 0).map((m) => ({
           id: m.id,
-          internetMessageId: m.messageId,
           subject: m.subject,
-          from: { emailAddress: { address: /<([^>]+)>/.exec(m.from)?.[1] ?? m.from } },
+          internetMessageId: m.messageId,
           receivedDateTime: (m.date ?? new Date()).toISOString(),
+          hasAttachments: m.attachments.length > 0,
+          from: { emailAddress: { address: /<([^>]+)>/.exec(m.from)?.[1] ?? m.from, name: m.from } },
           body:
             m.html !== undefined
               ? { contentType: 'html', content: m.html }
@@ -206,11 +236,13 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
         })),
       });
     }
-    const gmail = /^\/gmail\/v1\/users\/me\/messages(?:\/([^/]+))?(?:\/attachments\/([^/]+))?$/.exec(path);
     if (req.method === 'GET' && gmail) {
-      if (!bearer(req)) return json(res, 401, { error: { code: 401, message: 'Invalid Credentials' } });
       const [, messageId, attachmentId] = gmail;
-      if (!messageId) return json(res, 200, { messages: state.messages.map((m) => ({ id: m.id, threadId: m.id })) });
+      if (!messageId) {
+        const after = /after:(\d+)/.exec(url.searchParams.get('q') ?? '')?.[1];
+        const listed = receivedSince(after ? Number(after) * 1000 : 0);
+        return json(res, 200, { messages: listed.map((m) => ({ id: m.id, threadId: m.id })) });
+      }
       const message = state.messages.find((m) => m.id === messageId);
       if (!message) return json(res, 404, { error: { code: 404 } });
       if (attachmentId) {
@@ -257,7 +289,7 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
     tokenUrl: `${url}/token`,
     userinfoUrl: `${url}/userinfo`,
     revokeUrl: `${url}/revoke`,
-    apiUrl: provider === 'razorpay' ? `${url}/v1` : provider === 'outlook' ? `${url}/graph/v1.0` : `${url}/gmail/v1`,
+    apiUrl: { razorpay: `${url}/v1`, gmail: `${url}/gmail/v1`, outlook: `${url}/graph/v1.0` }[provider],
     scopes,
     extraAuthorizeParams: {},
   });
@@ -268,6 +300,11 @@ export async function startOAuthProvider(options: FakeProviderOptions = {}) {
     providerConfig,
     /** Every access token handed out so far stops working (a 401 until refreshed). */
     invalidateAccessTokens: () => state.access.clear(),
+    /** The user revoked the app: no access or refresh token works any more. */
+    revokeAll: () => {
+      state.access.clear();
+      state.refresh.clear();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

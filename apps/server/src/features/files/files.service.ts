@@ -21,10 +21,13 @@ import { writeAudit } from '@/lib/audit.ts';
 import { beginReceiving, endReceiving, removeStoredBytes, storeUpload, uploadPath } from '@/lib/uploads.ts';
 import * as q from './files.queries.ts';
 
+/** What storing a file needs: the job worker (mail fetch) has no more than this. */
+export type StoreContext = Pick<FeatureContext, 'db' | 'config' | 'now'>;
+
 const pipelineNotFound = () => new AppError('NOT_FOUND', PIPELINE_TEXTS.notFound);
 
 /** The pipeline files go to: of this module, FILE, with a config (its file kind decides the extension). */
-export async function uploadTarget(ctx: FeatureContext, moduleId: number, pipelineId: number) {
+export async function uploadTarget(ctx: StoreContext, moduleId: number, pipelineId: number) {
   const p = await q.getFilePipeline(ctx.db, moduleId, pipelineId);
   if (!p) throw pipelineNotFound();
   if (p.source !== 'FILE') throw validation(PIPELINE_TEXTS.configNotRequired, 'pipelineId');
@@ -64,7 +67,7 @@ export type ReceivedFile = {
  * its files (`dropReceived`). A part cut off midway takes its row and bytes with it.
  */
 export async function receiveFile(
-  ctx: FeatureContext,
+  ctx: StoreContext,
   moduleId: number,
   target: { id: number; fileKind: FileKind },
   part: MultipartFile,
@@ -134,7 +137,7 @@ export async function dropReceived(
 
 /** The whole request arrived: every file gets its verdict and its audit record, in one transaction. */
 export async function recordReceived(
-  ctx: FeatureContext,
+  ctx: StoreContext,
   moduleId: number,
   pipelineId: number,
   files: readonly ReceivedFile[],

@@ -98,3 +98,34 @@ export async function listExportJobTypeNames(db: Db, moduleId: number): Promise<
     .execute();
   return rows.map((r) => r.export_job_type_name);
 }
+
+/** The module's email parsing rules with their pipeline, and its mail accounts: an EMAIL_FETCH activity's choices. */
+export function listEmailFetchRules(db: Db, moduleId: number) {
+  return db
+    .selectFrom('email_parsing_config as e')
+    .leftJoin('pipeline as p', 'p.id', 'e.pipeline_id')
+    .select([
+      'e.id',
+      'e.name',
+      'e.sender',
+      'e.subject_pattern',
+      'e.attachment_pattern',
+      'e.pipeline_id',
+      'e.is_active',
+      'p.name as pipeline_name',
+    ])
+    .where('e.module_id', '=', moduleId)
+    .orderBy(sql`lower(e.name)`)
+    .orderBy('e.id')
+    .execute();
+}
+export function listMailAccounts(db: Db, moduleId: number) {
+  return db
+    .selectFrom('oauth_account')
+    .select(['id', 'provider', 'account', 'status'])
+    .where('module_id', '=', moduleId)
+    .where('kind', '=', 'MAIL')
+    .orderBy('provider')
+    .orderBy(sql`lower(account)`)
+    .execute();
+}

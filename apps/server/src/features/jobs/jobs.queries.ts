@@ -18,6 +18,7 @@ export function listActivities(db: Db, jobId: number) {
         WHEN a.type = 'RECON' THEN (SELECT r.name FROM recon r WHERE r.id = a.type_id)
         WHEN a.type IN ('FETCH_EXPORT_REPORT', 'CREATE_EXPORT_REPORT')
           THEN (SELECT x.config_name FROM export_report_config x WHERE x.id = a.type_id)
+        WHEN a.type = 'EMAIL_FETCH' THEN (SELECT e.name FROM email_parsing_config e WHERE e.id = a.type_id)
       END`.as('target_name'),
     )
     .where('a.job_id', '=', jobId)
@@ -50,7 +51,7 @@ export async function isNameTaken(db: Db, moduleId: number, name: string, except
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-export type TargetTable = 'pipeline' | 'recon' | 'export_report_config';
+export type TargetTable = 'pipeline' | 'recon' | 'export_report_config' | 'email_parsing_config';
 
 /** Which of the ids are records of this module (an id of another module counts as missing). */
 export async function existingIds(db: Db, table: TargetTable, moduleId: number, ids: readonly number[]) {

@@ -21,6 +21,27 @@ import { jobSettingsRoutes } from './jobs-settings.routes.ts';
 
 type Input<K extends keyof typeof E> = EndpointInput<(typeof E)[K]>;
 
+/** GET v2/jobs?Find=EmailFetchConfigs: the rules and mail accounts an EMAIL_FETCH activity chooses from. */
+async function emailFetchConfigs(ctx: FeatureContext, moduleId: number) {
+  const [rules, accounts] = await Promise.all([
+    lq.listEmailFetchRules(ctx.db, moduleId),
+    lq.listMailAccounts(ctx.db, moduleId),
+  ]);
+  return {
+    data: rules.map((r) => ({
+      id: r.id,
+      name: r.name,
+      sender: r.sender,
+      subjectPattern: r.subject_pattern,
+      attachmentPattern: r.attachment_pattern,
+      pipelineId: r.pipeline_id,
+      pipelineName: r.pipeline_name,
+      isActive: r.is_active,
+    })),
+    accounts: accounts.map((a) => ({ id: a.id, provider: a.provider, account: a.account, status: a.status })),
+  };
+}
+
 /** GET v2/jobs without Find: a DataTables page of the module's jobs with their last run. */
 async function listJobs(ctx: FeatureContext, { query }: Input<'list'>, req: FastifyRequest) {
   const { columns, order } = readPagingParams(query);
@@ -105,6 +126,7 @@ export function jobRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       route(E.exportReportConfigTypes, async (_input, req) => ({
         data: await lq.listExportJobTypeNames(ctx.db, moduleOf(req)),
       })),
+      route(E.emailFetchConfigs, (_input, req) => emailFetchConfigs(ctx, moduleOf(req))),
       route(E.detail, ({ params }, req) => getJobDetail(ctx.db, moduleOf(req), params.id)),
       route(E.create, ({ body }, req) => saveJob(ctx, moduleOf(req), body, actorOf(req), 'create')),
       route(E.run, ({ body }, req) => runJob(ctx, moduleOf(req), body, actorOf(req))),

@@ -110,11 +110,12 @@ const TARGETS: Partial<Record<string, { table: q.TargetTable; label: string }>> 
   RECON: { table: 'recon', label: 'recon' },
   FETCH_EXPORT_REPORT: { table: 'export_report_config', label: 'export report config' },
   CREATE_EXPORT_REPORT: { table: 'export_report_config', label: 'export report config' },
+  EMAIL_FETCH: { table: 'email_parsing_config', label: 'email parsing rule' },
 };
 
 /** Activity targets with a table in this version must be records of this module. */
 async function assertTargetsExist(db: Db, moduleId: number, activities: readonly q.ActivityValues[]) {
-  for (const table of ['pipeline', 'recon', 'export_report_config'] as const) {
+  for (const table of ['pipeline', 'recon', 'export_report_config', 'email_parsing_config'] as const) {
     const wanted = activities.filter((a) => TARGETS[a.type]?.table === table && a.type_id !== null);
     const found = await q.existingIds(
       db,

@@ -130,8 +130,10 @@ export function fetchRecordsOfExecution(db: Db, moduleId: number, executionId: n
   return db
     .selectFrom('mail_fetch_record as r')
     .innerJoin('oauth_account as a', 'a.id', 'r.oauth_account_id')
+    .leftJoin('email_parsing_config as e', 'e.id', 'r.rule_id')
+    .leftJoin('pipeline as p', 'p.id', 'e.pipeline_id')
     .selectAll('r')
-    .select('a.account')
+    .select(['a.account', 'e.name as rule_name', 'p.name as pipeline_name'])
     .where('r.module_id', '=', moduleId)
     .where('r.job_execution_id', '=', executionId)
     .orderBy('r.id')
@@ -144,33 +146,4 @@ export function executionOfModule(db: Db, moduleId: number, executionId: number)
     .where('id', '=', executionId)
     .where('module_id', '=', moduleId)
     .executeTakeFirst();
-}
-export async function isMailAttachmentLoaded(db: Db, accountId: number, messageId: string, attachmentName: string) {
-  const row = await db
-    .selectFrom('mail_fetch_record')
-    .select('id')
-    .where('oauth_account_id', '=', accountId)
-    .where('message_id', '=', messageId)
-    .where('attachment_name', '=', attachmentName)
-    .where('status', '=', 'LOADED')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-export async function insertFetchRecord(
-  db: Db,
-  v: {
-    module_id: number;
-    job_execution_id: number;
-    oauth_account_id: number;
-    message_id: string;
-    sender: string;
-    subject: string;
-    received_at: Date | null;
-    attachment_name: string | null;
-    uploaded_file_id: number | null;
-    status: 'LOADED' | 'SKIPPED' | 'FAILED';
-    detail: string | null;
-  },
-) {
-  await db.insertInto('mail_fetch_record').values(v).execute();
 }

@@ -39,7 +39,7 @@ const notFound = (kind: Kind) => new AppError('NOT_FOUND', kind === 'MAIL' ? T.m
 
 /** The provider's settings, refused when the server has no client for it. */
 function providerOf(
-  ctx: FeatureContext,
+  ctx: Pick<FeatureContext, 'config'>,
   provider: OAuthIntegrationProvider,
 ): OAuthProviderConfig & { clientId: string } {
   const p = ctx.config.oauthProviders[provider];
@@ -326,6 +326,8 @@ export async function linkApiKey(
 }
 
 // ---- Valid access tokens, for the features that call a provider ----
+/** What reading a provider as an account needs (the job worker has no more than this). */
+export type ProviderContext = Pick<FeatureContext, 'db' | 'config' | 'now' | 'secrets'>;
 export class IntegrationUnavailable extends Error {}
 
 /**
@@ -334,7 +336,7 @@ export class IntegrationUnavailable extends Error {}
  * reconnect) and throws IntegrationUnavailable. One refresh at a time per account (the row is locked).
  */
 export async function validAccessToken(
-  ctx: FeatureContext,
+  ctx: ProviderContext,
   moduleId: number,
   accountId: number,
   options: { force?: boolean } = {},
@@ -391,7 +393,7 @@ export async function validAccessToken(
 }
 
 /** A GET of the provider's API as the account: refreshed first when near expiry, and once more after a 401. */
-export async function providerGet(ctx: FeatureContext, moduleId: number, accountId: number, url: string) {
+export async function providerGet(ctx: ProviderContext, moduleId: number, accountId: number, url: string) {
   const get = (token: string) =>
     fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
   const res = await get(await validAccessToken(ctx, moduleId, accountId));
@@ -451,6 +453,9 @@ export async function fetchRecords(db: Db, moduleId: number, executionId: number
   return rows.map((r) => ({
     id: r.id,
     integrationId: r.oauth_account_id,
+    ruleId: r.rule_id,
+    ruleName: r.rule_name,
+    pipelineName: r.pipeline_name,
     account: r.account,
     messageId: r.message_id,
     sender: r.sender,

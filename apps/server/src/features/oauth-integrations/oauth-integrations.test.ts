@@ -1,13 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { OAUTH_TEXTS as T } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app.ts';
 import { testConfig } from '@/config.ts';
 import type { FeatureContext } from '@/deps.ts';
-import { fetchGmailForExecution } from '@/jobs/mail-fetch.ts';
 import { OAUTH_PROVIDER_DEFAULTS } from '@/lib/oauth-providers.ts';
 import { createSecretBox } from '@/lib/secrets.ts';
 import { FORBIDDEN_BODY, invalidBody, NOT_ASSIGNED_BODY, notFoundBody } from '@/testing/error-bodies.ts';
@@ -368,77 +364,6 @@ describe('mail fetch metadata of a job execution', () => {
       otherModule,
     );
     expect(foreign.statusCode).toBe(404);
-  });
-});
-
-describe('fetching mail for a job execution', () => {
-  it('loads the attachments an email parsing rule matches into its pipeline, once, and records them', async () => {
-    await connectGmail();
-    const pipeline = await addPipeline(t, moduleId, 'Bank statements');
-    await t.database.db
-      .insertInto('file_upload_config')
-      .values({ pipeline_id: pipeline.id, file_kind: 'csv' })
-      .execute();
-    const rule = await req(admin, 'POST', '/v2/emailParsingConfig', {
-      name: 'Bank statement mails',
-      sender: 'statements@bank.example',
-      subjectPattern: 'Daily statement*',
-      attachmentPattern: '*.csv',
-      pipelineId: pipeline.id,
-      isActive: true,
-    });
-    expect(rule.statusCode, rule.body).toBe(200);
-    fake.state.messages.push(
-      {
-        id: 'm1',
-        from: 'Bank <statements@bank.example>',
-        subject: 'Daily statement 26-11-2026',
-        attachments: [
-          { filename: 'statement.csv', content: 'reference,amount\nR1,10.00\n' },
-          { filename: 'logo.png', content: 'png' },
-        ],
-      },
-      {
-        id: 'm2',
-        from: 'someone@else.example',
-        subject: 'Daily statement',
-        attachments: [{ filename: 'x.csv', content: 'a' }],
-      },
-    );
-    const jobId = await createJob(t, admin, moduleId, jobBody([pipeline.id]));
-    const newExecution = async () =>
-      (
-        await t.database.db
-          .insertInto('job_execution')
-          .values({ module_id: moduleId, job_id: jobId })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const ctx = { ...ctxOf(), config: { ...ctxOf().config, dataDir: mkdtempSync(join(tmpdir(), 'mail-fetch-')) } };
-    const first = await newExecution();
-    expect(await fetchGmailForExecution(ctx, moduleId, first)).toEqual({ loaded: 1 });
-    const records = (await req(admin, 'GET', `/v2/integrations/email/fetchEmails/metaData/${first}`)).json().data;
-    expect(records).toEqual([
-      expect.objectContaining({
-        account: MAILBOX,
-        messageId: 'm1',
-        sender: 'statements@bank.example',
-        subject: 'Daily statement 26-11-2026',
-        attachmentName: 'statement.csv',
-        status: 'LOADED',
-        fileId: expect.any(Number),
-      }),
-    ]);
-    const file = await t.database.db
-      .selectFrom('uploaded_file')
-      .selectAll()
-      .where('id', '=', records[0].fileId)
-      .executeTakeFirstOrThrow();
-    expect([file.pipeline_id, file.original_name]).toEqual([pipeline.id, 'statement.csv']);
-    // The next execution finds nothing new.
-    const second = await newExecution();
-    expect(await fetchGmailForExecution(ctx, moduleId, second)).toEqual({ loaded: 0 });
-    expect((await req(admin, 'GET', `/v2/integrations/email/fetchEmails/metaData/${second}`)).json().data).toEqual([]);
   });
 });
 

@@ -82,7 +82,7 @@ function EmailParsingForm({ editing, onClose }: { editing: Editing<EmailParsingC
           { pattern: EMAIL_SENDER_PATTERN, message: t('integrations.messages.senderInvalid') },
         ]}
       >
-        <Input autoComplete="off" maxLength={255} placeholder="reports@bank.example" />
+        <Input autoComplete="off" maxLength={255} placeholder={t('integrations.emailParsing.senderExample')} />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
@@ -91,7 +91,7 @@ function EmailParsingForm({ editing, onClose }: { editing: Editing<EmailParsingC
             label={t('integrations.emailParsing.subjectPattern')}
             extra={t('integrations.emailParsing.subjectHint')}
           >
-            <Input autoComplete="off" maxLength={255} placeholder="Settlement report *" />
+            <Input autoComplete="off" maxLength={255} placeholder={t('integrations.emailParsing.subjectExample')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -101,7 +101,7 @@ function EmailParsingForm({ editing, onClose }: { editing: Editing<EmailParsingC
             extra={t('integrations.emailParsing.attachmentHint')}
             rules={[required('attachmentPatternRequired')]}
           >
-            <Input autoComplete="off" maxLength={255} placeholder="*.csv" />
+            <Input autoComplete="off" maxLength={255} placeholder={t('integrations.emailParsing.attachmentExample')} />
           </Form.Item>
         </Col>
       </Row>

@@ -116,6 +116,13 @@ describe('Email Parsing Config', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: /Create Rule/ }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Bank mail');
+    // The examples come from the text bundle, as every text the user reads.
+    const placeholder = (name: string) => screen.getByRole('textbox', { name }).getAttribute('placeholder');
+    expect(['Sender email', 'Subject pattern', 'Attachment pattern'].map(placeholder)).toEqual([
+      'reports@bank.example',
+      'Settlement report *',
+      '*.csv',
+    ]);
     await userEvent.type(screen.getByRole('textbox', { name: 'Sender email' }), 'reports at bank');
     await userEvent.type(screen.getByRole('textbox', { name: 'Attachment pattern' }), '*.csv');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));

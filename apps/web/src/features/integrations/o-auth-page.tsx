@@ -256,7 +256,7 @@ function ApiKeyModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void
           label={t('integrations.oauth.keyId')}
           rules={[{ required: true, whitespace: true, message: t('integrations.oauth.keyIdRequired') }]}
         >
-          <Input autoComplete="off" maxLength={200} placeholder="rzp_live_…" />
+          <Input autoComplete="off" maxLength={200} placeholder={t('integrations.oauth.keyIdExample')} />
         </Form.Item>
         <Form.Item
           name="keySecret"

@@ -167,6 +167,62 @@ describe('job editor, step 0', () => {
     SLOW_UI_TEST_MS,
   );
 
+  it(
+    "fetches mail with one of the module's email parsing rules and mailboxes, or all of them when none is chosen",
+    async () => {
+      mock.onGet('/v2/jobs').reply(200, {
+        data: [
+          {
+            id: 4,
+            name: 'Bank settlement mails',
+            sender: 'settlements@bank.example',
+            subjectPattern: 'Settlement report *',
+            attachmentPattern: 'settlement_*.csv',
+            pipelineId: 9,
+            pipelineName: 'Bank settlements',
+            isActive: true,
+          },
+          {
+            id: 5,
+            name: 'Old PSP rule',
+            sender: 'ops@psp.example',
+            subjectPattern: '',
+            attachmentPattern: '*.csv',
+            pipelineId: 9,
+            pipelineName: 'Bank settlements',
+            isActive: false,
+          },
+        ],
+        accounts: [{ id: 12, provider: 'gmail', account: 'recon@shop.example', status: 'CONNECTED' }],
+      });
+      mock.onPost('/v2/jobs').reply(200, SAVED_JOB);
+      renderCreate();
+      await screen.findByText('Job Details', { selector: '.ant-card-head-title' });
+      fireEvent.change(screen.getByRole('textbox', { name: 'Job Name' }), { target: { value: 'Mail load' } });
+      await userEvent.click(screen.getByRole('button', { name: /Add Activity/ }));
+      await chooseType(1, 'Email Fetch');
+      const rule = screen.getByRole('combobox', { name: 'Activity 1' });
+      expect(
+        within(rule.closest('.ant-select') as HTMLElement).getByText('All active email parsing rules'),
+      ).toBeTruthy();
+      await userEvent.click(rule);
+      expect((await screen.findByTitle('Old PSP rule (inactive)')).getAttribute('aria-disabled')).toBe('true');
+      await userEvent.click(await screen.findByTitle('Bank settlement mails → Bank settlements'));
+      await userEvent.click(screen.getByRole('combobox', { name: 'Mailbox of activity 1' }));
+      await userEvent.click(await screen.findByTitle('recon@shop.example (gmail)'));
+
+      await next();
+
+      await waitFor(() => expect(mock.history.post).toHaveLength(1));
+      const body = JSON.parse(String(mock.history.post?.[0]?.data));
+      expect(body.activities[0]).toMatchObject({
+        type: 'EMAIL_FETCH',
+        activity: { typeId: 4, integrationAuthId: 12, pipelineSource: null },
+      });
+    },
+    SLOW_UI_TEST_MS,
+  );
+
   it('turns the time mapping off with Run Batch Wise and enables the source only for pipelines', async () => {
     renderCreate();
     await screen.findByText('Job Details', { selector: '.ant-card-head-title' });

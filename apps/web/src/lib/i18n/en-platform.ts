@@ -283,6 +283,7 @@ export const enPlatform = {
         'The key is checked with Razorpay before it is saved. The key secret is stored encrypted and never shown again.',
       link: 'Link',
       keyId: 'Key id',
+      keyIdExample: 'rzp_live_…',
       keyIdRequired: 'Key id is required',
       keySecret: 'Key secret',
       keySecretRequired: 'Key secret is required',
@@ -332,6 +333,9 @@ export const enPlatform = {
       attachmentPattern: 'Attachment pattern',
       attachmentHint: 'e.g. *.csv or settlement_*.xlsx',
       pipeline: 'Target pipeline',
+      senderExample: 'reports@bank.example',
+      subjectExample: 'Settlement report *',
+      attachmentExample: '*.csv',
     },
     brandLogin: {
       title: 'Brand Login',

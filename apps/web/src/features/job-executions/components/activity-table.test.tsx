@@ -53,7 +53,92 @@ function Moving({ steps }: { steps: { runStatus: string; activities: ActivityExe
   );
 }
 
+const EMAIL_FETCH: ActivityExecution = {
+  ...PIPELINE_ACTIVITY,
+  id: 500,
+  type: 'EMAIL_FETCH',
+  typeId: null,
+  name: null,
+  status: 'PARTIALLY_COMPLETED',
+  statusLabel: 'Partially Completed',
+  counts: { mails: 4, attachments: 3, filesStored: 2, alreadyFetched: 0, skipped: 1, failed: 0 },
+};
+const fetchedMail = (over: Record<string, unknown>) => ({
+  id: 1,
+  integrationId: 3,
+  ruleId: 8,
+  ruleName: 'Bank settlement mails',
+  pipelineName: 'Bank Statement Pipeline',
+  account: 'recon@shop.example',
+  messageId: 'm1',
+  sender: 'settlements@bank.example',
+  subject: 'Settlement report 25-11',
+  receivedAt: '2026-11-25T06:30:00.000Z',
+  attachmentName: 'settlement_25-11.csv',
+  fileId: 77,
+  status: 'LOADED',
+  detail: null,
+  createdAt: '2026-11-25T07:00:00.000Z',
+  ...over,
+});
+
 describe('activity table', () => {
+  it('opens an email fetch activity onto the mails it fetched: sender, attachment, pipeline, outcome and why', async () => {
+    mock.onGet('/v2/integrations/email/fetchEmails/metaData/41').reply(200, {
+      data: [
+        fetchedMail({}),
+        fetchedMail({
+          id: 2,
+          messageId: 'm2',
+          ruleName: 'PSP payouts',
+          pipelineName: 'Payouts',
+          sender: 'payouts@psp.example',
+          subject: 'Payouts',
+          attachmentName: 'payouts.csv',
+          fileId: null,
+          status: 'SKIPPED',
+          detail: 'Rule "PSP payouts" skipped: This pipeline has no file upload config',
+        }),
+      ],
+    });
+    renderRoute(
+      <ActivityTable moduleId={1} executionId={41} runStatus="PARTIALLY_COMPLETED" activities={[EMAIL_FETCH]} />,
+    );
+
+    expect(within(rowOf('Email Fetch')).getByText('Partially Completed')).toBeTruthy();
+    const counts = screen.getByText('Mail fetched').closest('.ant-descriptions') as HTMLElement;
+    expect(within(counts).getByText('Files stored').closest('th')?.nextElementSibling?.textContent).toBe('2');
+    expect(within(counts).getByText('Skipped')).toBeTruthy();
+
+    const stored = (await screen.findByText('settlement_25-11.csv')).closest('tr') as HTMLElement;
+    expect(within(stored).getByText('Settlement report 25-11')).toBeTruthy();
+    expect(within(stored).getByText('From settlements@bank.example to recon@shop.example')).toBeTruthy();
+    expect(within(stored).getByText('Into Bank Statement Pipeline by rule Bank settlement mails')).toBeTruthy();
+    expect(within(stored).getByText('Stored')).toBeTruthy();
+    expect(within(stored).getByText('File #77')).toBeTruthy();
+    const skipped = screen.getByText('payouts.csv').closest('tr') as HTMLElement;
+    expect(within(skipped).getByText('Skipped')).toBeTruthy();
+    expect(
+      within(skipped).getByText('Rule "PSP payouts" skipped: This pipeline has no file upload config'),
+    ).toBeTruthy();
+  });
+
+  it('lists under an email fetch activity with a rule only the mails of that rule', async () => {
+    mock.onGet('/v2/integrations/email/fetchEmails/metaData/41').reply(200, {
+      data: [fetchedMail({}), fetchedMail({ id: 2, ruleId: 9, attachmentName: 'payouts.csv' })],
+    });
+    renderRoute(
+      <ActivityTable
+        moduleId={1}
+        executionId={41}
+        runStatus="COMPLETED"
+        activities={[{ ...EMAIL_FETCH, typeId: 8, name: 'Bank settlement mails', status: 'COMPLETED' }]}
+      />,
+    );
+    expect(await screen.findByText('settlement_25-11.csv')).toBeTruthy();
+    expect(screen.queryByText('payouts.csv')).toBeNull();
+  });
+
   it('names activity types as the job editor does and tells a try only when it is not the first', () => {
     renderRoute(<ActivityTable moduleId={1} executionId={41} runStatus="FAILED" activities={[PIPELINE, RECON]} />);
 

@@ -10,6 +10,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FetchedMails } from '@/features/job-executions/components/fetched-mails';
 import { PipelineFiles } from '@/features/job-executions/components/pipeline-files';
 import { ActivityStatusTag } from '@/features/job-executions/components/status-tags';
 import { formatDateTime, formatNumber, type NumberLocale } from '@/lib/format';
@@ -52,10 +53,16 @@ type Props = {
 /** The counts a RECON activity reports (besides one per rule type), in the order they are shown. */
 const RECON_COUNT_KEYS = ['reconRun', 'groups', 'rowsA', 'rowsB'] as const;
 
+/** The counts an EMAIL_FETCH activity reports (decision 0027), in the order they are shown. */
+const EMAIL_FETCH_COUNT_KEYS = ['mails', 'attachments', 'filesStored', 'alreadyFetched', 'skipped', 'failed'] as const;
+
 /** A count's label: the recon summary's words, a rule type's label, else the key as a heading. */
 function countLabel(t: TFunction, type: string, key: string): string {
   if (type === 'RECON' && (RECON_COUNT_KEYS as readonly string[]).includes(key)) {
     return t(`jobExecutions.reconSummary.${key as (typeof RECON_COUNT_KEYS)[number]}`);
+  }
+  if (type === 'EMAIL_FETCH' && (EMAIL_FETCH_COUNT_KEYS as readonly string[]).includes(key)) {
+    return t(`jobExecutions.emailFetchCounts.${key as (typeof EMAIL_FETCH_COUNT_KEYS)[number]}`);
   }
   const ruleType = RULE_TYPE_LABELS[key as keyof typeof RULE_TYPE_LABELS];
   if (ruleType) return t('jobExecutions.reconSummary.byRuleType', { type: ruleType });
@@ -67,16 +74,23 @@ function OtherCounts({ activity, locale }: { activity: ActivityExecution; locale
   const { t } = useTranslation();
   const entries = Object.entries(activity.counts).filter(([key]) => !KNOWN_COUNTS.has(key));
   if (entries.length === 0) return null;
+  const order: readonly string[] = activity.type === 'EMAIL_FETCH' ? EMAIL_FETCH_COUNT_KEYS : RECON_COUNT_KEYS;
   const rank = (key: string) => {
-    const i = (RECON_COUNT_KEYS as readonly string[]).indexOf(key);
-    return i === -1 ? RECON_COUNT_KEYS.length : i;
+    const i = order.indexOf(key);
+    return i === -1 ? order.length : i;
   };
   entries.sort(([a], [b]) => rank(a) - rank(b));
   return (
     <Descriptions
       size="small"
       bordered
-      title={activity.type === 'RECON' ? t('jobExecutions.reconSummary.title') : t('jobExecutions.moreCounts')}
+      title={
+        activity.type === 'RECON'
+          ? t('jobExecutions.reconSummary.title')
+          : activity.type === 'EMAIL_FETCH'
+            ? t('jobExecutions.emailFetchCounts.title')
+            : t('jobExecutions.moreCounts')
+      }
       // Counts line up on the right, as amounts and counts do in every table.
       styles={{ content: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
       column={{ xs: 1, md: 2, xl: 3 }}
@@ -91,7 +105,10 @@ function OtherCounts({ activity, locale }: { activity: ActivityExecution; locale
 }
 
 const hasDetails = (a: ActivityExecution) =>
-  a.type === 'PIPE_LINE' || !!a.errorMessage || Object.keys(a.counts).some((k) => !KNOWN_COUNTS.has(k));
+  a.type === 'PIPE_LINE' ||
+  a.type === 'EMAIL_FETCH' ||
+  !!a.errorMessage ||
+  Object.keys(a.counts).some((k) => !KNOWN_COUNTS.has(k));
 
 /**
  * Open unless the user closed it: what went wrong, and the files of pipeline activities that ran or run. An
@@ -188,6 +205,14 @@ export function ActivityTable({ moduleId, executionId, runStatus, activities }: 
               </Typography.Paragraph>
             )}
             <OtherCounts activity={activity} locale={locale} />
+            {activity.type === 'EMAIL_FETCH' && (
+              <FetchedMails
+                moduleId={moduleId}
+                executionId={executionId}
+                activityStatus={activity.status}
+                ruleId={activity.typeId}
+              />
+            )}
             {activity.type === 'PIPE_LINE' && activity.typeId !== null && (
               <PipelineFiles
                 moduleId={moduleId}

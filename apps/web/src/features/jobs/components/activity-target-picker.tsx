@@ -1,7 +1,8 @@
 import { JOB_BULK_PROCESSOR_TYPES } from '@recon/contract';
-import { Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBotConfigs } from '@/features/jobs/api/get-bot-configs';
+import { useEmailFetchConfigs } from '@/features/jobs/api/get-email-fetch-configs';
 import { useExportReportConfigs } from '@/features/jobs/api/get-export-report-configs';
 import { useJobPipelines } from '@/features/jobs/api/get-job-pipelines';
 import { useJobRecons } from '@/features/jobs/api/get-job-recons';
@@ -29,6 +30,7 @@ export function ActivityTargetPicker({ activity, onChange, hasProblem = false }:
   const recons = useJobRecons(current.id, type === 'RECON');
   const exports = useExportReportConfigs(current.id, isExportType(type));
   const bots = useBotConfigs(type === 'BOT');
+  const mail = useEmailFetchConfigs(current.id, type === 'EMAIL_FETCH');
   const label = `${t('jobs.editor.activity')} ${activity.sequence}`;
   const status = hasProblem ? 'error' : undefined;
   // The saved target's name stays visible while (or if) the options load.
@@ -158,6 +160,58 @@ export function ActivityTargetPicker({ activity, onChange, hasProblem = false }:
         options={JOB_BULK_PROCESSOR_TYPES.map((b) => ({ value: b.value, label: b.label }))}
         onChange={(value) => onChange(withBulkType(activity, value ?? null))}
       />
+    );
+  }
+  if (type === 'EMAIL_FETCH') {
+    // No rule: every active rule of the module; no mailbox: every mailbox of the module (decision 0027).
+    const rules = mail.data?.data ?? [];
+    const accounts = mail.data?.accounts ?? [];
+    return (
+      // Stacked: side by side neither the rule nor the mailbox could be read at 1280 px.
+      <Flex vertical gap={6} style={FULL_WIDTH}>
+        <AppSelect<number>
+          style={FULL_WIDTH}
+          aria-label={label}
+          allowClear
+          loading={mail.isPending}
+          placeholder={t('jobs.editor.emailFetch.allRules')}
+          value={activity.typeId ?? undefined}
+          options={withSaved(
+            rules.map((r) => ({
+              value: r.id,
+              label: r.isActive
+                ? t('jobs.editor.emailFetch.rule', { name: r.name, pipeline: r.pipelineName ?? '—' })
+                : t('jobs.editor.emailFetch.inactiveRule', { name: r.name }),
+              disabled: !r.isActive,
+            })),
+          )}
+          onChange={(id) =>
+            onChange(
+              withTarget(activity, {
+                typeId: id ?? null,
+                name: rules.find((r) => r.id === id)?.name ?? null,
+                integrationAuthId: activity.integrationAuthId,
+              }),
+            )
+          }
+        />
+        <AppSelect<number>
+          style={FULL_WIDTH}
+          aria-label={t('jobs.editor.emailFetch.mailboxOf', { sequence: activity.sequence })}
+          allowClear
+          loading={mail.isPending}
+          placeholder={t('jobs.editor.emailFetch.allMailboxes')}
+          value={activity.integrationAuthId ?? undefined}
+          options={accounts.map((a) => ({
+            value: a.id,
+            label:
+              a.status === 'CONNECTED'
+                ? t('jobs.editor.emailFetch.mailbox', { account: a.account, provider: a.provider })
+                : t('jobs.editor.emailFetch.mailboxStatus', { account: a.account, status: a.status }),
+          }))}
+          onChange={(id) => onChange({ ...activity, integrationAuthId: id ?? null })}
+        />
+      </Flex>
     );
   }
   if (type === 'DATA_PRE_PROCESSING') {
