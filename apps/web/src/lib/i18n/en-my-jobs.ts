@@ -150,6 +150,10 @@ export const enMyJobs = {
       STATUS_CHANGED: 'Status changed',
       COMMENTED: 'Commented',
       ROWS_LINKED: 'Rows linked',
+      KNOCKED_OFF: 'Rows knocked off',
+      KNOCK_OFF_SKIPPED: 'Rows skipped',
+      KNOCK_OFF_PENDING: 'Knock-off sent for approval',
+      KNOCK_OFF_REFUSED: 'Knock-off refused',
     },
   },
 };
