@@ -103,13 +103,10 @@ export const TICKET_TEXTS = {
   commented: 'Comment added',
   titleSearchRequired: 'Title is required to search',
   dataSourceRequired: 'Data source and ticket are required',
-  /** Decision 0029: the close dialog and the ticket's state while its knock-off waits. */
-  knockOffRows: 'Knock off the linked rows',
-  leaveRowsOpen: 'Leave them open',
+  /** Decision 0029: the ticket's state while its close's knock-off waits, and the rows a close skipped. */
   knockOffWaiting: 'Knock-off waiting for approval',
   rowsNotOpen: 'Skipped: not open any more (matched or closed since the ticket was raised)',
   knockOffAlreadyWaiting: "The knock-off of this ticket's rows is waiting for approval: approve or reject it first",
-  userSearchRequired: 'Type a name or e-mail to search',
 } as const;
 
 /** The reason a close's knock-off carries into the recon run (the Knock off tab shows it). */
