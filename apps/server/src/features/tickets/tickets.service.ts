@@ -570,7 +570,7 @@ async function closeWithKnockOff(
         action: 'KNOCKED_OFF',
         field: source.dataSourceName,
         toValue: rowsText(done.rows),
-        remark: `Run #${done.runId}`,
+        remark: `Knock-off run #${done.runId}`,
       });
     }
     if (approvalIds.length === 0) {

@@ -84,7 +84,7 @@ export async function settleTicketKnockOff(
       action: 'KNOCKED_OFF',
       field,
       toValue: rowsText(d.rows),
-      remark: `Approved by ${actor.userName} (run #${d.runId})`,
+      remark: `Approved by ${actor.userName} (knock-off run #${d.runId})`,
       by: actor.userId,
     },
   ];

@@ -130,9 +130,9 @@ export const enMyJobs = {
     closeRows: {
       label: 'Its linked rows',
       help_one:
-        'The ticket becomes Closed. {{count}} linked row is still open: knock it off (the knock-off reason names this ticket) or leave it open.',
+        'The ticket becomes Closed. {{count}} linked row is still open: choose what becomes of it. A knock-off gives this ticket as its reason.',
       help_other:
-        'The ticket becomes Closed. {{count}} linked rows are still open: knock them off (the knock-off reason names this ticket) or leave them open.',
+        'The ticket becomes Closed. {{count}} linked rows are still open: choose what becomes of them. A knock-off gives this ticket as its reason.',
       knockOff: 'Knock off the linked rows',
       leaveOpen: 'Leave them open',
       required: 'Choose what happens to the linked rows',

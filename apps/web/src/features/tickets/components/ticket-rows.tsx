@@ -1,9 +1,24 @@
-import { columnHeading, type TicketLinkSummary, type TransactionRow } from '@recon/contract';
+import {
+  columnHeading,
+  type TicketLinkSummary,
+  TRANSACTION_STATUS_LABELS,
+  type TransactionRow,
+  type TransactionStatus,
+} from '@recon/contract';
 import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicketTransactions } from '@/features/tickets/api/tickets-api';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { StatusTag } from '@/ui/status-tag';
+
+// An open row is work waiting (orange), not a success: its label as the Transactions tabs say it.
+const rowStatus = (s: string) => (
+  <StatusTag
+    status={s === 'UNRECONCILED' ? 'PENDING' : s}
+    label={TRANSACTION_STATUS_LABELS[s as TransactionStatus] ?? s}
+  />
+);
 
 const PAGE = 10;
 
@@ -53,13 +68,17 @@ export function TicketRows({
             dataIndex: 'status',
             key: 'status',
             width: 140,
-            render: (s: string) => <StatusTag status={s} />,
+            render: rowStatus,
           },
           ...columns.map((c) => ({
             title: columnHeading(c.name),
             key: c.name,
             align: c.isMoney ? ('right' as const) : undefined,
-            render: (_: unknown, r: TransactionRow) => r.values[c.name] ?? '—',
+            render: (_: unknown, r: TransactionRow) => {
+              const v = r.values[c.name];
+              if (v === null || v === undefined) return '—';
+              return c.type === 'DATE' ? formatDate(v) : c.type === 'DATETIME' ? formatDateTime(v) : v;
+            },
           })),
         ]}
       />
