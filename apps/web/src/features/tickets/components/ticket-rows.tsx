@@ -9,7 +9,8 @@ import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicketTransactions } from '@/features/tickets/api/tickets-api';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatCurrency, formatDate, formatDateTime } from '@/lib/format';
+import { useNumberLocale } from '@/lib/number-format';
 import { StatusTag } from '@/ui/status-tag';
 
 // An open row is work waiting (orange), not a success: its label as the Transactions tabs say it.
@@ -33,6 +34,7 @@ export function TicketRows({
   link: TicketLinkSummary;
 }) {
   const { t } = useTranslation();
+  const locale = useNumberLocale();
   const [page, setPage] = useState(1);
   const rows = useTicketTransactions(moduleId, {
     ticketId,
@@ -40,7 +42,11 @@ export function TicketRows({
     start: (page - 1) * PAGE,
     length: PAGE,
   });
-  const columns = (rows.data?.columns ?? []).filter((c) => c.isShown).slice(0, 6);
+  // The shown columns and the amounts always (a finance user weighs a row by its amount), the amounts after the
+  // first two (reference, date) so a long narration does not push them out of sight.
+  const shown = (rows.data?.columns ?? []).filter((c) => c.isShown || c.isMoney);
+  const others = shown.filter((c) => !c.isMoney);
+  const columns = [...others.slice(0, 2), ...shown.filter((c) => c.isMoney), ...others.slice(2)].slice(0, 6);
   return (
     <div style={{ marginBottom: 16 }}>
       <Typography.Text strong>
@@ -77,6 +83,7 @@ export function TicketRows({
             render: (_: unknown, r: TransactionRow) => {
               const v = r.values[c.name];
               if (v === null || v === undefined) return '—';
+              if (c.isMoney) return formatCurrency(v, locale);
               return c.type === 'DATE' ? formatDate(v) : c.type === 'DATETIME' ? formatDateTime(v) : v;
             },
           })),
