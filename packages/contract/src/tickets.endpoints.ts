@@ -4,6 +4,7 @@ import {
   TICKETS_PRIVILEGE,
   ticketActionBodySchema,
   ticketChangeStatusBodySchema,
+  ticketCloseBodySchema,
   ticketCommentBodySchema,
   ticketCommentSchema,
   ticketCountsQuerySchema,
@@ -20,6 +21,8 @@ import {
   ticketTransactionsQuerySchema,
   ticketUpdateBodySchema,
   ticketUserIdParamsSchema,
+  ticketUserSearchAnswerSchema,
+  ticketUserSearchQuerySchema,
 } from './tickets.ts';
 
 const base = { module: 'required', privilege: TICKETS_PRIVILEGE, tags: ['Tickets'] } as const;
@@ -199,10 +202,10 @@ export const ticketEndpoints = {
     name: 'tickets.close',
     method: 'PUT',
     path: '/v2/tickets/close',
-    body: ticketActionBodySchema,
+    body: ticketCloseBodySchema,
     response: ticketDetailSchema,
-    summary: 'Close a ticket (→ CLOSED); its linked rows stay as they are',
-    description: MOVE,
+    summary: 'Close a ticket (→ CLOSED), leaving its linked rows open or knocking them off',
+    description: `\`linkedRows\`: LEAVE_OPEN (default) or KNOCK_OFF (decision 0029): the open linked rows are knocked off by the Transactions knock-off (one journaled KNOCK_OFF run per data source, reason "Ticket #id closed: remark"); rows no longer open are skipped, named in the history. Where the module's bulk knock-off needs approval, more than one row of a data source becomes an approval request and the ticket stays as it is ("Knock-off waiting for approval", \`knockOffApprovalIds\`) until approved (it closes) or rejected (noted in its history). 409 while one waits. ${MOVE}`,
   }),
   changeStatus: endpoint({
     ...base,
@@ -213,6 +216,17 @@ export const ticketEndpoints = {
     response: ticketDetailSchema,
     summary: 'Move a ticket to a status the transition table allows',
     description: `ASSIGNED needs an assignee on the ticket (reassign otherwise). ${MOVE}`,
+  }),
+  users: endpoint({
+    ...base,
+    name: 'tickets.users',
+    method: 'GET',
+    path: '/v2/tickets/users',
+    query: ticketUserSearchQuerySchema,
+    response: ticketUserSearchAnswerSchema,
+    summary: "The module's active users whose name, user name or e-mail contains the text (assignee and cc picker)",
+    description:
+      'At most 20, by user name; an empty text lists the first 20. For holders of `ticket` (the users list needs `users`). Decision 0029.',
   }),
   search: endpoint({
     ...base,

@@ -103,7 +103,15 @@ export const TICKET_TEXTS = {
   commented: 'Comment added',
   titleSearchRequired: 'Title is required to search',
   dataSourceRequired: 'Data source and ticket are required',
+  /** Decision 0029: the ticket's state while its close's knock-off waits, and the rows a close skipped. */
+  knockOffWaiting: 'Knock-off waiting for approval',
+  rowsNotOpen: 'Skipped: not open any more (matched or closed since the ticket was raised)',
+  knockOffAlreadyWaiting: "The knock-off of this ticket's rows is waiting for approval: approve or reject it first",
 } as const;
+
+/** The reason a close's knock-off carries into the recon run (the Knock off tab shows it). */
+export const ticketKnockOffReason = (ticketId: number, remark: string | null | undefined) =>
+  remark ? `Ticket #${ticketId} closed: ${remark}` : `Ticket #${ticketId} closed`;
 
 /** The 400 of an illegal move: it names both statuses. */
 export const illegalTicketTransition = (from: TicketStatus, to: TicketStatus) =>
@@ -175,8 +183,16 @@ export const ticketReassignBodySchema = z.object({
   assignedTo: z.array(ticketUserRefSchema).min(1, TICKET_TEXTS.assigneeRequired).max(50),
   remark,
 });
-/** PUT /v2/tickets/escalate, /reopen, /close. */
+/** PUT /v2/tickets/escalate, /reopen. */
 export const ticketActionBodySchema = z.object({ id: z.number().int().positive(), remark });
+/** What closing does to the ticket's open linked rows (decision 0029): knock them off, or leave them open (default). */
+export const TICKET_CLOSE_ROWS = ['KNOCK_OFF', 'LEAVE_OPEN'] as const;
+export type TicketCloseRows = (typeof TICKET_CLOSE_ROWS)[number];
+/** PUT /v2/tickets/close. */
+export const ticketCloseBodySchema = ticketActionBodySchema.extend({
+  linkedRows: z.enum(TICKET_CLOSE_ROWS).default('LEAVE_OPEN'),
+});
+export type TicketCloseBody = z.input<typeof ticketCloseBodySchema>;
 /** PUT /v2/tickets/change_status. */
 export const ticketChangeStatusBodySchema = z.object({
   id: z.number().int().positive(),
@@ -246,6 +262,8 @@ export const ticketLinkSummarySchema = z.object({
   reconId: z.number().int(),
   reconName: z.string(),
   rowCount: z.number().int(),
+  /** Of them, the rows open now (UNRECONCILED): what closing with a knock-off would close. */
+  openRowCount: z.number().int(),
 });
 export type TicketLinkSummary = z.infer<typeof ticketLinkSummarySchema>;
 
@@ -261,6 +279,8 @@ export const ticketDetailSchema = ticketRowSchema.extend({
   allowedActions: z.array(z.enum(TICKET_ACTIONS)),
   /** The statuses change_status may move it to now. */
   nextStatuses: z.array(z.enum(TICKET_STATUSES)),
+  /** The approval requests (My Jobs › Approvals) of a close's knock-off still waiting; the ticket closes when approved. */
+  knockOffApprovalIds: z.array(z.number().int()),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
@@ -274,6 +294,11 @@ export const TICKET_HISTORY_ACTIONS = [
   'STATUS_CHANGED',
   'COMMENTED',
   'ROWS_LINKED',
+  // Decision 0029: closing with a knock-off of the linked rows.
+  'KNOCKED_OFF',
+  'KNOCK_OFF_SKIPPED',
+  'KNOCK_OFF_PENDING',
+  'KNOCK_OFF_REFUSED',
 ] as const;
 export type TicketHistoryAction = (typeof TICKET_HISTORY_ACTIONS)[number];
 
@@ -335,5 +360,19 @@ export const ticketTransactionsPageSchema = pagedAnswerSchema(transactionRowSche
   columns: z.array(transactionColumnSchema),
 });
 export type TicketTransactionsPage = z.infer<typeof ticketTransactionsPageSchema>;
+
+/** GET /v2/tickets/users: the module's active users whose name, user name or e-mail contains the text. */
+export const TICKET_USER_SEARCH_LIMIT = 20;
+export const ticketUserSearchQuerySchema = z.object({
+  search: z.string().trim().max(200).default(''),
+});
+export const ticketUserOptionSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+});
+export type TicketUserOption = z.infer<typeof ticketUserOptionSchema>;
+export const ticketUserSearchAnswerSchema = z.object({ data: z.array(ticketUserOptionSchema) });
 
 export const ticketUserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -31,6 +31,8 @@ export type ApprovalRequestTable = {
   decided_at: NullableTimestamp;
   remark: string | null;
   failure_reason: string | null;
+  /** migrations/202611290300_ticket_knock_off.sql: the ticket whose close asked for this knock-off (decision 0029). */
+  ticket_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 /** migrations/202611271100_approval_rights.sql: the roles that may decide a kind of request in a module. */

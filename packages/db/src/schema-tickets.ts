@@ -16,7 +16,12 @@ export type TicketHistoryActionValue =
   | 'CLOSED'
   | 'STATUS_CHANGED'
   | 'COMMENTED'
-  | 'ROWS_LINKED';
+  | 'ROWS_LINKED'
+  // migrations/202611290300_ticket_knock_off.sql (decision 0029)
+  | 'KNOCKED_OFF'
+  | 'KNOCK_OFF_SKIPPED'
+  | 'KNOCK_OFF_PENDING'
+  | 'KNOCK_OFF_REFUSED';
 
 export type TicketTable = {
   id: Id;

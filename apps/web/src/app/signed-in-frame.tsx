@@ -4,6 +4,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { AccessProvider } from '@/app/access-provider';
 import { isBuiltPage } from '@/app/built-pages';
 import { ModuleGate } from '@/app/module-gate';
+import { SelectionActionsHost } from '@/app/selection-actions';
 import { useModuleSelection } from '@/lib/module-context';
 import { usePageTitle } from '@/lib/page-title';
 import { AppLayout } from '@/shell/app-layout';
@@ -20,7 +21,9 @@ export function SignedInFrame({ children }: { children?: ReactNode }) {
   return (
     <ModuleGate>
       <AccessProvider>
-        <AppLayout>{children}</AppLayout>
+        <SelectionActionsHost>
+          <AppLayout>{children}</AppLayout>
+        </SelectionActionsHost>
       </AccessProvider>
     </ModuleGate>
   );

@@ -28,11 +28,12 @@ export type ApprovalRecord = {
   decided_at: Date | null;
   remark: string | null;
   failure_reason: string | null;
+  ticket_id: number | null;
 };
 
 const SELECT = sql`SELECT a.id, a.module_id, a.kind, a.status, a.rollback_id, a.recon_id, a.data_source_id, a.payload,
   a.summary, a.recon_run_id, a.requested_by, rq.user_name AS requested_by_name, a.requested_at, a.decided_by,
-  dc.user_name AS decided_by_name, a.decided_at, a.remark, a.failure_reason
+  dc.user_name AS decided_by_name, a.decided_at, a.remark, a.failure_reason, a.ticket_id
   FROM approval_request a JOIN app_user rq ON rq.id = a.requested_by LEFT JOIN app_user dc ON dc.id = a.decided_by`;
 
 // The list's columns (client keys) → the SQL they search and sort by; nothing else is accepted.

@@ -31,6 +31,7 @@ import { enqueueRollback } from '@/lib/rollback/executor.ts';
 import { impactOf } from '@/lib/rollback/impact.ts';
 import { planRollback, type RollbackPlan } from '@/lib/rollback/plan.ts';
 import { writePlan } from '@/lib/rollback/records.ts';
+import { settleTicketKnockOff } from '@/lib/tickets/ticket-knock-off.ts';
 import {
   type ApprovalRecord,
   approvalOf,
@@ -48,6 +49,16 @@ import {
 
 type KnockOffPayload = { rowIds: number[]; reason: string };
 const knockOffPayload = (a: ApprovalRecord) => a.payload as KnockOffPayload;
+
+/** What a knock-off request's ticket (decision 0029) needs to know of its decision. */
+const ticketDecision = (a: ApprovalRecord) => ({
+  approvalId: a.id,
+  ticketId: a.ticket_id,
+  dataSourceId: a.data_source_id as number,
+  requestedBy: a.requested_by,
+  requestedAt: a.requested_at,
+  reason: knockOffPayload(a).reason,
+});
 
 async function requestOf(db: Db, moduleId: number, id: number): Promise<ApprovalRecord> {
   const a = await approvalOf(db, moduleId, id);
@@ -303,6 +314,7 @@ async function approveKnockOff(ctx: FeatureContext, actor: ModuleActor, first: A
         entityId: a.id,
         details: decisionAudit(a, { reason: failure, rowsNotOpen: notOpen.map((r) => r.id), remark }),
       });
+      await settleTicketKnockOff(tx, actor, { ...ticketDecision(a), status: 'FAILED', why: failure ?? '' }, now);
       return;
     }
     const done = await knockOffRows(step, {
@@ -341,6 +353,12 @@ async function approveKnockOff(ctx: FeatureContext, actor: ModuleActor, first: A
       entityId: a.id,
       details: decisionAudit(a, { runId: done.runId, rows: done.rows, remark }),
     });
+    await settleTicketKnockOff(
+      tx,
+      actor,
+      { ...ticketDecision(a), status: 'APPROVED', rows: done.rows, runId: done.runId },
+      now,
+    );
   });
 }
 
@@ -381,6 +399,8 @@ async function reject(ctx: FeatureContext, actor: ModuleActor, id: number, remar
       entityId: id,
       details: decisionAudit(a, { remark, ...(a.rollback_id ? { rollbackId: a.rollback_id } : {}) }),
     });
+    if (a.kind === 'BULK_KNOCK_OFF')
+      await settleTicketKnockOff(tx, actor, { ...ticketDecision(a), status: 'REJECTED', why: remark }, now);
   });
 }
 

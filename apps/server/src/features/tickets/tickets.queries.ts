@@ -446,3 +446,52 @@ export async function shownColumnNames(db: Db, dataSourceId: number): Promise<Se
     .execute();
   return new Set(rows.map((r) => r.name));
 }
+
+// --- Decision 0029: the assignee picker, and closing with a knock-off of the linked rows
+
+/** The module's active users whose user name, first and last name or e-mail contains the text, by user name. */
+export async function searchModuleUsers(db: Db, moduleId: number, text: string, limit: number) {
+  const like = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+  return (
+    await sql<{ id: number; user_name: string; name: string; email: string | null }>`
+      SELECT u.id, u.user_name, trim(u.first_name || ' ' || u.last_name) AS name, u.email
+      FROM app_user u JOIN module_user mu ON mu.user_id = u.id AND mu.module_id = ${moduleId}
+      WHERE u.is_active AND (${text} = '' OR u.user_name ILIKE ${like} OR u.email ILIKE ${like}
+        OR (u.first_name || ' ' || u.last_name) ILIKE ${like})
+      ORDER BY u.user_name LIMIT ${limit}`.execute(db)
+  ).rows;
+}
+
+/** A ticket's linked row ids of one data source, in id order. */
+export async function linkedRowIdsOf(db: Db, ticketId: number, dataSourceId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('ticket_transaction')
+    .select('row_id')
+    .where('ticket_id', '=', ticketId)
+    .where('data_source_id', '=', dataSourceId)
+    .orderBy('row_id')
+    .execute();
+  return rows.map((r) => Number(r.row_id));
+}
+
+/** How many of a ticket's linked rows of one data source are open now (UNRECONCILED). */
+export async function openLinkedRowCount(db: Db, ticketId: number, source: TransactionSource): Promise<number> {
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ticket_transaction tt
+    JOIN ${sql.raw(qualified(source.table))} r ON r._id = tt.row_id
+    LEFT JOIN ${sql.raw(qualified(source.stateTable))} s ON s._id = r._id
+    WHERE tt.ticket_id = ${ticketId} AND tt.data_source_id = ${source.dataSourceId}
+      AND coalesce(s.status, r._recon_status) = 'UNRECONCILED'`.execute(db);
+  return r.rows[0]?.n ?? 0;
+}
+
+/** The knock-off approval requests of a ticket's close still waiting (My Jobs › Approvals), oldest first. */
+export async function waitingKnockOffIds(db: Db, ticketId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('approval_request')
+    .select('id')
+    .where('ticket_id', '=', ticketId)
+    .where('status', '=', 'ACTION_PENDING')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,4 +1,4 @@
-import { ticketEndpoints as E, TICKET_SEARCH_LIMIT } from '@recon/contract';
+import { ticketEndpoints as E, TICKET_SEARCH_LIMIT, TICKET_USER_SEARCH_LIMIT } from '@recon/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeatureContext } from '@/deps.ts';
 import { contentDisposition } from '@/lib/content-disposition.ts';
@@ -40,10 +40,15 @@ export function ticketRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       route(E.reassign, ({ body }, req) => service.move(ctx.db, moduleActorOf(req), 'reassign', body, ctx.now())),
       route(E.escalate, ({ body }, req) => service.move(ctx.db, moduleActorOf(req), 'escalate', body, ctx.now())),
       route(E.reopen, ({ body }, req) => service.move(ctx.db, moduleActorOf(req), 'reopen', body, ctx.now())),
-      route(E.close, ({ body }, req) => service.move(ctx.db, moduleActorOf(req), 'close', body, ctx.now())),
+      route(E.close, async ({ body }, req) => {
+        // Knocking the rows off is the Transactions action: it takes its privilege too (decision 0029).
+        if (body.linkedRows === 'KNOCK_OFF') await req.requirePrivilege({ code: 'knockOff' });
+        return service.move(ctx.db, moduleActorOf(req), 'close', body, ctx.now());
+      }),
       route(E.changeStatus, ({ body }, req) =>
         service.move(ctx.db, moduleActorOf(req), 'change_status', body, ctx.now()),
       ),
+      route(E.users, ({ query }, req) => service.users(ctx.db, moduleId(req), query.search, TICKET_USER_SEARCH_LIMIT)),
       route(E.search, ({ query }, req) => service.search(ctx.db, moduleId(req), query.title, TICKET_SEARCH_LIMIT)),
       route(E.transactions, ({ query }, req) => service.transactions(ctx.db, moduleId(req), query)),
     ]);

@@ -7,6 +7,7 @@ import {
   TICKET_TEXTS,
   TICKET_TRANSITIONS,
   type TicketAction,
+  type TicketCloseRows,
   type TicketComment,
   type TicketCounts,
   type TicketDetail,
@@ -16,12 +17,15 @@ import {
   type TicketStatus,
   type TicketTransactionsPage,
   type TicketUser,
+  ticketKnockOffReason,
 } from '@recon/contract';
-import { type Db, withTransaction } from '@recon/db';
+import { type Db, LOCKS, withTransaction } from '@recon/db';
 import { AppError, validation } from '@/lib/app-error.ts';
+import { approvalPolicyOf, createApprovalRequest } from '@/lib/approvals/approval-requests.ts';
 import { escapeText } from '@/lib/downloads/formula-escape.ts';
 import { csvField } from '@/lib/downloads/write-csv.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { knockOffRows, rowsNotOpen } from '@/lib/recon/knock-off.ts';
 import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
 import { toTransactionRow } from '@/lib/recon/transaction-rows.ts';
 import { moduleReconSources } from '@/lib/recon/transaction-sources.ts';
@@ -118,11 +122,19 @@ function allowedActions(from: TicketStatus): TicketAction[] {
 /** GET /v2/tickets/{id}. */
 export async function getDetail(db: Db, moduleId: number, id: number, now: Date): Promise<TicketDetail> {
   const t = await ticketOrThrow(db, moduleId, id);
-  const [users, comments, links] = await Promise.all([
+  const [users, comments, links, waiting] = await Promise.all([
     q.ticketUsersOf(db, [id]),
     q.commentsOf(db, id),
     q.linkSummaryOf(db, id),
+    q.waitingKnockOffIds(db, id),
   ]);
+  const sources = links.length > 0 ? (await moduleReconSources(db, moduleId)).flatMap((r) => r.sources) : [];
+  const openCounts = await Promise.all(
+    links.map(async (l) => {
+      const source = sources.find((x) => x.dataSourceId === l.data_source_id);
+      return source ? q.openLinkedRowCount(db, id, source) : 0;
+    }),
+  );
   const people = users.map(q.toTicketUser);
   return {
     ...q.toTicketRow(t, people, now),
@@ -133,15 +145,17 @@ export async function getDetail(db: Db, moduleId: number, id: number, now: Date)
     externalType: t.external_type,
     externalProvider: t.external_provider,
     comments: comments.map(toComment),
-    links: links.map((l) => ({
+    links: links.map((l, i) => ({
       dataSourceId: l.data_source_id,
       dataSourceName: l.data_source_name,
       reconId: l.recon_id,
       reconName: l.recon_name,
       rowCount: l.n,
+      openRowCount: openCounts[i] ?? 0,
     })),
     allowedActions: allowedActions(t.status),
     nextStatuses: nextStatuses(t.status),
+    knockOffApprovalIds: waiting,
   };
 }
 
@@ -213,6 +227,12 @@ const toHistoryEntry = (h: Awaited<ReturnType<typeof q.historyOf>>[number]): Tic
 
 export async function search(db: Db, moduleId: number, title: string, limit: number) {
   return { data: await q.searchByTitle(db, moduleId, title, limit) };
+}
+
+/** GET /v2/tickets/users: the assignee and cc picker's users (decision 0029). */
+export async function users(db: Db, moduleId: number, text: string, limit: number) {
+  const rows = await q.searchModuleUsers(db, moduleId, text, limit);
+  return { data: rows.map((u) => ({ id: u.id, userName: u.user_name, name: u.name, email: u.email })) };
 }
 
 async function columnsOf(db: Db, source: TransactionSource) {
@@ -394,14 +414,22 @@ export async function move(
   db: Db,
   actor: ModuleActor,
   action: TicketAction,
-  body: { id: number; remark?: string | null; status?: TicketStatus; assignedTo?: Ref[] },
+  body: {
+    id: number;
+    remark?: string | null;
+    status?: TicketStatus;
+    assignedTo?: Ref[];
+    linkedRows?: TicketCloseRows;
+  },
   now: Date,
 ): Promise<TicketDetail> {
+  if (action === 'close' && body.linkedRows === 'KNOCK_OFF') return closeWithKnockOff(db, actor, body, now);
   await withTransaction(db, {}, async ({ db: tx }) => {
     const t = await ticketOrThrow(tx, actor.moduleId, body.id, true);
     const to = action === 'change_status' ? (body.status as TicketStatus) : TICKET_ACTION_TARGETS[action];
     const isLegal = canMoveTicket(t.status, to) && (action === 'reassign' || to !== t.status);
     if (!isLegal) throw validation(illegalTicketTransition(t.status, to), 'status');
+    if (to === 'CLOSED') await assertNoKnockOffWaiting(tx, t.id);
     const remark = body.remark ? body.remark : null;
     const entries: q.HistoryEntry[] = [
       { action: HISTORY_OF_ACTION[action], field: 'status', fromValue: t.status, toValue: to, remark },
@@ -431,6 +459,140 @@ export async function move(
       entityId: t.id,
       details: { action, from: t.status, to, ...(remark ? { remark } : {}) },
     });
+  });
+  return getDetail(db, actor.moduleId, body.id, now);
+}
+
+/** While a close's knock-off waits for approval, the ticket is not closed another way (decision 0029). */
+async function assertNoKnockOffWaiting(tx: Db, ticketId: number): Promise<void> {
+  if ((await q.waitingKnockOffIds(tx, ticketId)).length > 0)
+    throw new AppError('CONFLICT', TICKET_TEXTS.knockOffAlreadyWaiting);
+}
+
+const rowsText = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
+/**
+ * PUT /v2/tickets/close with `linkedRows: KNOCK_OFF` (decision 0029): under the locks of the linked rows' recons and
+ * the ticket's row lock, each data source's open linked rows are knocked off as the Transactions action does (one
+ * journaled KNOCK_OFF run, audited TRANSACTIONS_KNOCKED_OFF), or — more than one row where the module's bulk
+ * knock-off needs approval — become an approval request naming the ticket. Rows no longer open are skipped, named
+ * in the history. With nothing waiting the ticket closes now; otherwise it stays as it is until the requests are
+ * decided (lib/tickets/ticket-knock-off.ts). All of it or nothing.
+ */
+async function closeWithKnockOff(
+  db: Db,
+  actor: ModuleActor,
+  body: { id: number; remark?: string | null },
+  now: Date,
+): Promise<TicketDetail> {
+  await ticketOrThrow(db, actor.moduleId, body.id);
+  // Every linked data source must be one of the module's (404 otherwise: another module's rows are never touched).
+  const sources = await Promise.all(
+    (await q.linkSummaryOf(db, body.id)).map((l) => sourceOf(db, actor.moduleId, l.data_source_id)),
+  );
+  const reconNames = new Map((await moduleReconSources(db, actor.moduleId)).map((r) => [r.id, r.name]));
+  const policy = await approvalPolicyOf(db, actor.moduleId);
+  const locks = [...new Set(sources.map((s) => s.reconId))].map((id) => LOCKS.recon(id));
+  await withTransaction(db, { lock: locks }, async (step) => {
+    const tx = step.db;
+    const t = await ticketOrThrow(tx, actor.moduleId, body.id, true);
+    if (!canMoveTicket(t.status, 'CLOSED')) throw validation(illegalTicketTransition(t.status, 'CLOSED'), 'status');
+    await assertNoKnockOffWaiting(tx, t.id);
+    const remark = body.remark ? body.remark : null;
+    const reason = ticketKnockOffReason(t.id, remark);
+    const entries: q.HistoryEntry[] = [];
+    const knockedOff: { dataSourceId: number; runId: number; rows: number }[] = [];
+    const approvalIds: number[] = [];
+    for (const source of sources) {
+      const ids = await q.linkedRowIdsOf(tx, t.id, source.dataSourceId);
+      const notOpen = await rowsNotOpen(step.client, source, ids);
+      const closed = new Set(notOpen.map((r) => r.id));
+      const open = ids.filter((id) => !closed.has(id));
+      if (notOpen.length > 0)
+        entries.push({
+          action: 'KNOCK_OFF_SKIPPED',
+          field: source.dataSourceName,
+          toValue: notOpen
+            .slice(0, 20)
+            .map((r) => `row ${r.id} (${r.status})`)
+            .join(', '),
+          remark: TICKET_TEXTS.rowsNotOpen,
+        });
+      if (open.length === 0) continue;
+      if (open.length > 1 && policy.bulkKnockOffNeedsApproval) {
+        const approvalId = await createApprovalRequest(
+          tx,
+          actor,
+          {
+            kind: 'BULK_KNOCK_OFF',
+            summary: `Knock off ${open.length} rows of ${source.dataSourceName} (${reconNames.get(source.reconId) ?? ''}) for ticket #${t.id}`,
+            reconId: source.reconId,
+            dataSourceId: source.dataSourceId,
+            rowIds: open,
+            reason,
+            ticketId: t.id,
+          },
+          now,
+        );
+        approvalIds.push(approvalId);
+        entries.push({
+          action: 'KNOCK_OFF_PENDING',
+          field: source.dataSourceName,
+          toValue: rowsText(open.length),
+          remark: `${TICKET_TEXTS.knockOffWaiting} (#${approvalId})`,
+        });
+        continue;
+      }
+      const done = await knockOffRows(step, {
+        moduleId: actor.moduleId,
+        reconId: source.reconId,
+        source,
+        rowIds: open,
+        reason,
+        startedBy: actor.userId,
+      });
+      await auditChange(tx, actor, {
+        event: 'TRANSACTIONS_KNOCKED_OFF',
+        entityType: 'recon',
+        entityId: source.reconId,
+        details: {
+          runId: done.runId,
+          rows: done.rows,
+          matchIds: [],
+          dataSourceId: source.dataSourceId,
+          rowIds: open,
+          reason,
+          ticketId: t.id,
+        },
+      });
+      knockedOff.push({ dataSourceId: source.dataSourceId, runId: done.runId, rows: done.rows });
+      entries.push({
+        action: 'KNOCKED_OFF',
+        field: source.dataSourceName,
+        toValue: rowsText(done.rows),
+        remark: `Knock-off run #${done.runId}`,
+      });
+    }
+    if (approvalIds.length === 0) {
+      entries.push({ action: 'CLOSED', field: 'status', fromValue: t.status, toValue: 'CLOSED', remark });
+      await q.updateTicket(tx, t.id, { status: 'CLOSED', now });
+      await auditChange(tx, actor, {
+        event: 'TICKET_STATUS_CHANGED',
+        entityType: 'ticket',
+        entityId: t.id,
+        details: {
+          action: 'close',
+          from: t.status,
+          to: 'CLOSED',
+          linkedRows: 'KNOCK_OFF',
+          knockedOff,
+          ...(remark ? { remark } : {}),
+        },
+      });
+    } else {
+      await q.updateTicket(tx, t.id, { now });
+    }
+    await q.insertHistory(tx, t.id, actor.userId, now, entries);
   });
   return getDetail(db, actor.moduleId, body.id, now);
 }

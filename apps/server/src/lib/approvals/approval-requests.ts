@@ -31,6 +31,8 @@ export type NewApproval =
       dataSourceId: number;
       rowIds: readonly number[];
       reason: string;
+      /** The ticket whose close asked for the knock-off (decision 0029): deciding the request settles the ticket. */
+      ticketId?: number;
     };
 
 /** Writes an ACTION_PENDING request by the actor and its audit record, in the caller's transaction. */
@@ -42,6 +44,7 @@ export async function createApprovalRequest(tx: Db, actor: ModuleActor, a: NewAp
           recon_id: a.reconId,
           data_source_id: a.dataSourceId,
           payload: JSON.stringify({ rowIds: a.rowIds, reason: a.reason }),
+          ticket_id: a.ticketId ?? null,
         };
   const { id } = await tx
     .insertInto('approval_request')
@@ -68,6 +71,7 @@ export async function createApprovalRequest(tx: Db, actor: ModuleActor, a: NewAp
             dataSourceId: a.dataSourceId,
             rows: a.rowIds.length,
             reason: a.reason,
+            ...(a.ticketId ? { ticketId: a.ticketId } : {}),
           },
   });
   return id;

@@ -55,9 +55,19 @@ function detail(overrides: Record<string, unknown> = {}) {
     externalType: null,
     externalProvider: null,
     comments: [{ id: 1, comment: 'Asked the bank', createdBy: 'ops-anna', createdAt: '2026-11-21T10:00:00.000Z' }],
-    links: [{ dataSourceId: 3, dataSourceName: 'Bank Statement', reconId: 2, reconName: 'Bank vs PG', rowCount: 2 }],
+    links: [
+      {
+        dataSourceId: 3,
+        dataSourceName: 'Bank Statement',
+        reconId: 2,
+        reconName: 'Bank vs PG',
+        rowCount: 2,
+        openRowCount: 0,
+      },
+    ],
     allowedActions: ['reassign', 'escalate', 'close', 'change_status'],
     nextStatuses: ['ESCALATED', 'ON_HOLD', 'CLOSED'],
+    knockOffApprovalIds: [],
     ...overrides,
   };
 }
@@ -87,6 +97,15 @@ beforeEach(() => {
   mock.onGet(`/v2/tickets/assigned_to/${myId}/counts`).reply(200, counts(0));
   mock.onGet(`/v2/tickets/assigned_by/${myId}`).reply(200, page([row()]));
   mock.onGet(`/v2/tickets/assigned_by/${myId}/counts`).reply(200, counts(1));
+  mock.onGet('/v2/tickets/users').reply((config) => [
+    200,
+    {
+      data: [
+        { id: 12, userName: 'meera', name: 'Meera Rao', email: 'meera@bank.example' },
+        { id: 13, userName: 'omar', name: 'Omar Ali', email: null },
+      ].filter((u) => `${u.userName} ${u.name} ${u.email}`.toLowerCase().includes(config.params?.search ?? '')),
+    },
+  ]);
 });
 afterEach(() => {
   capture.release();
@@ -253,4 +272,62 @@ describe('tickets page', () => {
     expected.setHours(23, 59, 59, 999);
     expect(due.getTime()).toBe(expected.getTime());
   }, 45_000);
+
+  it('asks what becomes of open linked rows on close, and sends the knock-off (approval pending is said)', async () => {
+    const open = detail({ links: [{ ...detail().links[0], openRowCount: 2 }] });
+    mock.onGet('/v2/tickets/5').reply(200, open);
+    mock.onGet('/v2/tickets/5/history').reply(200, { data: [] });
+    mock.onPut('/v2/tickets/close').reply(200, detail({ knockOffApprovalIds: [31] }));
+    renderPage('/my-jobs/tickets/internal?ticketId=5');
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Close ticket' }, { timeout: 5000 }));
+    const modal = (await screen.findByText('Close ticket #5?', {}, { timeout: 5000 })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(within(modal).getByText(/2 linked rows are still open/)).toBeTruthy();
+    // No choice made: the dialog asks for one.
+    await userEvent.click(within(modal).getByRole('button', { name: 'Close ticket' }));
+    expect(
+      await within(modal).findByText('Choose what happens to the linked rows', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(within(modal).getByText('Leave them open')).toBeTruthy();
+    await userEvent.click(within(modal).getByText('Knock off the linked rows'));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Close ticket' }));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(mock.history.put?.[0]?.data as string)).toEqual({ id: 5, linkedRows: 'KNOCK_OFF' });
+    await waitFor(
+      () =>
+        expect(capture.toasts.map((t) => t.description ?? t.title).join(' ')).toContain(
+          'Knock-off sent for approval: the ticket closes once it is approved',
+        ),
+      { timeout: 5000 },
+    );
+  }, 30_000);
+
+  it('says the knock-off waits for approval and offers no second close meanwhile', async () => {
+    mock.onGet('/v2/tickets/5').reply(200, detail({ knockOffApprovalIds: [31] }));
+    mock.onGet('/v2/tickets/5/history').reply(200, { data: [] });
+    renderPage('/my-jobs/tickets/internal?ticketId=5');
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(await within(drawer).findByText('Knock-off waiting for approval', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Escalate' })).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Close ticket' })).toBeNull();
+  });
+
+  it("finds the module's users by name in the assignee picker and assigns them by id", async () => {
+    mock.onPost('/v2/tickets').reply(201, detail({ id: 9 }));
+    mock.onGet('/v2/tickets/9').reply(200, detail({ id: 9 }));
+    mock.onGet('/v2/tickets/9/history').reply(200, { data: [] });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: /New Ticket/ }, { timeout: 5000 }));
+    const modal = (await screen.findByText('New ticket', {}, { timeout: 5000 })).closest('.ant-modal') as HTMLElement;
+    await userEvent.type(within(modal).getByLabelText('Title'), 'Refund not received');
+    await userEvent.type(within(modal).getByLabelText('Assigned to'), 'meera');
+    await userEvent.click(await screen.findByText('Meera Rao (meera)', {}, { timeout: 5000 }));
+    await waitFor(() => expect(lastGet('/v2/tickets/users')).toMatchObject({ search: 'meera' }), { timeout: 5000 });
+    expect(screen.queryByText('Omar Ali (omar)')).toBeNull();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(mock.history.post).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(mock.history.post?.[0]?.data as string).assignedTo).toEqual([{ id: 12 }]);
+  }, 30_000);
 });

@@ -462,6 +462,19 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     expect(screen.getByText('50 / page')).toBeTruthy();
   });
 
+  it('shows the tickets raised on a row next to its status (issue 14)', async () => {
+    routes.ByTab = () => [
+      200,
+      page([{ ...(MATCHED_ROWS[0] as (typeof MATCHED_ROWS)[number]), ticketIds: [4, 9] }, ...MATCHED_ROWS.slice(1)]),
+    ];
+    renderTab('reconciled');
+    const tr = await rowOf('BNK0000201');
+    const badge = within(tr).getByLabelText('Ticket #4, Ticket #9');
+    expect(badge.textContent).toBe('#4 +1');
+    const other = await rowOf(MATCHED_ROWS[1]?.values.reference as string);
+    expect(within(other).queryByLabelText(/Ticket #/)).toBeNull();
+  });
+
   it('remembers the columns hidden and pinned per user and per tab, across a reload', async () => {
     routes.ByTab = () => [200, page(OPEN_ROWS)];
     const first = renderTab('unreconciled');

@@ -3,6 +3,7 @@ import {
   TICKET_SORT_COLUMNS,
   TICKET_TEXTS,
   type TicketAction,
+  type TicketCloseRows,
   type TicketCounts,
   type TicketCreateBody,
   type TicketDetail,
@@ -131,6 +132,16 @@ export function useTicketSearch(moduleId: number, title: string) {
   });
 }
 
+/** GET v2/tickets/users?search=: the module's active users for the assignee and cc picker (decision 0029). */
+export function useTicketUsers(moduleId: number, search: string) {
+  return useQuery({
+    queryKey: [...ticketsRoot(moduleId), 'users', search.trim()],
+    queryFn: () => call(ticketEndpoints.users, { query: { search: search.trim() } }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
 function useInvalidateTickets(moduleId: number) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: ticketsRoot(moduleId) });
@@ -155,6 +166,8 @@ export type TicketActionInput = {
   remark?: string;
   status?: TicketStatus;
   assignedTo?: TicketUserRef[];
+  /** close: knock off the open linked rows, or leave them open (decision 0029). */
+  linkedRows?: TicketCloseRows;
 };
 
 const ACTION_ENDPOINTS = {

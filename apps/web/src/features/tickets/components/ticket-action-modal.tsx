@@ -1,12 +1,19 @@
-import { TICKET_STATUS_LABELS, type TicketAction, type TicketDetail, type TicketStatus } from '@recon/contract';
-import { Form, Input, Modal } from 'antd';
+import {
+  TICKET_STATUS_LABELS,
+  type TicketAction,
+  type TicketCloseRows,
+  type TicketDetail,
+  type TicketStatus,
+} from '@recon/contract';
+import { Form, Input, Modal, Radio, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicketAction } from '@/features/tickets/api/tickets-api';
 import { PeopleSelect, toUserRefs } from '@/features/tickets/components/people-select';
+import { showSuccessToast } from '@/lib/toast';
 import { AppSelect } from '@/ui/app-select';
 
-type Values = { remark?: string; status?: TicketStatus; assignedTo?: string[] };
+type Values = { remark?: string; status?: TicketStatus; assignedTo?: string[]; linkedRows?: TicketCloseRows };
 
 /**
  * The confirmation of a status action (decision 0025): reassign asks for the new assignees, change status for the
@@ -26,6 +33,9 @@ export function TicketActionModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const move = useTicketAction(moduleId);
+  // Closing a ticket with open linked rows asks what becomes of them (decision 0029).
+  const openRows = ticket.links.reduce((n, l) => n + l.openRowCount, 0);
+  const asksRows = action === 'close' && openRows > 0;
   useEffect(() => {
     if (action) form.resetFields();
   }, [action, form]);
@@ -33,13 +43,18 @@ export function TicketActionModal({
   const submit = async () => {
     if (!action) return;
     const v = await form.validateFields();
-    await move.mutateAsync({
+    const after = await move.mutateAsync({
       action,
       id: ticket.id,
       remark: v.remark?.trim() || undefined,
       ...(action === 'change_status' ? { status: v.status } : {}),
       ...(action === 'reassign' ? { assignedTo: toUserRefs(v.assignedTo ?? []) } : {}),
+      ...(asksRows ? { linkedRows: v.linkedRows } : {}),
     });
+    if (asksRows && v.linkedRows === 'KNOCK_OFF')
+      showSuccessToast(
+        after.knockOffApprovalIds.length > 0 ? t('tickets.closeRows.sentForApproval') : t('tickets.closeRows.done'),
+      );
     onClose();
   };
 
@@ -54,8 +69,26 @@ export function TicketActionModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      {action && <p style={{ marginTop: 0 }}>{t(`tickets.actionHelp.${action}`)}</p>}
+      {action && (
+        <p style={{ marginTop: 0 }}>
+          {asksRows ? t('tickets.closeRows.help', { count: openRows }) : t(`tickets.actionHelp.${action}`)}
+        </p>
+      )}
       <Form<Values> form={form} layout="vertical">
+        {asksRows && (
+          <Form.Item
+            name="linkedRows"
+            label={t('tickets.closeRows.label')}
+            rules={[{ required: true, message: t('tickets.closeRows.required') }]}
+          >
+            <Radio.Group aria-label={t('tickets.closeRows.label')}>
+              <Space direction="vertical">
+                <Radio value="KNOCK_OFF">{t('tickets.closeRows.knockOff')}</Radio>
+                <Radio value="LEAVE_OPEN">{t('tickets.closeRows.leaveOpen')}</Radio>
+              </Space>
+            </Radio.Group>
+          </Form.Item>
+        )}
         {action === 'reassign' && (
           <Form.Item
             name="assignedTo"

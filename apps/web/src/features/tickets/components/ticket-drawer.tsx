@@ -1,6 +1,20 @@
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { TICKET_STATUS_LABELS, type TicketAction, type TicketHistoryAction, type TicketUser } from '@recon/contract';
-import { Button, Descriptions, Drawer, Empty, Flex, Input, List, Space, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Flex,
+  Input,
+  List,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadTicket, useAddComment, useTicket, useTicketHistory } from '@/features/tickets/api/tickets-api';
@@ -76,17 +90,29 @@ export function TicketDrawer({
         <QueryError onRetry={() => void ticket.refetch()} />
       ) : !d ? null : (
         <>
+          {d.knockOffApprovalIds.length > 0 && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message={t('tickets.closeRows.waiting')}
+              description={t('tickets.closeRows.waitingHelp')}
+            />
+          )}
           <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-            {d.allowedActions.map((a) => (
-              <Button
-                key={a}
-                danger={a === 'close'}
-                type={a === 'reassign' ? 'primary' : 'default'}
-                onClick={() => setAction(a)}
-              >
-                {t(`tickets.actions.${a}`)}
-              </Button>
-            ))}
+            {/* While its knock-off waits for approval, the ticket is not closed another way. */}
+            {d.allowedActions
+              .filter((a) => a !== 'close' || d.knockOffApprovalIds.length === 0)
+              .map((a) => (
+                <Button
+                  key={a}
+                  danger={a === 'close'}
+                  type={a === 'reassign' ? 'primary' : 'default'}
+                  onClick={() => setAction(a)}
+                >
+                  {t(`tickets.actions.${a}`)}
+                </Button>
+              ))}
           </Flex>
           <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('tickets.status')}>

@@ -10,13 +10,15 @@ import {
   type TicketType,
 } from '@recon/contract';
 import { DATE_FORMATS } from '@recon/contract/constants';
-import { DatePicker, Form, Input, Modal } from 'antd';
+import { DatePicker, Form, Input, List, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveTicket } from '@/features/tickets/api/tickets-api';
 import { PeopleSelect, personValue, toUserRefs } from '@/features/tickets/components/people-select';
 import { AppSelect } from '@/ui/app-select';
+
+const SHOWN_ROWS = 20;
 
 type Values = {
   title: string;
@@ -38,6 +40,8 @@ export function TicketForm({
   open,
   ticket,
   links,
+  initialTitle,
+  rows,
   onClose,
   onSaved,
 }: {
@@ -45,6 +49,10 @@ export function TicketForm({
   open: boolean;
   ticket?: TicketDetail;
   links?: TicketLink[];
+  /** A new ticket's title as proposed (raised on rows: the recon, the tab and the first references). */
+  initialTitle?: string;
+  /** The rows a new ticket is raised on, listed in the form (reference and a short line each). */
+  rows?: readonly { id: number; reference: string; summary: string }[];
   onClose: () => void;
   onSaved?: (t: TicketDetail) => void;
 }) {
@@ -68,6 +76,7 @@ export function TicketForm({
             description: ticket.description ?? undefined,
           }
         : {
+            ...(initialTitle ? { title: initialTitle } : {}),
             priority: 'MEDIUM',
             type: 'INCIDENT',
             tags: [],
@@ -76,7 +85,7 @@ export function TicketForm({
             dueDate: dayjs(defaultTicketDueDate(new Date())),
           },
     );
-  }, [open, ticket, form]);
+  }, [open, ticket, form, initialTitle]);
 
   const submit = async () => {
     const v = await form.validateFields();
@@ -112,6 +121,28 @@ export function TicketForm({
         <p style={{ marginTop: 0 }}>
           {t('tickets.raisedOnRows', { count: links.reduce((n, l) => n + l.rowIds.length, 0) })}
         </p>
+      )}
+      {rows && rows.length > 0 && (
+        <List
+          size="small"
+          bordered
+          aria-label={t('tickets.raisedRows')}
+          style={{ marginBottom: 16, maxHeight: 156, overflowY: 'auto' }}
+          dataSource={rows.slice(0, SHOWN_ROWS)}
+          renderItem={(r) => (
+            <List.Item style={{ padding: '4px 12px' }}>
+              <Typography.Text strong>{r.reference || `#${r.id}`}</Typography.Text>
+              <Typography.Text type="secondary">{r.summary}</Typography.Text>
+            </List.Item>
+          )}
+          footer={
+            rows.length > SHOWN_ROWS ? (
+              <Typography.Text type="secondary">
+                {t('tickets.moreRows', { count: rows.length - SHOWN_ROWS })}
+              </Typography.Text>
+            ) : undefined
+          }
+        />
       )}
       <Form<Values> form={form} layout="vertical" validateTrigger="onBlur" requiredMark>
         <Form.Item

@@ -1,9 +1,25 @@
-import { columnHeading, type TicketLinkSummary, type TransactionRow } from '@recon/contract';
+import {
+  columnHeading,
+  type TicketLinkSummary,
+  TRANSACTION_STATUS_LABELS,
+  type TransactionRow,
+  type TransactionStatus,
+} from '@recon/contract';
 import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicketTransactions } from '@/features/tickets/api/tickets-api';
+import { formatCurrency, formatDate, formatDateTime } from '@/lib/format';
+import { useNumberLocale } from '@/lib/number-format';
 import { StatusTag } from '@/ui/status-tag';
+
+// An open row is work waiting (orange), not a success: its label as the Transactions tabs say it.
+const rowStatus = (s: string) => (
+  <StatusTag
+    status={s === 'UNRECONCILED' ? 'PENDING' : s}
+    label={TRANSACTION_STATUS_LABELS[s as TransactionStatus] ?? s}
+  />
+);
 
 const PAGE = 10;
 
@@ -18,6 +34,7 @@ export function TicketRows({
   link: TicketLinkSummary;
 }) {
   const { t } = useTranslation();
+  const locale = useNumberLocale();
   const [page, setPage] = useState(1);
   const rows = useTicketTransactions(moduleId, {
     ticketId,
@@ -25,7 +42,11 @@ export function TicketRows({
     start: (page - 1) * PAGE,
     length: PAGE,
   });
-  const columns = (rows.data?.columns ?? []).filter((c) => c.isShown).slice(0, 6);
+  // The shown columns and the amounts always (a finance user weighs a row by its amount), the amounts after the
+  // first two (reference, date) so a long narration does not push them out of sight.
+  const shown = (rows.data?.columns ?? []).filter((c) => c.isShown || c.isMoney);
+  const others = shown.filter((c) => !c.isMoney);
+  const columns = [...others.slice(0, 2), ...shown.filter((c) => c.isMoney), ...others.slice(2)].slice(0, 6);
   return (
     <div style={{ marginBottom: 16 }}>
       <Typography.Text strong>
@@ -53,13 +74,18 @@ export function TicketRows({
             dataIndex: 'status',
             key: 'status',
             width: 140,
-            render: (s: string) => <StatusTag status={s} />,
+            render: rowStatus,
           },
           ...columns.map((c) => ({
             title: columnHeading(c.name),
             key: c.name,
             align: c.isMoney ? ('right' as const) : undefined,
-            render: (_: unknown, r: TransactionRow) => r.values[c.name] ?? '—',
+            render: (_: unknown, r: TransactionRow) => {
+              const v = r.values[c.name];
+              if (v === null || v === undefined) return '—';
+              if (c.isMoney) return formatCurrency(v, locale);
+              return c.type === 'DATE' ? formatDate(v) : c.type === 'DATETIME' ? formatDateTime(v) : v;
+            },
           })),
         ]}
       />

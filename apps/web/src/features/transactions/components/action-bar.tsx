@@ -1,20 +1,24 @@
 import { TAB_STATUSES, type TransactionDataSource, type TransactionRecon, type TransactionRow } from '@recon/contract';
 import type { TransactionTab } from '@recon/contract/nav';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Popconfirm, Tooltip, Typography } from 'antd';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAcceptProposed } from '@/features/transactions/api/accept-proposed';
+import { refreshTransactions } from '@/features/transactions/api/act-on-transactions';
 import { useKnockOff } from '@/features/transactions/api/knock-off';
 import { useRejectProposed } from '@/features/transactions/api/reject-proposed';
 import { useUnmatch } from '@/features/transactions/api/unmatch';
 import { KnockOffModal } from '@/features/transactions/components/knock-off-modal';
 import { sumDecimals } from '@/features/transactions/money';
+import { statusLabel } from '@/features/transactions/status';
 import { allowedActions } from '@/features/transactions/tabs';
-import { humanize } from '@/features/transactions/view-columns';
+import { humanize, leadingDataColumns } from '@/features/transactions/view-columns';
 import { useAccess } from '@/lib/access-context';
 import { formatCurrency } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useNumberLocale } from '@/lib/number-format';
+import { SelectionActions } from '@/lib/selection-actions';
 
 type Props = {
   recon: TransactionRecon;
@@ -36,6 +40,7 @@ export function ActionBar({ recon, dataSource, selected, onDone, tab = 'all', is
   const { t } = useTranslation();
   const moduleId = useModuleSelection().current.id;
   const { held } = useAccess();
+  const queryClient = useQueryClient();
   const locale = useNumberLocale();
   const [isKnockOffOpen, setIsKnockOffOpen] = useState(false);
   const knockOff = useKnockOff(moduleId);
@@ -69,6 +74,15 @@ export function ActionBar({ recon, dataSource, selected, onDone, tab = 'all', is
     onDone();
     setIsKnockOffOpen(false);
   };
+  // What other areas may do with the rows (Raise ticket): each row by its reference, amount and status.
+  const reference = leadingDataColumns(dataSource)[0];
+  const rowsForSlot = selected.map((r) => ({
+    id: r.id,
+    reference: reference ? (r.values[reference] ?? '') : '',
+    summary: [money ? formatCurrency(r.values[money.name] ?? '0', locale) : null, statusLabel(r.status)]
+      .filter((x) => x !== null)
+      .join(' · '),
+  }));
   const withReason = (isAllowed: boolean, why: string, button: ReactElement) =>
     isAllowed ? button : <Tooltip title={why}>{button}</Tooltip>;
 
@@ -156,6 +170,14 @@ export function ActionBar({ recon, dataSource, selected, onDone, tab = 'all', is
             </Popconfirm>,
           )}
         </>
+      )}
+      {!isForOneRow && (
+        <SelectionActions
+          where={`${recon.name} › ${t(`transactions.tabs.${tab}.title`)}`}
+          dataSourceId={dataSource.id}
+          rows={rowsForSlot}
+          onDone={() => void refreshTransactions(queryClient, moduleId).then(onDone)}
+        />
       )}
       {!isForOneRow && (
         <Button type="link" onClick={onDone}>

@@ -1,5 +1,6 @@
-import { FilterFilled, FilterOutlined } from '@ant-design/icons';
+import { FilterFilled, FilterOutlined, TagOutlined } from '@ant-design/icons';
 import type { TransactionRow } from '@recon/contract';
+import { Flex, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ColumnFilterValue } from '@/features/transactions/api/get-transactions';
@@ -23,10 +24,25 @@ export function closedByText(t: TFunction, row: TransactionRow): string {
   return row.closedByUser ? `${action} · ${row.closedByUser}` : action;
 }
 
+/** A row's status, and the tickets raised on it (issue 14: they open from the row's drawer). */
+function StatusWithTickets({ t, row }: { t: TFunction; row: TransactionRow }) {
+  const ids = row.ticketIds ?? [];
+  if (ids.length === 0) return <StatusBadge status={row.status} />;
+  const names = ids.map((id) => t('transactions.group.ticket', { id })).join(', ');
+  return (
+    <Flex gap={4} align="center" wrap={false}>
+      <StatusBadge status={row.status} />
+      <Tag icon={<TagOutlined />} color="geekblue" style={{ marginInlineEnd: 0 }} title={names} aria-label={names}>
+        {`#${ids[0]}${ids.length > 1 ? ` +${ids.length - 1}` : ''}`}
+      </Tag>
+    </Flex>
+  );
+}
+
 function fieldCell(t: TFunction, key: RowField, row: TransactionRow, width: number) {
   switch (key) {
     case '_status':
-      return <StatusBadge status={row.status} />;
+      return <StatusWithTickets t={t} row={row} />;
     case '_match_id':
       return row.matchId ?? '';
     case '_rule_name':
@@ -43,7 +59,7 @@ function fieldCell(t: TFunction, key: RowField, row: TransactionRow, width: numb
 }
 
 const FIELD_WIDTHS: Record<RowField, number> = {
-  _status: 160,
+  _status: 200,
   _match_id: 110,
   _rule_name: 200,
   _reconciled_at: DATE_TIME_COLUMN_WIDTH,
