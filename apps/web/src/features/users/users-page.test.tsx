@@ -245,16 +245,18 @@ describe('users page', () => {
     expect(await screen.findByText('No users match these filters')).toBeTruthy();
   });
 
-  it('shows a role without a display name as it is, and a long email whole in a tooltip', async () => {
+  it('shows the maker role by its readable name, a role without one as it is, and a long email whole in a tooltip', async () => {
     const email = 'ana.lima.with.a.very.long.mailbox.name@treasury-operations.bank.test';
     mock.onGet('/v2/appusers').reply(200, {
       draw: 1,
       recordsTotal: 1,
       recordsFiltered: 1,
-      data: [{ ...ANA, email, rolesName: ['ROLE_MAKER', 'ROLE_OPERATOR'] }],
+      data: [{ ...ANA, email, rolesName: ['ROLE_MAKER', 'ROLE_CARDS_ADMIN', 'ROLE_OPERATOR'] }],
     });
     renderPage();
-    expect(await screen.findByText('ROLE_MAKER')).toBeTruthy();
+    expect(await screen.findByText('Maker')).toBeTruthy();
+    expect(screen.queryByText('ROLE_MAKER')).toBeNull();
+    expect(screen.getByText('ROLE_CARDS_ADMIN')).toBeTruthy();
     expect(screen.getByText('Operator')).toBeTruthy();
     await userEvent.hover(screen.getByText(email));
     expect(await screen.findByRole('tooltip', { name: email })).toBeTruthy();
