@@ -196,6 +196,16 @@ export type LdapSsoTokenTable = {
   created_at: Timestamp;
 };
 
+/** A user's authenticator app (decision 0028): the sealed seed, confirmed by a first code; the last step used. */
+export type UserTotpTable = {
+  id: Id;
+  user_id: number;
+  secret_sealed: string;
+  confirmed_at: NullableTimestamp;
+  last_used_step: number | null;
+  created_at: Timestamp;
+};
+
 export type PasswordHistoryTable = {
   id: Id;
   user_id: number;
@@ -239,6 +249,7 @@ export type Database = OperationsDatabase &
     saml_request: SamlRequestTable;
     ldap_config: LdapConfigTable;
     ldap_sso_token: LdapSsoTokenTable;
+    user_totp: UserTotpTable;
     password_history: PasswordHistoryTable;
     captcha_challenge: CaptchaChallengeTable;
   };

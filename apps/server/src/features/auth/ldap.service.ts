@@ -4,6 +4,7 @@ import {
   type LdapConfig,
   type LdapTestResponse,
   type ldapConfigInputSchema,
+  type OtpPending,
   type SignedInUser,
 } from '@recon/contract';
 import { withTransaction } from '@recon/db';
@@ -23,6 +24,7 @@ import {
   issueSession,
   type RequestMeta,
   refuseUnconfiguredSignIn,
+  signInOrAskCode,
 } from './auth.service.ts';
 import * as q from './ldap.queries.ts';
 import {
@@ -202,7 +204,7 @@ export async function login(
   ctx: FeatureContext,
   body: { userName: string; password: string },
   meta: RequestMeta,
-): Promise<SignedInUser> {
+): Promise<SignedInUser | OtpPending> {
   const userName = body.userName.trim();
   // An empty password would be an anonymous bind, which a directory accepts: refused before anything else.
   if (!body.password) throw validation(LDAP_TEXTS.passwordRequired, 'password');
@@ -260,22 +262,22 @@ export async function login(
       isNew = true;
     }
     if (!user) throw new Error('the requested LDAP user was not created');
-    if (!user.is_active) return { user, isNew, isDisabled: true, ssoToken: null };
+    if (!user.is_active) return { user, isNew, isDisabled: true, hasAccess: false, ssoToken: null };
     await saml.grantRolesAndModules(tx, user.id, grants.roles, grants.moduleIds);
     const access = await saml.accessOf(tx, user.id);
     if (access.hasRole && access.hasModule) {
       await saml.approveRegistration(tx, user.id, 'REQUESTED_VIA_LDAP');
-      return { user, isNew, isDisabled: false, ssoToken: null };
+      return { user, isNew, isDisabled: false, hasAccess: true, ssoToken: null };
     }
     if (!DEPARTMENT_FLOW_STATUSES.has(user.registration_status))
-      return { user, isNew, isDisabled: false, ssoToken: null };
+      return { user, isNew, isDisabled: false, hasAccess: false, ssoToken: null };
     const ssoToken = randomToken();
     await q.insertSsoToken(
       tx,
       { hash: hashToken(ssoToken), userId: user.id, expiresAt: new Date(ctx.now().getTime() + SSO_TOKEN_TTL_MS) },
       ctx.now(),
     );
-    return { user, isNew, isDisabled: false, ssoToken };
+    return { user, isNew, isDisabled: false, hasAccess: false, ssoToken };
   });
   if (outcome.isDisabled) {
     await audit(ctx, meta, {
@@ -287,6 +289,9 @@ export async function login(
     });
     throw new AppError('BAD_CREDENTIALS', AUTH_TEXTS.disabled);
   }
+  // A user whose session grants something answers the second factor when it is on, as after a password
+  // (decision 0028); one without role and module holds no privilege, only the department request.
+  if (outcome.hasAccess) return signInOrAskCode(ctx, outcome.user, meta, { method: 'LDAP', isNew: outcome.isNew });
   const signedIn = await issueSession(ctx, outcome.user.id, meta, {
     method: 'LDAP',
     isNew: outcome.isNew,
