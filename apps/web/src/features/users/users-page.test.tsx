@@ -138,6 +138,26 @@ describe('users page', () => {
     expect(JSON.parse(mock.history.put?.[0]?.data)).toEqual({ id: 12, isActive: true });
   });
 
+  it('resets the authenticator app of a user who set one up, after a confirmation naming them', async () => {
+    mock.onGet('/v2/appusers').reply(200, {
+      draw: 1,
+      recordsTotal: 2,
+      recordsFiltered: 2,
+      data: [
+        { ...ANA, hasAuthenticator: true },
+        { ...BEN, isLocked: false },
+      ],
+    });
+    mock.onDelete('/v2/appusers/11/totp').reply(200, { message: 'reset' });
+    renderPage();
+    const buttons = await screen.findAllByRole('button', { name: 'Reset authenticator app' });
+    expect(buttons).toHaveLength(1);
+    await userEvent.click(buttons[0] as HTMLElement);
+    expect(await screen.findByText(/Reset the authenticator app of ana.lima\?/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(mock.history.delete?.map((r) => r.url)).toEqual(['/v2/appusers/11/totp']));
+  });
+
   it("edits a user in the drawer and shows the server's refusal under the field", async () => {
     const refusal = 'Email domain not allowed: use an address at bank.test';
     mock

@@ -42,6 +42,10 @@ export const enPlatform = {
     lockedHelp: 'Ten failed sign-ins locked this account. Unlock lets the user try again at once.',
     unlock: 'Unlock',
     unlocked: 'Account unlocked',
+    resetAuthenticator: 'Reset authenticator app',
+    authenticatorReset: 'Authenticator app reset: the user signs in with a texted code until they set up another',
+    confirmResetAuthenticator:
+      'Reset the authenticator app of {{userName}}? Sign-in asks for a texted code until they set up a new one.',
     enabled: 'User enabled',
     disabled: 'User disabled: their sessions have ended',
     confirmEnable: 'Enable {{userName}}? They can sign in again.',

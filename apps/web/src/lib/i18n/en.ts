@@ -16,6 +16,7 @@ export const en = {
     retry: 'Retry',
     reload: 'Reload',
     cancel: 'Cancel',
+    close: 'Close',
     save: 'Save',
     delete: 'Delete',
     edit: 'Edit',
@@ -80,6 +81,8 @@ export const en = {
       submit: 'Verify',
       expiresIn: 'Code expires in {{time}}',
       expired: 'The code has expired. Request a new one.',
+      totpHelp: 'Open your authenticator app and enter the 6-digit code it shows for this account.',
+      totpLabel: 'Authenticator code',
     },
     forgot: {
       title: 'Forgot Password',
