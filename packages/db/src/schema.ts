@@ -185,6 +185,10 @@ export type LdapConfigTable = {
   /** Directory group → roles and modules a signed-in member gets (the shape of saml_config's). */
   group_mappings: ColumnType<{ group: string; roles: string[]; moduleIds: number[] }[], string | undefined, string>;
   connect_timeout_ms: Generated<number>;
+  /** PEM the directory's certificate chains to (decision 0028); Node's trust store when null. */
+  ca_certificate: string | null;
+  start_tls: Generated<boolean>;
+  reject_unauthorized: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -14,6 +14,9 @@ export type LdapConfigValues = {
   groups_attribute: string | null;
   group_mappings: { group: string; roles: string[]; moduleIds: number[] }[];
   connect_timeout_ms: number;
+  ca_certificate: string | null;
+  start_tls: boolean;
+  reject_unauthorized: boolean;
 };
 
 /** The installation's one directory (row id 1), if set up. */

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import {
   type DirectoryGroupMapping,
   LDAP_TEXTS,
@@ -63,11 +64,31 @@ function toLdapConfig(r: q.LdapConfigRow): LdapConfig {
     groupsAttribute: r.groups_attribute,
     groupMappings: r.group_mappings,
     connectTimeoutMs: r.connect_timeout_ms,
+    caCertificate: r.ca_certificate,
+    ...caCertificateInfo(r.ca_certificate),
+    startTls: r.start_tls,
+    rejectUnauthorized: r.reject_unauthorized,
     updatedAt: r.updated_at.toISOString(),
   };
 }
 
+/** The (first) CA certificate's subject and end, for the setup page; null when there is none or it is unreadable. */
+function caCertificateInfo(pem: string | null) {
+  try {
+    if (!pem) throw new Error('none');
+    const cert = new X509Certificate(pem);
+    return {
+      caCertificateSubject: cert.subject.replace(/\n/g, ', '),
+      caCertificateValidTo: new Date(cert.validTo).toISOString(),
+    };
+  } catch {
+    return { caCertificateSubject: null, caCertificateValidTo: null };
+  }
+}
+
 function valuesOf(input: ConfigInput): q.LdapConfigValues {
+  if (input.caCertificate && caCertificateInfo(input.caCertificate).caCertificateSubject === null)
+    throw validation(LDAP_TEXTS.caCertificateInvalid, 'caCertificate');
   return {
     is_enabled: input.isEnabled,
     url: input.url,
@@ -85,6 +106,9 @@ function valuesOf(input: ConfigInput): q.LdapConfigValues {
       moduleIds: [...new Set(m.moduleIds)],
     })),
     connect_timeout_ms: input.connectTimeoutMs,
+    ca_certificate: input.caCertificate,
+    start_tls: input.startTls,
+    reject_unauthorized: input.rejectUnauthorized,
   };
 }
 
@@ -104,6 +128,9 @@ function settingsOf(ctx: FeatureContext, r: q.LdapConfigRow): DirectorySettings 
     nameAttribute: r.name_attribute,
     groupsAttribute: r.groups_attribute,
     connectTimeoutMs: r.connect_timeout_ms,
+    caCertificate: r.ca_certificate,
+    startTls: r.start_tls,
+    rejectUnauthorized: r.reject_unauthorized,
   };
 }
 
@@ -158,16 +185,23 @@ export async function testConfig(ctx: FeatureContext, input: ConfigInput): Promi
     nameAttribute: v.name_attribute,
     groupsAttribute: v.groups_attribute,
     connectTimeoutMs: v.connect_timeout_ms,
+    caCertificate: v.ca_certificate,
+    startTls: v.start_tls,
+    rejectUnauthorized: v.reject_unauthorized,
   };
   try {
     const outcome = await testConnection(settings);
     return { success: true, message: outcome === 'SERVICE_BOUND' ? LDAP_TEXTS.testOk : LDAP_TEXTS.testReachable };
   } catch (err) {
     if (err instanceof ServiceAccountRefused) return { success: false, message: LDAP_TEXTS.testBindRefused };
-    if (err instanceof DirectoryUnavailable) return { success: false, message: LDAP_TEXTS.unreachable };
+    if (err instanceof DirectoryUnavailable)
+      return { success: false, message: isTlsRefusal(err) ? LDAP_TEXTS.testTlsRefused : LDAP_TEXTS.unreachable };
     throw err;
   }
 }
+
+/** A handshake that failed on the directory's certificate (untrusted, expired, another host's). */
+const isTlsRefusal = (err: Error) => /certificate|self[- ]signed|altnames|CERT_|StartTLS/i.test(err.message);
 
 /** GET v2/login-methods lists LDAP while a directory is enabled. */
 export async function ldapLoginMethods(ctx: FeatureContext) {
