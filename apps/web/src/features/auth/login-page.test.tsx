@@ -35,6 +35,13 @@ describe('login page', () => {
     expect(await screen.findByText('Session expired')).toBeTruthy();
   });
 
+  it('shows the notice of a password change as good news, not as an error', async () => {
+    renderRoute(<LoginPage />, { path: '/login', initialEntry: '/login?notice=Password%20changed' });
+    const notice = await screen.findByText('Password changed');
+    expect(notice.closest('.ant-alert-success')).toBeTruthy();
+    expect(notice.closest('.ant-alert-error')).toBeNull();
+  });
+
   it('asks for the user name and password on blur without calling the server', async () => {
     renderRoute(<LoginPage />, { path: '/login' });
 

@@ -41,6 +41,16 @@ export const en = {
     pinColumn: 'Pin {{column}} on the left',
     unpinColumn: 'Unpin {{column}}',
   },
+  /** What a new password lacks, in the reader's words (reset page and password change). */
+  passwordRules: {
+    minLength: 'at least {{count}} characters',
+    maxLength: 'at most {{count}} characters',
+    uppercase: 'an uppercase letter',
+    lowercase: 'a lowercase letter',
+    digit: 'a digit',
+    symbol: 'a special character',
+    separator: ', ',
+  },
   auth: {
     userName: 'User Name',
     password: 'Password',
