@@ -44,6 +44,7 @@ export const AUDIT_EVENTS = [
   // LDAP sign-in (issue 13, decision 0026): the directory's setup, and a first sign-in that asks for access
   'LDAP_CONFIG_CREATED',
   'LDAP_CONFIG_UPDATED',
+  'LDAP_CONFIG_DELETED',
   'LDAP_USER_REQUESTED',
   // A user's authenticator app (decision 0028)
   'USER_TOTP_ENROLMENT_STARTED',

@@ -9,6 +9,8 @@ export const LDAP_TEXTS = {
   noUserName: 'The directory entry names no user',
   ssoTokenInvalid: 'This department request has expired or was already sent. Please sign in again.',
   saved: 'Successfully Updated',
+  deleted: 'Successfully Deleted',
+  notSetUp: 'No LDAP directory is set up',
   bindPasswordRequired: 'Service account password is required',
   testOk: 'Connected to the directory and signed in with the service account',
   testReachable: 'Connected to the directory (direct bind has no service account to sign in with)',

@@ -7,7 +7,16 @@ import {
   PEOPLE_DN,
   startLdapDirectory,
 } from '@/testing/ldap-directory.ts';
-import { addModule, addUser, call, createTestApp, type Session, signIn, type TestApp } from '@/testing/test-app.ts';
+import {
+  addModule,
+  addUser,
+  auditRows,
+  call,
+  createTestApp,
+  type Session,
+  signIn,
+  type TestApp,
+} from '@/testing/test-app.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -103,5 +112,15 @@ describe('LDAP over TLS', () => {
     const both = await save(config({ startTls: true }));
     expect(both.statusCode).toBe(400);
     expect(JSON.stringify(both.json())).toContain(LDAP_TEXTS.startTlsWithLdaps);
+  });
+
+  it('removes the directory: LDAP is no longer offered, audited; a second removal finds none', async () => {
+    const removed = await call(t, admin, { method: 'DELETE', url: '/web/v2/ldap/config' });
+    expect(removed.json()).toEqual({ message: LDAP_TEXTS.deleted });
+    expect((await call(t, admin, { method: 'GET', url: '/web/v2/ldap/config' })).json()).toEqual({ data: null });
+    const methods = await t.app.inject({ method: 'GET', url: '/web/v2/login-methods' });
+    expect(methods.json().data.map((m: { type: string }) => m.type)).not.toContain('LDAP');
+    expect((await auditRows(t, 'LDAP_CONFIG_DELETED')).at(-1)).toMatchObject({ user_name: 'tls-admin' });
+    expect((await call(t, admin, { method: 'DELETE', url: '/web/v2/ldap/config' })).statusCode).toBe(404);
   });
 });

@@ -42,6 +42,9 @@ export async function saveConfig(db: Db, v: LdapConfigValues, sealedPassword: st
     .executeTakeFirstOrThrow();
 }
 
+export const deleteConfig = (db: Db) =>
+  db.deleteFrom('ldap_config').where('id', '=', 1).returning(['id', 'url']).executeTakeFirst();
+
 export async function isEnabled(db: Db) {
   const row = await db.selectFrom('ldap_config').select('is_enabled').where('id', '=', 1).executeTakeFirst();
   return row?.is_enabled ?? false;

@@ -169,6 +169,23 @@ export async function saveConfig(ctx: FeatureContext, input: ConfigInput, actor:
   return toLdapConfig(row);
 }
 
+/** DELETE v2/ldap/config: the directory and its sealed password go; LDAP sign-in is no longer offered. Audited. */
+export async function deleteConfig(ctx: FeatureContext, actor: Actor) {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const gone = await q.deleteConfig(tx);
+    if (!gone) throw new AppError('NOT_FOUND', LDAP_TEXTS.notSetUp);
+    await writeAudit(tx, {
+      event: 'LDAP_CONFIG_DELETED',
+      outcome: 'SUCCESS',
+      ...auditBy(actor),
+      entityType: 'ldap_config',
+      entityId: gone.id,
+      details: { url: gone.url },
+    });
+  });
+  return { message: LDAP_TEXTS.deleted };
+}
+
 /** POST v2/ldap/config/test: the form's values (the stored password when none is typed) against the directory. */
 export async function testConfig(ctx: FeatureContext, input: ConfigInput): Promise<LdapTestResponse> {
   const stored = await q.getConfig(ctx.db);
