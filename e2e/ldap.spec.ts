@@ -7,6 +7,9 @@ import {
 } from '../apps/server/src/testing/ldap-directory.ts';
 import { adminApi, choose, saveAndExpectToast, shot, signIn, signOut, storedUser } from './helpers.ts';
 
+// Seven sign-ins, a directory set-up and its removal: longer than the default on a shared machine.
+test.setTimeout(150_000);
+
 /** Both sizes a finance user works at. */
 async function shots(page: Page, name: string) {
   const size = page.viewportSize();
