@@ -305,3 +305,18 @@ export async function rollBackLatestRun(page: Page, job: string, reason: string)
   await expect(modal).toBeHidden();
   await expect(drawer).toHaveAccessibleName(/ Rollback$/, { timeout: 120_000 });
 }
+
+/**
+ * Calls the API as the demo admin, signed in through the API (not the page): for a journey's clean-up, e.g. removing
+ * the SAML registration or LDAP directory it set up, so later journeys on the shared server do not see them.
+ */
+export async function adminApi(page: Page) {
+  const res = await page.request.post('/web/v2/login', { data: { userName: 'admin', password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  const user = await res.json();
+  const headers = { authorization: `Bearer ${user.authToken}`, 'x-user-id': String(user.id) };
+  return {
+    get: async (path: string) => (await page.request.get(`/web${path}`, { headers })).json(),
+    delete: async (path: string) => (await page.request.delete(`/web${path}`, { headers })).status(),
+  };
+}

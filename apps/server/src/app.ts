@@ -20,6 +20,7 @@ import { authRoutes } from '@/features/auth/auth.routes.ts';
 import { authConfigRoutes } from '@/features/auth/auth-config.routes.ts';
 import { ldapRoutes } from '@/features/auth/ldap.routes.ts';
 import { samlRoutes } from '@/features/auth/saml.routes.ts';
+import { userTotpRoutes } from '@/features/auth/totp.routes.ts';
 import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
 import { dataTableRoutes } from '@/features/data-tables/data-tables.routes.ts';
 import { departmentRoutes } from '@/features/departments/departments.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(authRoutes(ctx));
       await api.register(samlRoutes(ctx));
       await api.register(ldapRoutes(ctx));
+      await api.register(userTotpRoutes(ctx));
       await api.register(authConfigRoutes(ctx));
       await api.register(departmentRoutes(ctx));
       await api.register(moduleRoutes(ctx));

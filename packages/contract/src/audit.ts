@@ -44,7 +44,13 @@ export const AUDIT_EVENTS = [
   // LDAP sign-in (issue 13, decision 0026): the directory's setup, and a first sign-in that asks for access
   'LDAP_CONFIG_CREATED',
   'LDAP_CONFIG_UPDATED',
+  'LDAP_CONFIG_DELETED',
   'LDAP_USER_REQUESTED',
+  // A user's authenticator app (decision 0028)
+  'USER_TOTP_ENROLMENT_STARTED',
+  'USER_TOTP_CONFIRMED',
+  'USER_TOTP_CONFIRM_FAILED',
+  'USER_TOTP_RESET',
   'ACCESS_DENIED',
   // Operations configuration (spec 2): data tables, master data, recons, data sources.
   'DATA_TABLE_CREATED',

@@ -149,16 +149,36 @@ export function passwordPolicyText(p: PasswordPolicy): string {
   return text;
 }
 
-/** What a password lacks under the policy, as short phrases ("at least 12 characters", "a digit"); empty: it passes. */
-export function passwordPolicyMisses(password: string, p: PasswordPolicy): string[] {
-  const misses: string[] = [];
-  if (password.length < p.passwordMinLength) misses.push(`at least ${p.passwordMinLength} characters`);
-  if (password.length > PASSWORD_MAX_LENGTH) misses.push(`at most ${PASSWORD_MAX_LENGTH} characters`);
-  if (p.passwordRequireUppercase && !/[A-Z]/.test(password)) misses.push('an uppercase letter');
-  if (p.passwordRequireLowercase && !/[a-z]/.test(password)) misses.push('a lowercase letter');
-  if (p.passwordRequireDigit && !/\d/.test(password)) misses.push('a digit');
-  if (p.passwordRequireSymbol && !/[^A-Za-z0-9]/.test(password)) misses.push('a special character');
+/** One rule a password misses; `count` for the length rules. The web words them in the reader's language. */
+export type PasswordMiss = {
+  rule: 'minLength' | 'maxLength' | 'uppercase' | 'lowercase' | 'digit' | 'symbol';
+  count?: number;
+};
+
+/** The rules a password misses under the policy; empty: it passes. */
+export function passwordPolicyMissRules(password: string, p: PasswordPolicy): PasswordMiss[] {
+  const misses: PasswordMiss[] = [];
+  if (password.length < p.passwordMinLength) misses.push({ rule: 'minLength', count: p.passwordMinLength });
+  if (password.length > PASSWORD_MAX_LENGTH) misses.push({ rule: 'maxLength', count: PASSWORD_MAX_LENGTH });
+  if (p.passwordRequireUppercase && !/[A-Z]/.test(password)) misses.push({ rule: 'uppercase' });
+  if (p.passwordRequireLowercase && !/[a-z]/.test(password)) misses.push({ rule: 'lowercase' });
+  if (p.passwordRequireDigit && !/\d/.test(password)) misses.push({ rule: 'digit' });
+  if (p.passwordRequireSymbol && !/[^A-Za-z0-9]/.test(password)) misses.push({ rule: 'symbol' });
   return misses;
+}
+
+const MISS_PHRASES: Record<PasswordMiss['rule'], (count?: number) => string> = {
+  minLength: (n) => `at least ${n} characters`,
+  maxLength: (n) => `at most ${n} characters`,
+  uppercase: () => 'an uppercase letter',
+  lowercase: () => 'a lowercase letter',
+  digit: () => 'a digit',
+  symbol: () => 'a special character',
+};
+
+/** What a password lacks under the policy, as short English phrases (the server's refusal); empty: it passes. */
+export function passwordPolicyMisses(password: string, p: PasswordPolicy): string[] {
+  return passwordPolicyMissRules(password, p).map((m) => MISS_PHRASES[m.rule](m.count));
 }
 
 /** The refusal of a password: the policy's text and what this password misses. */

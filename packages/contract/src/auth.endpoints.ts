@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import {
   codeSentResponseSchema,
   forgotPasswordRequestSchema,
   loginMethodsResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
+  otpPendingSchema,
   refreshRequestSchema,
   refreshResponseSchema,
   resetPasswordRequestSchema,
@@ -48,12 +50,13 @@ export const authEndpoints = {
     method: 'POST',
     path: FIRST_LOAD_PATHS.ldapLogin,
     body: ldapLoginRequestSchema,
-    response: signedInUserSchema,
+    response: z.union([signedInUserSchema, otpPendingSchema]),
     summary: 'LDAP sign-in',
     description:
       'Binds to the configured directory as the user (directly, or after a search with the service account). A user ' +
       'new to this application is created: with the roles and modules their groups map to (APPROVED), or else ' +
-      'REQUESTED_VIA_LDAP with an ssoTemporaryToken for PUT v2/user-department/assignDepartment. Refused with 400 ' +
+      'REQUESTED_VIA_LDAP with an ssoTemporaryToken for PUT v2/user-department/assignDepartment. With multi-factor ' +
+      'authentication on, a user holding a role and a module gets the code step instead (as v2/login). Refused with 400 ' +
       'while no directory is enabled (see GET v2/login-methods).',
   }),
   samlLogin: endpoint({

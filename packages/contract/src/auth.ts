@@ -50,6 +50,8 @@ export const otpPendingSchema = z.object({
   tempToken: z.string(),
   maskedContactNumber: z.string().nullable(),
   otpExpiresInSeconds: z.number().int(),
+  /** Where the code comes from: a text message (the default) or the user's authenticator app (decision 0028). */
+  mfaMethod: z.enum(['SMS', 'TOTP']).optional(),
 });
 export type OtpPending = z.infer<typeof otpPendingSchema>;
 

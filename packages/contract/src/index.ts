@@ -83,5 +83,7 @@ export * from './transactions.endpoints.ts';
 export * from './transactions.ts';
 export * from './try-rule.endpoints.ts';
 export * from './try-rule.ts';
+export * from './user-totp.endpoints.ts';
+export * from './user-totp.ts';
 export * from './users.endpoints.ts';
 export * from './users.ts';

@@ -1,4 +1,5 @@
 import { endpoint } from './endpoint.ts';
+import { messageBodySchema } from './errors.ts';
 import { ldapConfigInputSchema, ldapConfigResponseSchema, ldapConfigSchema, ldapTestResponseSchema } from './ldap.ts';
 
 const admin = { module: 'ignore', privilege: { code: 'integrations' }, tags: ['LDAP sign-in'] } as const;
@@ -36,5 +37,13 @@ export const ldapEndpoints = {
     description:
       'Connects with the values given (the stored service password when none is given) and binds with the service ' +
       'account; direct bind without a service account only opens the connection. Answers success and a message.',
+  }),
+  remove: endpoint({
+    ...admin,
+    name: 'ldap.remove',
+    method: 'DELETE',
+    path: '/v2/ldap/config',
+    response: messageBodySchema,
+    summary: 'Remove the LDAP directory: the login page no longer offers LDAP (decision 0028)',
   }),
 } as const;

@@ -9,10 +9,16 @@ export const LDAP_TEXTS = {
   noUserName: 'The directory entry names no user',
   ssoTokenInvalid: 'This department request has expired or was already sent. Please sign in again.',
   saved: 'Successfully Updated',
+  deleted: 'Successfully Deleted',
+  notSetUp: 'No LDAP directory is set up',
   bindPasswordRequired: 'Service account password is required',
   testOk: 'Connected to the directory and signed in with the service account',
   testReachable: 'Connected to the directory (direct bind has no service account to sign in with)',
   testBindRefused: 'The directory refused the service account (check the bind DN and password)',
+  caCertificateInvalid: 'CA certificate must be one or more PEM certificates (-----BEGIN CERTIFICATE-----)',
+  startTlsWithLdaps: 'StartTLS is for ldap:// addresses: an ldaps:// address is encrypted from the start',
+  testTlsRefused:
+    'The secure connection failed: the directory certificate is not trusted (add its CA certificate) or names another host',
 } as const;
 
 export const LDAP_BIND_MODES = ['DIRECT', 'SEARCH'] as const;
@@ -59,8 +65,22 @@ export const ldapConfigInputSchema = z
       .min(500, 'Connect timeout must be at least 500 ms')
       .max(60_000, 'Connect timeout may be at most 60000 ms')
       .default(5000),
+    /** PEM: the CA (or the self-signed certificate) the directory's certificate chains to; Node's trust store when empty. */
+    caCertificate: z
+      .string()
+      .trim()
+      .max(20_000)
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || v.includes('-----BEGIN CERTIFICATE-----'), LDAP_TEXTS.caCertificateInvalid),
+    /** ldap:// only: upgrade the connection with StartTLS before any bind; the password never travels in clear. */
+    startTls: z.boolean().default(false),
+    /** Refuse a directory whose certificate is not trusted or names another host (on unless switched off). */
+    rejectUnauthorized: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {
+    if (v.startTls && /^ldaps:/i.test(v.url))
+      ctx.addIssue({ code: 'custom', path: ['startTls'], message: LDAP_TEXTS.startTlsWithLdaps });
     const need = (field: 'userDnTemplate' | 'bindDn' | 'baseDn', message: string) => {
       if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message });
     };
@@ -87,6 +107,12 @@ export const ldapConfigSchema = z.object({
   groupsAttribute: z.string().nullable(),
   groupMappings: z.array(directoryGroupMappingSchema),
   connectTimeoutMs: z.number().int(),
+  caCertificate: z.string().nullable(),
+  /** The CA certificate's subject and end of validity, for the setup page (null when none or unreadable). */
+  caCertificateSubject: z.string().nullable(),
+  caCertificateValidTo: z.string().nullable(),
+  startTls: z.boolean(),
+  rejectUnauthorized: z.boolean(),
   updatedAt: z.string(),
 });
 export type LdapConfig = z.infer<typeof ldapConfigSchema>;

@@ -93,6 +93,8 @@ export const ROLE_DISPLAY_NAMES: Readonly<Record<string, string>> = {
   ROLE_CARD_CX: 'Card Cx',
   ROLE_M2P: 'M2p',
   ROLE_FINOPS: 'Finops',
+  ROLE_MAKER: 'Maker',
+  ROLE_CHECKER: 'Checker',
 };
 
 /** Display name of a role; an unknown role shows its raw value. */

@@ -8,6 +8,8 @@ export const appUserRowSchema = z.object({
   isActive: z.boolean(),
   /** A sign-in lock of the name holds now (ten failed sign-ins): the admin's unlock lifts it. */
   isLocked: z.boolean(),
+  /** The user set up an authenticator app as their second factor (decision 0028): an admin may reset it. */
+  hasAuthenticator: z.boolean().optional(),
   module: z.array(z.string()),
   rolesName: z.array(z.string()),
 });

@@ -193,6 +193,10 @@ export type LdapConfigTable = {
   /** Directory group → roles and modules a signed-in member gets (the shape of saml_config's). */
   group_mappings: ColumnType<{ group: string; roles: string[]; moduleIds: number[] }[], string | undefined, string>;
   connect_timeout_ms: Generated<number>;
+  /** PEM the directory's certificate chains to (decision 0028); Node's trust store when null. */
+  ca_certificate: string | null;
+  start_tls: Generated<boolean>;
+  reject_unauthorized: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -201,6 +205,16 @@ export type LdapSsoTokenTable = {
   user_id: number;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  created_at: Timestamp;
+};
+
+/** A user's authenticator app (decision 0028): the sealed seed, confirmed by a first code; the last step used. */
+export type UserTotpTable = {
+  id: Id;
+  user_id: number;
+  secret_sealed: string;
+  confirmed_at: NullableTimestamp;
+  last_used_step: number | null;
   created_at: Timestamp;
 };
 
@@ -250,6 +264,7 @@ export type Database = OperationsDatabase &
     saml_request: SamlRequestTable;
     ldap_config: LdapConfigTable;
     ldap_sso_token: LdapSsoTokenTable;
+    user_totp: UserTotpTable;
     password_history: PasswordHistoryTable;
     captcha_challenge: CaptchaChallengeTable;
   };

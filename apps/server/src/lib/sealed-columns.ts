@@ -7,6 +7,8 @@ export const SEALED_COLUMNS = [
   { table: 'bot_credential', column: 'password_sealed', isPerModule: true },
   // The installation's LDAP service account (decision 0023): one row, sealed with module 0 in its context.
   { table: 'ldap_config', column: 'bind_password_sealed', isPerModule: false },
+  // A user's authenticator seed (decision 0028): users belong to no module, 0 in the context.
+  { table: 'user_totp', column: 'secret_sealed', isPerModule: false },
   { table: 'oauth_account', column: 'access_token_sealed', isPerModule: true },
   { table: 'oauth_account', column: 'refresh_token_sealed', isPerModule: true },
   { table: 'oauth_account', column: 'key_secret_sealed', isPerModule: true },

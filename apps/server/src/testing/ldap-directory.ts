@@ -1,5 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import ldap from 'ldapjs';
+import forge from 'node-forge';
 
 /** A person in the fake directory: `uid` names them under ou=people. */
 export type DirectoryPerson = {
@@ -33,6 +35,8 @@ type Res = {
 type FakeServer = {
   bind(base: string, handler: (req: Req, res: Res, next: Next) => void): void;
   search(base: string, handler: (req: Req, res: Res, next: Next) => void): void;
+  exop(name: string, handler: (req: Req, res: Res, next: Next) => void): void;
+  on(event: 'error', listener: (err: Error) => void): void;
   listen(port: number, host: string, cb: () => void): void;
   address(): AddressInfo;
   close(cb: () => void): void;
@@ -47,13 +51,52 @@ const norm = (dn: string) => dn.replace(/\s*,\s*/g, ',').toLowerCase();
  * as an anonymous ("unauthenticated") bind and says yes, so a client that lets an empty password through would
  * be let in: `binds` records every bind (DN and whether a password came), `filters` every search filter.
  */
-export async function startLdapDirectory(opts: { people: DirectoryPerson[]; servicePassword?: string }) {
+/**
+ * A self-signed server certificate for 127.0.0.1 (its subjectAltName), made in the test: trusting it as the CA
+ * lets a client verify the directory; anyone else's trust store refuses it.
+ */
+export function makeServerCertificate(commonName = 'ldap.corp.test') {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  cert.serialNumber = `02${Date.now().toString(16)}`;
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + 24 * 3600_000);
+  const subject = [{ name: 'commonName', value: commonName }];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: true },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
+    { name: 'extKeyUsage', serverAuth: true },
+    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+  ]);
+  cert.sign(forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+  return { keyPem, certPem: forge.pki.certificateToPem(cert) };
+}
+
+export async function startLdapDirectory(opts: {
+  people: DirectoryPerson[];
+  servicePassword?: string;
+  /** Answer ldaps:// with this certificate and key. */
+  tls?: { certPem: string; keyPem: string };
+}) {
   const servicePassword = opts.servicePassword ?? 'Service@Pass2026';
   const people = [...opts.people];
   const binds: { dn: string; hasPassword: boolean }[] = [];
   const filters: string[] = [];
   const dnOf = (p: DirectoryPerson) => `uid=${p.uid},${PEOPLE_DN}`;
-  const server = ldap.createServer() as unknown as FakeServer;
+  const server = (opts.tls
+    ? ldap.createServer({ certificate: opts.tls.certPem, key: opts.tls.keyPem })
+    : ldap.createServer()) as unknown as FakeServer;
+
+  // Like a directory without StartTLS: the extended operation is refused (a client must not go on in clear).
+  server.exop('1.3.6.1.4.1.1466.20037', (_req, _res, next) =>
+    next(new ldap.UnavailableError('StartTLS is not offered')),
+  );
+  // What a client sends after a refused upgrade is not LDAP: the connection is dropped, the test goes on.
+  server.on('error', () => undefined);
 
   server.bind(DIRECTORY_BASE_DN, (req, res, next) => {
     const dn = norm(req.dn.toString());
@@ -101,7 +144,7 @@ export async function startLdapDirectory(opts: { people: DirectoryPerson[]; serv
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address();
   return {
-    url: `ldap://127.0.0.1:${port}`,
+    url: `${opts.tls ? 'ldaps' : 'ldap'}://127.0.0.1:${port}`,
     port,
     servicePassword,
     binds,

@@ -55,9 +55,13 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
-/** Clears the session and goes to /login, with the server's reason when there is one to show. */
-export function endSession(errMessage?: string): void {
-  const loginPath = errMessage ? `/login?errMessage=${encodeURIComponent(errMessage)}` : '/login';
+/**
+ * Clears the session and goes to /login, with the server's reason when there is one to show — as an error
+ * (`errMessage`, the spec's) or, for an ending the user asked for (a changed password), as a notice.
+ */
+export function endSession(errMessage?: string, kind: 'error' | 'notice' = 'error'): void {
+  const param = kind === 'notice' ? 'notice' : 'errMessage';
+  const loginPath = errMessage ? `/login?${param}=${encodeURIComponent(errMessage)}` : '/login';
   clearSession(loginPath);
   navigateTo(loginPath);
 }

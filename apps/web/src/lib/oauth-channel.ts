@@ -16,7 +16,14 @@ export type OAuthMessage =
       /** The provider's `state`, for the opener to send back with the code (mail and gateway OAuth). */
       state?: string;
     }
-  | { type: 'ERROR'; provider: OAuthProvider; error: string };
+  | {
+      type: 'ERROR';
+      provider: OAuthProvider;
+      error: string;
+      /** SAML's ROLE_UNASSIGNED with a ticket: the opener still signs in, onto the unassigned page's department flow. */
+      code?: string;
+      userName?: string | null;
+    };
 
 export function postOAuthMessage(message: OAuthMessage): void {
   const channel = new BroadcastChannel(OAUTH_CHANNEL_NAME);

@@ -64,7 +64,7 @@ describe('change password', () => {
     await fill('Old#Pass2026', 'LongEnough2027');
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith(
-        `/login?errMessage=${encodeURIComponent('Password changed. Please sign in again with your new password.')}`,
+        `/login?notice=${encodeURIComponent('Password changed. Please sign in again with your new password.')}`,
       ),
     );
     expect(JSON.parse(String(mock.history.post?.[0]?.data))).toEqual({

@@ -1,4 +1,4 @@
-import { authConfigEndpoints, type ChangePasswordRequest, passwordPolicyMisses } from '@recon/contract';
+import { authConfigEndpoints, type ChangePasswordRequest } from '@recon/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { usePasswordPolicy } from '@/features/auth/api/password-policy';
 import { call } from '@/lib/call';
 import { setFieldMessages } from '@/lib/form-errors';
 import { endSession } from '@/lib/http';
+import { passwordMissesText } from '@/lib/password-misses';
 import { saveWithFieldErrors } from '@/lib/save-form';
 
 /**
@@ -27,7 +28,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       message = (await change.mutateAsync(values)).message;
     });
     if (fields) setFieldMessages(form, fields);
-    else if (message) endSession(message);
+    else if (message) endSession(message, 'notice');
   };
 
   return (
@@ -64,8 +65,8 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
             {
               validator: async (_, value: unknown) => {
                 // The rules show under the field; the error says what this password lacks.
-                const misses = passwordPolicyMisses(String(value ?? ''), policy);
-                if (misses.length > 0) throw new Error(t('account.missing', { list: misses.join(', ') }));
+                const misses = passwordMissesText(t, String(value ?? ''), policy);
+                if (misses) throw new Error(t('account.missing', { list: misses }));
               },
             },
           ]}

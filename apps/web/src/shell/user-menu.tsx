@@ -1,4 +1,11 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { RELEASE_LABEL } from '@recon/contract/constants';
 import type { VisibleNavSection } from '@recon/contract/nav';
 import { roleDisplayName } from '@recon/contract/privileges';
@@ -14,10 +21,14 @@ import { leavesOf } from '@/shell/use-visible-nav';
 const SETTINGS_PATH = PATHS.settings;
 const LOGOUT_KEY = 'logout';
 const PASSWORD_KEY = 'change-password';
+const AUTHENTICATOR_KEY = 'authenticator';
 
 // Loaded when asked for: the form and its schemas are not part of the frame.
 const ChangePasswordModal = lazy(() =>
   import('@/shell/change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
+);
+const AuthenticatorModal = lazy(() =>
+  import('@/shell/authenticator-modal').then((m) => ({ default: m.AuthenticatorModal })),
 );
 
 /** Who is signed in, the settings pages they may open, Settings and Logout (always there). */
@@ -27,6 +38,7 @@ export function UserMenu({ sections }: { sections: readonly VisibleNavSection[] 
   const user = useSignedInUser();
   const logout = useLogout();
   const [isChangingPassword, setChangingPassword] = useState(false);
+  const [isAuthenticatorOpen, setAuthenticatorOpen] = useState(false);
   const settings = sections.find((s) => s.basePath === SETTINGS_PATH);
   const settingsPages = settings ? leavesOf(settings.items) : [];
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() || user.userName : '';
@@ -50,6 +62,7 @@ export function UserMenu({ sections }: { sections: readonly VisibleNavSection[] 
     ...settingsPages.map((page) => ({ key: page.fullPath, label: t(`nav.${page.fullPath}`) })),
     { type: 'divider' },
     { key: PASSWORD_KEY, icon: <KeyOutlined />, label: t('account.changePassword') },
+    { key: AUTHENTICATOR_KEY, icon: <SafetyOutlined />, label: t('account.authenticator') },
     { key: LOGOUT_KEY, icon: <LogoutOutlined />, label: t('shell.logout'), danger: true },
     { type: 'divider' },
     {
@@ -70,6 +83,11 @@ export function UserMenu({ sections }: { sections: readonly VisibleNavSection[] 
           <ChangePasswordModal open onClose={() => setChangingPassword(false)} />
         </Suspense>
       )}
+      {isAuthenticatorOpen && (
+        <Suspense fallback={null}>
+          <AuthenticatorModal onClose={() => setAuthenticatorOpen(false)} />
+        </Suspense>
+      )}
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
@@ -78,6 +96,7 @@ export function UserMenu({ sections }: { sections: readonly VisibleNavSection[] 
           onClick: ({ key }) => {
             if (key === LOGOUT_KEY) logout.mutate();
             else if (key === PASSWORD_KEY) setChangingPassword(true);
+            else if (key === AUTHENTICATOR_KEY) setAuthenticatorOpen(true);
             else navigate(key);
           },
         }}

@@ -24,6 +24,7 @@ import { type AuthPolicy, readAuthPolicy } from './auth-policy.ts';
 import { checkCaptcha } from './captcha.ts';
 import { countAttempt, failureDelayMs, lockWhenReached, pause } from './login-throttle.ts';
 import { checkNewPassword, isPasswordExpired, keepReplacedPassword, SAME_PASSWORD_TEXT } from './password-rules.ts';
+import { acceptTotpCode, hasConfirmedTotp } from './totp.service.ts';
 
 export const AUTH_TEXTS = {
   badCredentials: 'Invalid username or password',
@@ -42,6 +43,7 @@ export const AUTH_TEXTS = {
   otpWait: 'Please wait 30 seconds before requesting a new code',
   otpSent: 'A verification code has been sent',
   otpRequired: 'OTP is required',
+  totpNoResend: 'Enter the code your authenticator app shows: no text message is sent',
   contactRequired: 'No contact number is registered for this user. Please add a mobile number.',
   contactExists: 'A contact number is already registered for this user',
   contactUpdated: 'Contact number updated and a verification code has been sent',
@@ -271,38 +273,63 @@ export async function login(ctx: FeatureContext, body: LoginRequest, meta: Reque
 
   if (isPasswordExpired(policy, user, ctx.now())) return sendToReset(ctx, user, policy.config.passwordExpiryDays, meta);
 
-  if (await isSettingOn(ctx.db, 'USER', SETTING_KEYS.MULTIFACTOR_AUTHENTICATION)) {
-    const tempToken = randomToken();
-    const expiresAt = new Date(ctx.now().getTime() + LOGIN_CHALLENGE_TTL_MS);
-    await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-      const c = await q.insertChallenge(tx, {
-        userId: user.id,
-        purpose: 'LOGIN',
-        tempTokenHash: hashToken(tempToken),
-        expiresAt,
-      });
-      if (user.contact_number) await sendCode(ctx, tx, c.id, user);
-    });
-    await audit(ctx, meta, {
-      event: 'LOGIN_OTP_SENT',
-      outcome: 'SUCCESS',
-      userId: user.id,
-      userName: user.user_name,
-      details: { hasContactNumber: !!user.contact_number },
-    });
-    const pending: OtpPending = {
-      id: user.id,
-      userId: user.id,
-      userName: user.user_name,
-      otpRequired: true,
-      contactNumberRequired: !user.contact_number,
-      tempToken,
-      maskedContactNumber: maskNumber(user.contact_number),
-      otpExpiresInSeconds: ctx.config.otpTtlSeconds,
-    };
-    return pending;
-  }
+  if (await isMfaOn(ctx)) return startMfaChallenge(ctx, user, meta);
   return issueSession(ctx, user.id, meta);
+}
+
+const isMfaOn = (ctx: FeatureContext) => isSettingOn(ctx.db, 'USER', SETTING_KEYS.MULTIFACTOR_AUTHENTICATION);
+
+/**
+ * With MULTIFACTOR_AUTHENTICATION on, a sign-in whose first factor passed (password or directory) answers the code
+ * step instead of a session. The code comes from the user's authenticator app when they set one up (decision 0028),
+ * otherwise by text message (sent now when the user has a number; else the page asks for one).
+ */
+export async function signInOrAskCode(
+  ctx: FeatureContext,
+  user: { id: number; user_name: string; contact_number: string | null },
+  meta: RequestMeta,
+  details: Record<string, unknown> = {},
+): Promise<SignedInUser | OtpPending> {
+  if (!(await isMfaOn(ctx))) return issueSession(ctx, user.id, meta, details);
+  return startMfaChallenge(ctx, user, meta, details);
+}
+
+async function startMfaChallenge(
+  ctx: FeatureContext,
+  user: { id: number; user_name: string; contact_number: string | null },
+  meta: RequestMeta,
+  details: Record<string, unknown> = {},
+): Promise<OtpPending> {
+  const tempToken = randomToken();
+  const expiresAt = new Date(ctx.now().getTime() + LOGIN_CHALLENGE_TTL_MS);
+  const isTotp = await hasConfirmedTotp(ctx.db, user.id);
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const c = await q.insertChallenge(tx, {
+      userId: user.id,
+      purpose: 'LOGIN',
+      tempTokenHash: hashToken(tempToken),
+      expiresAt,
+    });
+    if (!isTotp && user.contact_number) await sendCode(ctx, tx, c.id, user);
+  });
+  await audit(ctx, meta, {
+    event: 'LOGIN_OTP_SENT',
+    outcome: 'SUCCESS',
+    userId: user.id,
+    userName: user.user_name,
+    details: { ...details, mfaMethod: isTotp ? 'TOTP' : 'SMS', hasContactNumber: !!user.contact_number },
+  });
+  return {
+    id: user.id,
+    userId: user.id,
+    userName: user.user_name,
+    otpRequired: true,
+    contactNumberRequired: !isTotp && !user.contact_number,
+    tempToken,
+    maskedContactNumber: isTotp ? null : maskNumber(user.contact_number),
+    otpExpiresInSeconds: isTotp ? Math.round(LOGIN_CHALLENGE_TTL_MS / 1000) : ctx.config.otpTtlSeconds,
+    mfaMethod: isTotp ? 'TOTP' : 'SMS',
+  };
 }
 
 /** An expired password: no session; a reset challenge the sign-in page opens /reset-password with. */
@@ -356,11 +383,24 @@ async function checkCode(
   return null;
 }
 
+/** The authenticator's code instead of a texted one: wrong codes (and a code used before) count as for SMS. */
+async function checkTotp(ctx: FeatureContext, tx: Db, c: { id: number; user_id: number }, otp: string) {
+  if (await acceptTotpCode(ctx, tx, c.user_id, otp)) return null;
+  const attempts = await q.countChallengeAttempt(tx, c.id);
+  if (attempts >= MAX_OTP_ATTEMPTS) {
+    await q.closeChallenge(tx, c.id);
+    return AUTH_TEXTS.otpTooMany;
+  }
+  return AUTH_TEXTS.otpInvalid;
+}
+
 export async function verifyOtp(ctx: FeatureContext, body: VerifyOtpRequest, meta: RequestMeta): Promise<SignedInUser> {
   const failure = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenLoginChallenge(tx, body.userId, ctx.now());
     if (!c) return AUTH_TEXTS.otpNoPending;
-    const wrong = await checkCode(ctx, tx, c, body.otp);
+    const wrong = (await hasConfirmedTotp(tx, body.userId))
+      ? await checkTotp(ctx, tx, c, body.otp)
+      : await checkCode(ctx, tx, c, body.otp);
     if (wrong) return wrong;
     await q.closeChallenge(tx, c.id);
     // A user disabled between the password step and the code gets no session.
@@ -387,6 +427,8 @@ async function resendOtpCode(ctx: FeatureContext, userId: number) {
   return withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenLoginChallenge(tx, userId, ctx.now());
     if (!c) throw new AppError('OTP_INVALID', AUTH_TEXTS.otpNoPending);
+    // The authenticator app is the factor: no text message instead (a lost phone is reset by an administrator).
+    if (await hasConfirmedTotp(tx, userId)) throw new AppError('VALIDATION', AUTH_TEXTS.totpNoResend);
     if (c.code_hash && ctx.now().getTime() - c.created_at.getTime() < OTP_RESEND_INTERVAL_MS) {
       throw new AppError('RATE_LIMITED', AUTH_TEXTS.otpWait);
     }

@@ -13,6 +13,10 @@ export type DirectorySettings = {
   nameAttribute: string | null;
   groupsAttribute: string | null;
   connectTimeoutMs: number;
+  /** TLS (decision 0028): the CA PEM to trust (Node's store when null), StartTLS on ldap://, refuse untrusted. */
+  caCertificate: string | null;
+  startTls: boolean;
+  rejectUnauthorized: boolean;
 };
 
 /** The person the directory vouched for. */
@@ -54,13 +58,37 @@ export function escapeDnValue(value: string): string {
 
 const fill = (template: string, value: string) => template.replaceAll('{username}', value);
 
-function clientOf(s: DirectorySettings) {
-  return new Client({
+/** The TLS options of ldaps:// and StartTLS: TLS 1.2 at least, the configured CA, untrusted refused by default. */
+function tlsOptionsOf(s: DirectorySettings) {
+  return {
+    minVersion: 'TLSv1.2' as const,
+    rejectUnauthorized: s.rejectUnauthorized,
+    ...(s.caCertificate ? { ca: [s.caCertificate] } : {}),
+  };
+}
+
+/**
+ * A client of the directory; with StartTLS the connection is upgraded before anything else is sent, so no bind (and
+ * no password) ever travels in clear. A directory that refuses StartTLS is unavailable, not a wrong password.
+ */
+async function connect(s: DirectorySettings) {
+  const client = new Client({
     url: s.url,
     connectTimeout: s.connectTimeoutMs,
     timeout: s.connectTimeoutMs,
     strictDN: false,
+    // ldapts opens TLS from the start whenever TLS options are given: only for ldaps:// (StartTLS upgrades below).
+    ...(/^ldaps:/i.test(s.url) ? { tlsOptions: tlsOptionsOf(s) } : {}),
   });
+  if (s.startTls) {
+    try {
+      await client.startTLS(tlsOptionsOf(s));
+    } catch (err) {
+      await client.unbind().catch(() => undefined);
+      throw new DirectoryUnavailable(`StartTLS failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return client;
 }
 
 /** An LDAP answer is a ResultCodeError; anything else (a socket error, a timeout) means the directory is down. */
@@ -127,7 +155,7 @@ export async function authenticate(
   password: string,
 ): Promise<DirectoryPerson | null> {
   if (!password) return null;
-  const client = clientOf(s);
+  const client = await connect(s);
   try {
     let dn: string;
     let entry: Entry | null = null;
@@ -173,7 +201,7 @@ export async function authenticate(
  * directory answers (an anonymous bind, whatever it says, proves a directory is listening).
  */
 export async function testConnection(s: DirectorySettings): Promise<'SERVICE_BOUND' | 'REACHABLE'> {
-  const client = clientOf(s);
+  const client = await connect(s);
   try {
     if (s.bindDn) {
       await bindService(client, s);

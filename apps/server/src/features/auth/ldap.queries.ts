@@ -14,6 +14,9 @@ export type LdapConfigValues = {
   groups_attribute: string | null;
   group_mappings: { group: string; roles: string[]; moduleIds: number[] }[];
   connect_timeout_ms: number;
+  ca_certificate: string | null;
+  start_tls: boolean;
+  reject_unauthorized: boolean;
 };
 
 /** The installation's one directory (row id 1), if set up. */
@@ -38,6 +41,9 @@ export async function saveConfig(db: Db, v: LdapConfigValues, sealedPassword: st
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+export const deleteConfig = (db: Db) =>
+  db.deleteFrom('ldap_config').where('id', '=', 1).returning(['id', 'url']).executeTakeFirst();
 
 export async function isEnabled(db: Db) {
   const row = await db.selectFrom('ldap_config').select('is_enabled').where('id', '=', 1).executeTakeFirst();

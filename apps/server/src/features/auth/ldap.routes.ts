@@ -12,5 +12,6 @@ export function ldapRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       route(E.config, () => ldap.getConfig(ctx)),
       route(E.save, ({ body }, req) => ldap.saveConfig(ctx, body, actorOf(req))),
       route(E.test, ({ body }) => ldap.testConfig(ctx, body)),
+      route(E.remove, (_input, req) => ldap.deleteConfig(ctx, actorOf(req))),
     ]);
 }

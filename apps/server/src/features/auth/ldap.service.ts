@@ -1,9 +1,11 @@
+import { X509Certificate } from 'node:crypto';
 import {
   type DirectoryGroupMapping,
   LDAP_TEXTS,
   type LdapConfig,
   type LdapTestResponse,
   type ldapConfigInputSchema,
+  type OtpPending,
   type SignedInUser,
 } from '@recon/contract';
 import { withTransaction } from '@recon/db';
@@ -23,6 +25,7 @@ import {
   issueSession,
   type RequestMeta,
   refuseUnconfiguredSignIn,
+  signInOrAskCode,
 } from './auth.service.ts';
 import * as q from './ldap.queries.ts';
 import {
@@ -61,11 +64,31 @@ function toLdapConfig(r: q.LdapConfigRow): LdapConfig {
     groupsAttribute: r.groups_attribute,
     groupMappings: r.group_mappings,
     connectTimeoutMs: r.connect_timeout_ms,
+    caCertificate: r.ca_certificate,
+    ...caCertificateInfo(r.ca_certificate),
+    startTls: r.start_tls,
+    rejectUnauthorized: r.reject_unauthorized,
     updatedAt: r.updated_at.toISOString(),
   };
 }
 
+/** The (first) CA certificate's subject and end, for the setup page; null when there is none or it is unreadable. */
+function caCertificateInfo(pem: string | null) {
+  try {
+    if (!pem) throw new Error('none');
+    const cert = new X509Certificate(pem);
+    return {
+      caCertificateSubject: cert.subject.replace(/\n/g, ', '),
+      caCertificateValidTo: new Date(cert.validTo).toISOString(),
+    };
+  } catch {
+    return { caCertificateSubject: null, caCertificateValidTo: null };
+  }
+}
+
 function valuesOf(input: ConfigInput): q.LdapConfigValues {
+  if (input.caCertificate && caCertificateInfo(input.caCertificate).caCertificateSubject === null)
+    throw validation(LDAP_TEXTS.caCertificateInvalid, 'caCertificate');
   return {
     is_enabled: input.isEnabled,
     url: input.url,
@@ -83,6 +106,9 @@ function valuesOf(input: ConfigInput): q.LdapConfigValues {
       moduleIds: [...new Set(m.moduleIds)],
     })),
     connect_timeout_ms: input.connectTimeoutMs,
+    ca_certificate: input.caCertificate,
+    start_tls: input.startTls,
+    reject_unauthorized: input.rejectUnauthorized,
   };
 }
 
@@ -102,6 +128,9 @@ function settingsOf(ctx: FeatureContext, r: q.LdapConfigRow): DirectorySettings 
     nameAttribute: r.name_attribute,
     groupsAttribute: r.groups_attribute,
     connectTimeoutMs: r.connect_timeout_ms,
+    caCertificate: r.ca_certificate,
+    startTls: r.start_tls,
+    rejectUnauthorized: r.reject_unauthorized,
   };
 }
 
@@ -140,6 +169,23 @@ export async function saveConfig(ctx: FeatureContext, input: ConfigInput, actor:
   return toLdapConfig(row);
 }
 
+/** DELETE v2/ldap/config: the directory and its sealed password go; LDAP sign-in is no longer offered. Audited. */
+export async function deleteConfig(ctx: FeatureContext, actor: Actor) {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const gone = await q.deleteConfig(tx);
+    if (!gone) throw new AppError('NOT_FOUND', LDAP_TEXTS.notSetUp);
+    await writeAudit(tx, {
+      event: 'LDAP_CONFIG_DELETED',
+      outcome: 'SUCCESS',
+      ...auditBy(actor),
+      entityType: 'ldap_config',
+      entityId: gone.id,
+      details: { url: gone.url },
+    });
+  });
+  return { message: LDAP_TEXTS.deleted };
+}
+
 /** POST v2/ldap/config/test: the form's values (the stored password when none is typed) against the directory. */
 export async function testConfig(ctx: FeatureContext, input: ConfigInput): Promise<LdapTestResponse> {
   const stored = await q.getConfig(ctx.db);
@@ -156,16 +202,23 @@ export async function testConfig(ctx: FeatureContext, input: ConfigInput): Promi
     nameAttribute: v.name_attribute,
     groupsAttribute: v.groups_attribute,
     connectTimeoutMs: v.connect_timeout_ms,
+    caCertificate: v.ca_certificate,
+    startTls: v.start_tls,
+    rejectUnauthorized: v.reject_unauthorized,
   };
   try {
     const outcome = await testConnection(settings);
     return { success: true, message: outcome === 'SERVICE_BOUND' ? LDAP_TEXTS.testOk : LDAP_TEXTS.testReachable };
   } catch (err) {
     if (err instanceof ServiceAccountRefused) return { success: false, message: LDAP_TEXTS.testBindRefused };
-    if (err instanceof DirectoryUnavailable) return { success: false, message: LDAP_TEXTS.unreachable };
+    if (err instanceof DirectoryUnavailable)
+      return { success: false, message: isTlsRefusal(err) ? LDAP_TEXTS.testTlsRefused : LDAP_TEXTS.unreachable };
     throw err;
   }
 }
+
+/** A handshake that failed on the directory's certificate (untrusted, expired, another host's). */
+const isTlsRefusal = (err: Error) => /certificate|self[- ]signed|altnames|CERT_|StartTLS/i.test(err.message);
 
 /** GET v2/login-methods lists LDAP while a directory is enabled. */
 export async function ldapLoginMethods(ctx: FeatureContext) {
@@ -202,7 +255,7 @@ export async function login(
   ctx: FeatureContext,
   body: { userName: string; password: string },
   meta: RequestMeta,
-): Promise<SignedInUser> {
+): Promise<SignedInUser | OtpPending> {
   const userName = body.userName.trim();
   // An empty password would be an anonymous bind, which a directory accepts: refused before anything else.
   if (!body.password) throw validation(LDAP_TEXTS.passwordRequired, 'password');
@@ -260,22 +313,22 @@ export async function login(
       isNew = true;
     }
     if (!user) throw new Error('the requested LDAP user was not created');
-    if (!user.is_active) return { user, isNew, isDisabled: true, ssoToken: null };
+    if (!user.is_active) return { user, isNew, isDisabled: true, hasAccess: false, ssoToken: null };
     await saml.grantRolesAndModules(tx, user.id, grants.roles, grants.moduleIds);
     const access = await saml.accessOf(tx, user.id);
     if (access.hasRole && access.hasModule) {
       await saml.approveRegistration(tx, user.id, 'REQUESTED_VIA_LDAP');
-      return { user, isNew, isDisabled: false, ssoToken: null };
+      return { user, isNew, isDisabled: false, hasAccess: true, ssoToken: null };
     }
     if (!DEPARTMENT_FLOW_STATUSES.has(user.registration_status))
-      return { user, isNew, isDisabled: false, ssoToken: null };
+      return { user, isNew, isDisabled: false, hasAccess: false, ssoToken: null };
     const ssoToken = randomToken();
     await q.insertSsoToken(
       tx,
       { hash: hashToken(ssoToken), userId: user.id, expiresAt: new Date(ctx.now().getTime() + SSO_TOKEN_TTL_MS) },
       ctx.now(),
     );
-    return { user, isNew, isDisabled: false, ssoToken };
+    return { user, isNew, isDisabled: false, hasAccess: false, ssoToken };
   });
   if (outcome.isDisabled) {
     await audit(ctx, meta, {
@@ -287,6 +340,9 @@ export async function login(
     });
     throw new AppError('BAD_CREDENTIALS', AUTH_TEXTS.disabled);
   }
+  // A user whose session grants something answers the second factor when it is on, as after a password
+  // (decision 0028); one without role and module holds no privilege, only the department request.
+  if (outcome.hasAccess) return signInOrAskCode(ctx, outcome.user, meta, { method: 'LDAP', isNew: outcome.isNew });
   const signedIn = await issueSession(ctx, outcome.user.id, meta, {
     method: 'LDAP',
     isNew: outcome.isNew,

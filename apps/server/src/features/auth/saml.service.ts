@@ -18,7 +18,13 @@ import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { hashToken, randomToken } from '@/lib/tokens.ts';
 import { AUTH_TEXTS, audit, issueSession, type RequestMeta } from './auth.service.ts';
+import * as ldapQ from './ldap.queries.ts';
 import * as q from './saml.queries.ts';
+
+/** Statuses whose holder may send a department from the unassigned page (SAML's counterpart of LDAP's). */
+const DEPARTMENT_FLOW_STATUSES = new Set(['REQUESTED_VIA_SAML', 'REJECTED']);
+/** A department token lives this long, and works once (as LDAP's). */
+const SSO_TOKEN_TTL_MS = 15 * 60_000;
 
 /** The web app's base path: the ACS address the identity provider posts to is under it. */
 const API_PREFIX = '/web';
@@ -385,28 +391,24 @@ async function consume(
     if (!user.is_active) return { user, isNew, refused: AUTH_TEXTS.disabled };
     await q.grantRolesAndModules(tx, user.id, roles, moduleIds);
     const access = await q.accessOf(tx, user.id);
-    if (!access.hasRole || !access.hasModule) return { user, isNew, refused: null, unassigned: true };
-    await q.approveRegistration(tx, user.id);
+    const unassigned = !access.hasRole || !access.hasModule;
+    if (!unassigned) await q.approveRegistration(tx, user.id);
+    // An unassigned user gets a ticket too: saml_login gives them the department flow of the unassigned page.
     const ticket = randomToken();
     await q.insertTicket(
       tx,
       { hash: hashToken(ticket), userId: user.id, expiresAt: new Date(now.getTime() + TICKET_TTL_MS) },
       now,
     );
-    return { user, isNew, refused: null, unassigned: false, ticket };
+    return { user, isNew, refused: null, unassigned, ticket };
   });
   if (result.refused) throw new SamlRefusal('DISABLED', result.refused, result.user.user_name);
-  if (result.unassigned) {
-    await audit(ctx, meta, {
-      event: 'LOGIN_FAILURE',
-      outcome: 'FAILURE',
-      userId: result.user.id,
-      userName: result.user.user_name,
-      details: { method: 'SAML', registrationId: cfg.registration_id, code: 'ROLE_UNASSIGNED', isNew: result.isNew },
-    });
-    return { status: 'ROLE_UNASSIGNED', authToken: null, userName: result.user.user_name, error: null };
-  }
-  return { status: 'SUCCESS', authToken: result.ticket ?? null, userName: result.user.user_name, error: null };
+  return {
+    status: result.unassigned ? 'ROLE_UNASSIGNED' : 'SUCCESS',
+    authToken: result.ticket ?? null,
+    userName: result.user.user_name,
+    error: null,
+  };
 }
 
 /** POST v2/saml_login: the ticket of the /oauth/saml callback (header authToken) and its user (header userName). */
@@ -433,8 +435,24 @@ export async function completeSignIn(
   const user = await q.findUserForAssertion(ctx.db, userName, null);
   if (user?.id !== used.user_id) return refuse(SAML_TEXTS.ticketInvalid, used.user_id);
   if (!user.is_active) return refuse(AUTH_TEXTS.disabled, user.id);
-  if (!profile.hasRole || !profile.hasModule) return refuse(SAML_TEXTS.ticketInvalid, user.id);
-  return issueSession(ctx, user.id, meta, { method: 'SAML' });
+  if (profile.hasRole && profile.hasModule) return issueSession(ctx, user.id, meta, { method: 'SAML' });
+  // No role or module yet: a session that holds no privilege, and while the request is the user's to make (their
+  // first sign-in, or a rejected request) a single-use token to send a department with (decision 0028).
+  const ssoTemporaryToken = DEPARTMENT_FLOW_STATUSES.has(user.registration_status) ? randomToken() : null;
+  if (ssoTemporaryToken) {
+    const now = ctx.now();
+    await ldapQ.insertSsoToken(
+      ctx.db,
+      { hash: hashToken(ssoTemporaryToken), userId: user.id, expiresAt: new Date(now.getTime() + SSO_TOKEN_TTL_MS) },
+      now,
+    );
+  }
+  const signedIn = await issueSession(ctx, user.id, meta, {
+    method: 'SAML',
+    unassigned: true,
+    ...(ssoTemporaryToken ? { departmentFlow: true } : {}),
+  });
+  return { ...signedIn, ssoTemporaryToken };
 }
 
 /** The enabled registrations, for GET v2/login-methods. */

@@ -1,4 +1,4 @@
-import { SAML_TEXTS } from '@recon/contract';
+import { LDAP_TEXTS, SAML_TEXTS, UNASSIGNED_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSigner, readPostForm, type Signer, samlResponse, startIdp } from '@/testing/saml-idp.ts';
 import {
@@ -124,19 +124,20 @@ describe('SAML sign-in through the identity provider', () => {
     expect(again.json()).toEqual([{ message: SAML_TEXTS.ticketInvalid, code: 'BAD_CREDENTIALS' }]);
   });
 
-  it('requests access for an unknown user: REQUESTED_VIA_SAML and ROLE_UNASSIGNED, no ticket', async () => {
+  it('requests access for an unknown user: REQUESTED_VIA_SAML, ROLE_UNASSIGNED, and the department flow', async () => {
     const userName = uniqueName('newcomer');
     const query = await signInThroughIdp({
       nameId: userName,
       attributes: { email: `${userName}@corp.test`, displayName: 'Nia Rao', groups: ['staff'] },
     });
-    expect(query).toEqual({ status: 'ROLE_UNASSIGNED', userName });
+    expect(query).toMatchObject({ status: 'ROLE_UNASSIGNED', userName });
     const user = await t.database.db
       .selectFrom('app_user')
-      .select(['registration_status', 'email', 'first_name', 'last_name', 'password_hash'])
+      .select(['id', 'registration_status', 'email', 'first_name', 'last_name', 'password_hash'])
       .where('user_name', '=', userName)
       .executeTakeFirstOrThrow();
     expect(user).toEqual({
+      id: user.id,
       registration_status: 'REQUESTED_VIA_SAML',
       email: `${userName}@corp.test`,
       first_name: 'Nia',
@@ -144,6 +145,59 @@ describe('SAML sign-in through the identity provider', () => {
       password_hash: null,
     });
     expect((await auditRows(t, 'SAML_USER_REQUESTED')).at(-1)).toMatchObject({ user_name: userName });
+
+    // The ticket gives a session without privileges and a single-use token for the department request.
+    const res = await exchange(query.authToken ?? '', userName);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ userName, rolesName: [], registrationStatus: 'REQUESTED_VIA_SAML' });
+    expect(typeof body.ssoTemporaryToken).toBe('string');
+    const nia: Session = { userId: body.id, authToken: body.authToken, refreshToken: body.refreshToken, userName };
+    const privileged = await call(t, nia, { method: 'GET', url: '/web/v2/appusers/ssoRequested' });
+    expect(privileged.statusCode).toBe(403);
+
+    const department = await t.database.db.selectFrom('department').select('id').executeTakeFirstOrThrow();
+    const assign = (ssoTemporaryToken: string | null) =>
+      call(t, nia, {
+        method: 'PUT',
+        url: `/web/v2/user-department/assignDepartment/${nia.userId}`,
+        payload: { departmentId: department.id, ssoTemporaryToken },
+      });
+    const without = await assign(null);
+    expect(without.statusCode).toBe(403);
+    expect(without.json()[0].message).toBe(LDAP_TEXTS.ssoTokenInvalid);
+    const sent = await assign(body.ssoTemporaryToken);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ message: UNASSIGNED_TEXTS.departmentAssigned });
+    expect((await assign(body.ssoTemporaryToken)).statusCode).toBe(200); // RAISED_FOR_APPROVAL: no token needed now
+
+    const requests = await call(t, admin, { method: 'GET', url: '/web/v2/appusers/ssoRequested' });
+    expect(JSON.stringify(requests.json())).toContain(`"${userName}"`);
+
+    // Approved with a role and a module, the next sign-in goes straight in.
+    const approve = await call(t, admin, {
+      method: 'PUT',
+      url: '/web/v2/appusers/updateSsoUserDetails',
+      payload: { id: user.id, decision: 'APPROVE', rolesName: ['ROLE_OPERATOR'], moduleIds: [moduleId] },
+    });
+    expect(approve.statusCode).toBe(200);
+    const again = await signInThroughIdp({ nameId: userName, attributes: { groups: ['staff'] } });
+    expect(again.status).toBe('SUCCESS');
+    const signedIn = await exchange(again.authToken ?? '', userName);
+    expect(signedIn.json()).toMatchObject({ rolesName: ['ROLE_OPERATOR'], ssoTemporaryToken: null });
+  });
+
+  it('a user waiting for approval signs in to the unassigned page without a department token', async () => {
+    const userName = uniqueName('waiting');
+    const first = await signInThroughIdp({ nameId: userName, attributes: { groups: ['staff'] } });
+    await t.database.db
+      .updateTable('app_user')
+      .set({ registration_status: 'RAISED_FOR_APPROVAL' })
+      .where('user_name', '=', userName)
+      .execute();
+    expect(first.status).toBe('ROLE_UNASSIGNED');
+    const res = await exchange(first.authToken ?? '', userName);
+    expect(res.json()).toMatchObject({ registrationStatus: 'RAISED_FOR_APPROVAL', ssoTemporaryToken: null });
   });
 
   it('gives a new member of a mapped group its roles and module, and a session', async () => {

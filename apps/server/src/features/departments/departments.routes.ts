@@ -10,6 +10,9 @@ import { registerRoutes, route } from '@/lib/endpoint-routes.ts';
 import { hashToken } from '@/lib/tokens.ts';
 import * as q from './departments.queries.ts';
 
+/** Registrations a directory sign-in created: their department request needs the sign-in's token. */
+const SSO_REQUESTED = new Set(['REQUESTED_VIA_LDAP', 'REQUESTED_VIA_SAML']);
+
 /** PUT v2/user-department/assignDepartment/{userId}: the user's registration goes for approval with the department. */
 async function assignDepartment(
   ctx: FeatureContext,
@@ -32,8 +35,8 @@ async function assignDepartment(
     // Self-service only where the department is configurable for the user; an admin may always assign.
     if (!isAdmin && !target.department_configurable)
       throw new AppError('FORBIDDEN', 'Department is not configurable for this user');
-    // A user LDAP sign-in created sends their department with the single-use token that sign-in gave them.
-    if (!isAdmin && target.registration_status === 'REQUESTED_VIA_LDAP') {
+    // A user LDAP or SAML sign-in created sends their department with the single-use token that sign-in gave them.
+    if (!isAdmin && SSO_REQUESTED.has(target.registration_status)) {
       const token = body.ssoTemporaryToken;
       if (!token || !(await q.useSsoToken(tx, hashToken(token), params.userId, ctx.now())))
         throw new AppError('FORBIDDEN', LDAP_TEXTS.ssoTokenInvalid);

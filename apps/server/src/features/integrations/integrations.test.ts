@@ -447,6 +447,7 @@ describe('rotating the secrets key', () => {
       'oauth_account.access_token_sealed': 0,
       'oauth_account.refresh_token_sealed': 0,
       'oauth_account.key_secret_sealed': 0,
+      'user_totp.secret_sealed': 0,
       'oauth_state.code_verifier_sealed': 0,
     });
     const audit = await auditRows(t, 'SECRETS_ROTATED');

@@ -22,6 +22,7 @@ export type UserListRow = {
   email: string | null;
   is_active: boolean;
   is_locked: boolean;
+  has_authenticator: boolean;
   modules: string[];
   roles: string[];
 };
@@ -63,6 +64,7 @@ export async function pageOfUsers(
     sql<UserListRow>`
     SELECT u.id, u.user_name, u.first_name, u.last_name, u.email, u.is_active,
            EXISTS (SELECT 1 FROM login_throttle lt WHERE lt.user_name_key = lower(u.user_name) AND lt.locked_until > ${p.now}) AS is_locked,
+           EXISTS (SELECT 1 FROM user_totp ut WHERE ut.user_id = u.id AND ut.confirmed_at IS NOT NULL) AS has_authenticator,
            ARRAY(SELECT m.name FROM module_user mu JOIN module m ON m.id = mu.module_id WHERE mu.user_id = u.id AND m.deleted_at IS NULL ORDER BY m.name) AS modules,
            ARRAY(SELECT r.name FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.name) AS roles
     FROM app_user u WHERE ${where} ORDER BY ${orderBy} OFFSET ${p.start} LIMIT ${p.length}`.execute(db),

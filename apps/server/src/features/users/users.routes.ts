@@ -36,6 +36,7 @@ async function listAppUsers(ctx: FeatureContext, { query }: EndpointInput<typeof
       email: r.email,
       isActive: r.is_active,
       isLocked: r.is_locked,
+      hasAuthenticator: r.has_authenticator,
       module: r.modules,
       rolesName: r.roles,
     })),

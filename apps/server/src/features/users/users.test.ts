@@ -90,6 +90,7 @@ describe('GET v2/appusers', () => {
       email: 'ana@bank.test',
       isActive: true,
       isLocked: false,
+      hasAuthenticator: false,
       module: ['Cards Recon'],
       rolesName: ['ROLE_OPERATOR'],
     });

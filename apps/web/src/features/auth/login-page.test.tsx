@@ -35,6 +35,13 @@ describe('login page', () => {
     expect(await screen.findByText('Session expired')).toBeTruthy();
   });
 
+  it('shows the notice of a password change as good news, not as an error', async () => {
+    renderRoute(<LoginPage />, { path: '/login', initialEntry: '/login?notice=Password%20changed' });
+    const notice = await screen.findByText('Password changed');
+    expect(notice.closest('.ant-alert-success')).toBeTruthy();
+    expect(notice.closest('.ant-alert-error')).toBeNull();
+  });
+
   it('asks for the user name and password on blur without calling the server', async () => {
     renderRoute(<LoginPage />, { path: '/login' });
 
@@ -141,6 +148,34 @@ describe('login page: SAML sign-in', () => {
     expect(screen.queryByText('User Name is required')).toBeNull();
     expect(getSignedInUser()).toBeNull();
     expect(mock.history.post?.some((r) => r.url === '/v2/saml_login')).toBe(false);
+  });
+
+  it('signs a SAML user without role and module in to the department flow of the unassigned page', async () => {
+    mock.onPost('/v2/saml_login').reply(
+      200,
+      userFixture({
+        userName: 'nia.r',
+        rolesName: [],
+        registrationStatus: 'REQUESTED_VIA_SAML',
+        userDepartmentConfigurable: true,
+        ssoTemporaryToken: 'dept-token',
+      }),
+    );
+    const { router } = renderRoute(<LoginPage />, { path: '/login' });
+
+    await userEvent.click(await screen.findByRole('button', { name: /Sign in with Corporate directory/ }));
+    await waitFor(() => expect(popup.location.href).toContain('idp.test'));
+    postOAuthMessage({
+      type: 'ERROR',
+      provider: 'saml',
+      error: 'Please request your application admin to assign Role and Module.',
+      code: 'ticket-2',
+      userName: 'nia.r',
+    });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/module-role-unauthorized'));
+    expect(router.state.location.search).toBe('?flow=department-selection');
+    expect(getSignedInUser()?.ssoTemporaryToken).toBe('dept-token');
   });
 
   it('asks to allow pop-ups when the browser blocks the identity provider window, and calls nothing', async () => {

@@ -58,6 +58,8 @@ export default function LoginPage() {
   const idPrefix = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const errMessage = searchParams.get('errMessage');
+  // What the user's own action ended with (a changed password): good news, not an error.
+  const notice = searchParams.get('notice');
   const methodsQuery = useLoginMethods();
   const passwordLogin = useLogin();
   const ldapLogin = useLdapLogin();
@@ -141,9 +143,9 @@ export default function LoginPage() {
     }
   };
 
-  const dismissErrMessage = () => {
+  const dismissParam = (name: 'errMessage' | 'notice') => () => {
     const next = new URLSearchParams(searchParams);
-    next.delete('errMessage');
+    next.delete(name);
     setSearchParams(next, { replace: true });
   };
 
@@ -174,7 +176,16 @@ export default function LoginPage() {
           type="error"
           showIcon
           title={errMessage}
-          closable={{ onClose: dismissErrMessage }}
+          closable={{ onClose: dismissParam('errMessage') }}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {notice && (
+        <Alert
+          type="success"
+          showIcon
+          title={notice}
+          closable={{ onClose: dismissParam('notice') }}
           style={{ marginBottom: 16 }}
         />
       )}

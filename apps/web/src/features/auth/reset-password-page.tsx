@@ -1,5 +1,4 @@
 import { MobileOutlined } from '@ant-design/icons';
-import { passwordPolicyMisses } from '@recon/contract';
 import { Alert, Button, Divider, Flex, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { useUpdateNumber } from '@/features/auth/api/update-number';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { MOBILE_PATTERN } from '@/features/auth/components/mobile-number-form';
 import { errorBodyOf, errorMessagesFor } from '@/lib/http-errors';
+import { passwordMissesText } from '@/lib/password-misses';
 import { notifyHttpError } from '@/lib/query-client';
 
 type ResetForm = { password: string; confirmPassword: string; otp?: string; mobile?: string };
@@ -138,8 +138,8 @@ export default function ResetPasswordPage() {
             {
               validator: async (_, value: unknown) => {
                 // The rules show under the field; the error says what this password lacks.
-                const misses = passwordPolicyMisses(String(value ?? ''), policy);
-                if (misses.length > 0) throw new Error(t('auth.reset.missing', { list: misses.join(', ') }));
+                const misses = passwordMissesText(t, String(value ?? ''), policy);
+                if (misses) throw new Error(t('auth.reset.missing', { list: misses }));
               },
             },
           ]}

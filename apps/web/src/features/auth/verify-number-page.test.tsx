@@ -64,4 +64,22 @@ describe('verify number page', () => {
     expect(await screen.findByText('Enter the 6-digit code sent to ******9876')).toBeTruthy();
     expect(mock.history.put?.[0]?.params).toEqual({ mobile: '9123459876', tempToken: 'tmp-1' });
   });
+
+  it("asks for the authenticator app's code, with nothing to resend, when the user set one up", async () => {
+    savePendingLogin(pending({ mfaMethod: 'TOTP', maskedContactNumber: null }));
+    mock.onPost('/v2/verifyotp').reply(200, userFixture({ authToken: 'after-totp' }));
+    const { router } = renderRoute(<VerifyNumberPage />, { path: '/verify-number' });
+
+    expect(
+      screen.getByText('Open your authenticator app and enter the 6-digit code it shows for this account.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Authenticator code')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Resend/ })).toBeNull();
+    expect(screen.queryByText(/Code expires in/)).toBeNull();
+    await typeCode('654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/redirect'));
+    expect(JSON.parse(String(mock.history.post?.[0]?.data))).toEqual({ userId: 7, otp: '654321' });
+  });
 });

@@ -87,15 +87,20 @@ export default function VerifyNumberPage() {
     );
   }
 
+  // With an authenticator app the code is the app's: nothing was sent, nothing to resend, no countdown of ours.
+  const isTotp = pending.mfaMethod === 'TOTP';
+  const subtitle = isTotp
+    ? t('auth.verify.totpHelp')
+    : maskedNumber
+      ? t('auth.codeSentTo', { number: maskedNumber })
+      : t('auth.codeSentToRegistered');
+
   return (
-    <AuthLayout
-      title={t('auth.verify.title')}
-      subtitle={maskedNumber ? t('auth.codeSentTo', { number: maskedNumber }) : t('auth.codeSentToRegistered')}
-    >
+    <AuthLayout title={t('auth.verify.title')} subtitle={subtitle}>
       <Form<{ otp: string }> layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onVerify}>
         <Form.Item
           name="otp"
-          label={t('auth.otp')}
+          label={isTotp ? t('auth.verify.totpLabel') : t('auth.otp')}
           rules={[
             { required: true, message: t('auth.otpInvalid') },
             { pattern: /^\d{6}$/, message: t('auth.otpInvalid') },
@@ -103,14 +108,16 @@ export default function VerifyNumberPage() {
         >
           <Input.OTP length={OTP_LENGTH} autoFocus size="large" />
         </Form.Item>
-        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-          <Typography.Text type={secondsLeft > 0 ? 'secondary' : 'danger'}>
-            {secondsLeft > 0
-              ? t('auth.verify.expiresIn', { time: formatMinutesSeconds(secondsLeft) })
-              : t('auth.verify.expired')}
-          </Typography.Text>
-          <ResendCodeButton availableAtMs={resendAtMs} isSending={resendOtp.isPending} onResend={onResend} />
-        </Flex>
+        {!isTotp && (
+          <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+            <Typography.Text type={secondsLeft > 0 ? 'secondary' : 'danger'}>
+              {secondsLeft > 0
+                ? t('auth.verify.expiresIn', { time: formatMinutesSeconds(secondsLeft) })
+                : t('auth.verify.expired')}
+            </Typography.Text>
+            <ResendCodeButton availableAtMs={resendAtMs} isSending={resendOtp.isPending} onResend={onResend} />
+          </Flex>
+        )}
         <Button type="primary" htmlType="submit" block size="large" loading={verifyOtp.isPending}>
           {t('auth.verify.submit')}
         </Button>

@@ -27,6 +27,11 @@ const DIRECTORY: LdapConfig = {
   groupsAttribute: null,
   groupMappings: [{ group: 'recon-operators', roles: ['ROLE_OPERATOR'], moduleIds: [1] }],
   connectTimeoutMs: 5000,
+  caCertificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+  caCertificateSubject: 'CN=Corp Root CA',
+  caCertificateValidTo: '2030-01-01T00:00:00.000Z',
+  startTls: false,
+  rejectUnauthorized: true,
   updatedAt: '2026-11-27T04:00:00.000Z',
 };
 
@@ -96,6 +101,9 @@ describe('LDAP setup page', () => {
       bindPassword: 'S3rvice!',
       groupMappings: [],
       connectTimeoutMs: 5000,
+      caCertificate: null,
+      startTls: false,
+      rejectUnauthorized: true,
     });
     await waitFor(() =>
       expect(capture.toasts).toEqual([expect.objectContaining({ type: 'success', title: 'Successfully Updated' })]),
@@ -110,6 +118,8 @@ describe('LDAP setup page', () => {
     expect(await screen.findByText('ldaps://ldap.corp.test:636')).toBeTruthy();
     expect(screen.getByText('Search, then bind')).toBeTruthy();
     expect(screen.getByText('Password stored (never shown)')).toBeTruthy();
+    expect(screen.getByText('TLS (ldaps://)')).toBeTruthy();
+    expect(screen.getByText('Certificate verified against CN=Corp Root CA')).toBeTruthy();
     expect(screen.getByText('1 mapping')).toBeTruthy();
     // Which group grants what, without opening the drawer.
     expect(screen.getByText('recon-operators')).toBeTruthy();
@@ -141,5 +151,33 @@ describe('LDAP setup page', () => {
     expect(await within(drawer).findByText('User DN template must contain {username}')).toBeTruthy();
     await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
     expect(mock.history.put).toHaveLength(0);
+  });
+
+  it('secures an ldap:// directory with StartTLS and a CA certificate, refusing text that is no certificate', async () => {
+    mock.onGet('/v2/ldap/config').reply(200, { data: { ...DIRECTORY, url: 'ldap://ldap.corp.test:389' } });
+    mock.onPut('/v2/ldap/config').reply(200, DIRECTORY);
+    renderPage();
+    expect(await screen.findByText('Not encrypted')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Edit Directory/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText(/^Stored: CN=Corp Root CA, valid until .*2030/)).toBeTruthy();
+    fill(drawer, 'CA certificate (PEM)', 'not a certificate');
+    expect(await within(drawer).findByText(/CA certificate must be one or more PEM certificates/)).toBeTruthy();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(mock.history.put).toHaveLength(0);
+
+    fill(drawer, 'CA certificate (PEM)', '-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----');
+    await userEvent.click(within(drawer).getByRole('switch', { name: 'StartTLS' }));
+    await userEvent.click(within(drawer).getByRole('switch', { name: 'Verify the directory certificate' }));
+    expect(await within(drawer).findByText(/can pose as the directory/)).toBeTruthy();
+    await userEvent.click(within(drawer).getByRole('switch', { name: 'Verify the directory certificate' }));
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1));
+    expect(sent(mock.history.put)).toMatchObject({
+      url: 'ldap://ldap.corp.test:389',
+      startTls: true,
+      rejectUnauthorized: true,
+      caCertificate: '-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----',
+    });
   });
 });

@@ -68,6 +68,7 @@ export default function LdapSetupPage() {
                 ),
               },
               { key: 'url', label: t('ldap.url'), children: code(directory.url, '—') },
+              { key: 'tls', label: t('ldap.tls'), children: <TlsSummary directory={directory} /> },
               { key: 'bindMode', label: t('ldap.bindMode'), children: t(`ldap.bindModes.${directory.bindMode}`) },
               directory.bindMode === 'DIRECT'
                 ? { key: 'template', label: t('ldap.userDnTemplate'), children: code(directory.userDnTemplate, '—') }
@@ -143,5 +144,26 @@ export default function LdapSetupPage() {
       </Card>
       <LdapConfigDrawer editing={editing} onClose={() => setEditing(undefined)} />
     </>
+  );
+}
+
+/** How the connection is secured: ldaps:// or StartTLS (or neither), whether the certificate is verified, and against what. */
+function TlsSummary({ directory }: { directory: LdapConfig }) {
+  const { t } = useTranslation();
+  const isLdaps = /^ldaps:/i.test(directory.url);
+  const channel = isLdaps ? t('ldap.tlsLdaps') : directory.startTls ? t('ldap.tlsStartTls') : t('ldap.tlsNone');
+  return (
+    <Flex vertical gap={4} align="flex-start">
+      <Tag color={isLdaps || directory.startTls ? 'green' : 'orange'}>{channel}</Tag>
+      {(isLdaps || directory.startTls) && (
+        <Typography.Text type={directory.rejectUnauthorized ? 'secondary' : 'warning'}>
+          {!directory.rejectUnauthorized
+            ? t('ldap.tlsNotVerified')
+            : directory.caCertificateSubject
+              ? t('ldap.tlsVerifiedAgainst', { subject: directory.caCertificateSubject })
+              : t('ldap.tlsVerifiedSystem')}
+        </Typography.Text>
+      )}
+    </Flex>
   );
 }

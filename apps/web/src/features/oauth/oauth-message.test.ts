@@ -47,4 +47,14 @@ describe('OAuth callback message', () => {
       error: 'Please request your application admin to assign Role and Module.',
     });
   });
+
+  it('hands a SAML user without role and module their ticket, for the department request', () => {
+    expect(oauthMessageFromQuery('saml', query('authToken=t2&status=ROLE_UNASSIGNED&userName=asha.k'))).toEqual({
+      type: 'ERROR',
+      provider: 'saml',
+      error: 'Please request your application admin to assign Role and Module.',
+      code: 't2',
+      userName: 'asha.k',
+    });
+  });
 });

@@ -12,10 +12,14 @@ const UNKNOWN_FAILURE = 'Authorization failed';
 export function oauthMessageFromQuery(provider: OAuthProvider, query: URLSearchParams): OAuthMessage {
   const userName = query.get('userName');
   if (provider === 'saml') {
-    if (query.get('status') === SAML_ROLE_UNASSIGNED) {
-      return { type: 'ERROR', provider, error: UNASSIGNED_TEXTS.samlRoleUnassigned };
-    }
     const authToken = query.get('authToken');
+    if (query.get('status') === SAML_ROLE_UNASSIGNED) {
+      const error = UNASSIGNED_TEXTS.samlRoleUnassigned;
+      // With a ticket the opener signs the user in to the unassigned page, where they can send a department.
+      return authToken
+        ? { type: 'ERROR', provider, error, code: authToken, userName }
+        : { type: 'ERROR', provider, error };
+    }
     if (authToken) return { type: 'SUCCESS', provider, code: authToken, userName };
     return { type: 'ERROR', provider, error: query.get('error') ?? query.get('status') ?? UNKNOWN_FAILURE };
   }

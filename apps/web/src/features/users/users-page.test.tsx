@@ -138,6 +138,26 @@ describe('users page', () => {
     expect(JSON.parse(mock.history.put?.[0]?.data)).toEqual({ id: 12, isActive: true });
   });
 
+  it('resets the authenticator app of a user who set one up, after a confirmation naming them', async () => {
+    mock.onGet('/v2/appusers').reply(200, {
+      draw: 1,
+      recordsTotal: 2,
+      recordsFiltered: 2,
+      data: [
+        { ...ANA, hasAuthenticator: true },
+        { ...BEN, isLocked: false },
+      ],
+    });
+    mock.onDelete('/v2/appusers/11/totp').reply(200, { message: 'reset' });
+    renderPage();
+    const buttons = await screen.findAllByRole('button', { name: 'Reset authenticator app' });
+    expect(buttons).toHaveLength(1);
+    await userEvent.click(buttons[0] as HTMLElement);
+    expect(await screen.findByText(/Reset the authenticator app of ana.lima\?/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(mock.history.delete?.map((r) => r.url)).toEqual(['/v2/appusers/11/totp']));
+  });
+
   it("edits a user in the drawer and shows the server's refusal under the field", async () => {
     const refusal = 'Email domain not allowed: use an address at bank.test';
     mock
@@ -245,16 +265,18 @@ describe('users page', () => {
     expect(await screen.findByText('No users match these filters')).toBeTruthy();
   });
 
-  it('shows a role without a display name as it is, and a long email whole in a tooltip', async () => {
+  it('shows the maker role by its readable name, a role without one as it is, and a long email whole in a tooltip', async () => {
     const email = 'ana.lima.with.a.very.long.mailbox.name@treasury-operations.bank.test';
     mock.onGet('/v2/appusers').reply(200, {
       draw: 1,
       recordsTotal: 1,
       recordsFiltered: 1,
-      data: [{ ...ANA, email, rolesName: ['ROLE_MAKER', 'ROLE_OPERATOR'] }],
+      data: [{ ...ANA, email, rolesName: ['ROLE_MAKER', 'ROLE_CARDS_ADMIN', 'ROLE_OPERATOR'] }],
     });
     renderPage();
-    expect(await screen.findByText('ROLE_MAKER')).toBeTruthy();
+    expect(await screen.findByText('Maker')).toBeTruthy();
+    expect(screen.queryByText('ROLE_MAKER')).toBeNull();
+    expect(screen.getByText('ROLE_CARDS_ADMIN')).toBeTruthy();
     expect(screen.getByText('Operator')).toBeTruthy();
     await userEvent.hover(screen.getByText(email));
     expect(await screen.findByRole('tooltip', { name: email })).toBeTruthy();

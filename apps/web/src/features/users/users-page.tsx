@@ -1,11 +1,11 @@
-import { PlusOutlined, UnlockOutlined } from '@ant-design/icons';
+import { PlusOutlined, SafetyOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { AppUserRow } from '@recon/contract';
 import { roleDisplayName } from '@recon/contract/privileges';
 import { Button, Flex, Popconfirm, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUsers } from '@/features/users/api/get-users';
-import { useUserActivation } from '@/features/users/api/save-user';
+import { useResetAuthenticator, useUserActivation } from '@/features/users/api/save-user';
 import { SsoRequestsCard } from '@/features/users/components/sso-requests-card';
 import { UserFilters } from '@/features/users/components/user-filters';
 import { type UserDrawerTarget, UserFormDrawer } from '@/features/users/components/user-form-drawer';
@@ -119,6 +119,7 @@ export default function UsersPage() {
                 {t('common.edit')}
               </Button>
               {row.isLocked && <UnlockButton user={row} />}
+              {row.hasAuthenticator && <ResetAuthenticatorButton user={row} />}
             </Flex>
           ),
         },
@@ -150,6 +151,29 @@ function ActivationSwitch({ user }: { user: AppUserRow }) {
         loading={activation.isPending}
         aria-label={t('users.isActive')}
       />
+    </Popconfirm>
+  );
+}
+
+/** A lost phone: the user's authenticator app is removed; they sign in with a texted code and may set up another. */
+function ResetAuthenticatorButton({ user }: { user: AppUserRow }) {
+  const { t } = useTranslation();
+  const reset = useResetAuthenticator(t('users.authenticatorReset'));
+  return (
+    <Popconfirm
+      title={t('users.confirmResetAuthenticator', { userName: user.userName })}
+      okText={t('common.yes')}
+      cancelText={t('common.no')}
+      onConfirm={() => reset.mutateAsync(user.id)}
+    >
+      <Tooltip title={t('users.resetAuthenticator')}>
+        <Button
+          size="small"
+          icon={<SafetyOutlined />}
+          aria-label={t('users.resetAuthenticator')}
+          loading={reset.isPending}
+        />
+      </Tooltip>
     </Popconfirm>
   );
 }

@@ -42,6 +42,10 @@ export const enPlatform = {
     lockedHelp: 'Ten failed sign-ins locked this account. Unlock lets the user try again at once.',
     unlock: 'Unlock',
     unlocked: 'Account unlocked',
+    resetAuthenticator: 'Reset authenticator app',
+    authenticatorReset: 'Authenticator app reset: the user signs in with a texted code until they set up another',
+    confirmResetAuthenticator:
+      'Reset the authenticator app of {{userName}}? Sign-in asks for a texted code until they set up a new one.',
     enabled: 'User enabled',
     disabled: 'User disabled: their sessions have ended',
     confirmEnable: 'Enable {{userName}}? They can sign in again.',
@@ -464,6 +468,25 @@ export const enPlatform = {
     deleted: 'SAML configuration deleted',
   },
   ldap: {
+    tls: 'Secure connection',
+    startTls: 'StartTLS',
+    startTlsHelp: 'Upgrade an ldap:// connection to TLS before signing in, so no password travels in clear.',
+    startTlsLdaps: 'Not needed: an ldaps:// address is encrypted from the start.',
+    rejectUnauthorized: 'Verify the directory certificate',
+    rejectUnauthorizedHelp: 'Refuse a directory whose certificate is not trusted or names another host.',
+    unverifiedWarning:
+      'Without verification anyone who can reach the network path can pose as the directory and read the passwords typed at sign-in.',
+    caCertificate: 'CA certificate (PEM)',
+    caCertificateHelp:
+      "The certificate of the authority that signed the directory's certificate (or the directory's own, if self-signed). Empty: the server's trusted authorities.",
+    caCertificateStored: 'Stored: {{subject}}, valid until {{date}}.',
+    tlsLdaps: 'TLS (ldaps://)',
+    tlsStartTls: 'StartTLS',
+    tlsNone: 'Not encrypted',
+    tlsNotVerified: 'Certificate not verified',
+    tlsVerifiedAgainst: 'Certificate verified against {{subject}}',
+    tlsVerifiedSystem: "Certificate verified against the server's trusted authorities",
+    caCertificateInvalid: 'CA certificate must be one or more PEM certificates (-----BEGIN CERTIFICATE-----)',
     title: 'LDAP Setup',
     description:
       'The directory your users sign in with (LDAP). Passwords are checked by the directory, never stored here.',

@@ -121,6 +121,25 @@ export const enShared = {
     confirmRequired: 'Confirm Password is required',
     mismatch: 'Passwords do not match',
     missing: 'Missing: {{list}}',
+    authenticator: 'Authenticator app',
+    /** The user's authenticator app as their second factor (decision 0028). */
+    totp: {
+      title: 'Authenticator app',
+      mfaOff: 'Multi-factor authentication is off: sign-in asks for no code, so no authenticator app is needed.',
+      intro:
+        'Use an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) instead of a text message: sign-in will ask for the 6-digit code it shows.',
+      start: 'Set up authenticator app',
+      scan: 'Scan this QR code with your authenticator app, then type the code it shows.',
+      qrAlt: 'QR code to add this account to an authenticator app',
+      manual: 'Cannot scan? Enter this key in the app:',
+      code: 'Code from the app',
+      codeFormat: 'Code must be 6 digits',
+      confirm: 'Confirm',
+      confirmed: 'Authenticator app set up: sign-in will ask for its code',
+      enrolled: 'Your authenticator app is set up',
+      since: 'Set up on {{date}}.',
+      lostPhone: 'Lost your phone or changed app? Ask an administrator to reset it, then set it up again.',
+    },
   },
   // Only the shell and the signed-in pages show them, so the tree comes with the frame.
   nav: navLabels(),

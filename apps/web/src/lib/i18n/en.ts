@@ -16,6 +16,7 @@ export const en = {
     retry: 'Retry',
     reload: 'Reload',
     cancel: 'Cancel',
+    close: 'Close',
     save: 'Save',
     delete: 'Delete',
     edit: 'Edit',
@@ -39,6 +40,16 @@ export const en = {
     columnsShown: '{{shown}} of {{total}} shown',
     pinColumn: 'Pin {{column}} on the left',
     unpinColumn: 'Unpin {{column}}',
+  },
+  /** What a new password lacks, in the reader's words (reset page and password change). */
+  passwordRules: {
+    minLength: 'at least {{count}} characters',
+    maxLength: 'at most {{count}} characters',
+    uppercase: 'an uppercase letter',
+    lowercase: 'a lowercase letter',
+    digit: 'a digit',
+    symbol: 'a special character',
+    separator: ', ',
   },
   auth: {
     userName: 'User Name',
@@ -80,6 +91,8 @@ export const en = {
       submit: 'Verify',
       expiresIn: 'Code expires in {{time}}',
       expired: 'The code has expired. Request a new one.',
+      totpHelp: 'Open your authenticator app and enter the 6-digit code it shows for this account.',
+      totpLabel: 'Authenticator code',
     },
     forgot: {
       title: 'Forgot Password',

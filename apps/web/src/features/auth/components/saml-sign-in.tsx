@@ -52,7 +52,9 @@ export function SamlSignIn({ methods, onSignedIn, onFailure }: Props) {
       const answer = await message;
       if (!answer) return;
       if (answer.type === 'ERROR') {
-        onFailure([answer.error]);
+        // A user without role and module still signs in: the unassigned page tells them and takes their department.
+        if (answer.code) await onSignedIn(await samlLogin(answer.code, answer.userName ?? ''));
+        else onFailure([answer.error]);
         return;
       }
       await onSignedIn(await samlLogin(answer.code, answer.userName ?? ''));

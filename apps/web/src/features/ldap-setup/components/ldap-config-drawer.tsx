@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveLdapConfig, useTestLdapConfig } from '@/features/ldap-setup/api/ldap-config';
 import { setFieldMessages } from '@/lib/form-errors';
+import { formatDate } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { notifyHttpError } from '@/lib/query-client';
 import { saveWithFieldErrors } from '@/lib/save-form';
@@ -23,6 +24,9 @@ type Values = {
   groupsAttribute?: string;
   groupMappings: LdapConfigInput['groupMappings'];
   connectTimeoutMs: number;
+  caCertificate?: string;
+  startTls: boolean;
+  rejectUnauthorized: boolean;
 };
 
 const NEW_VALUES: Values = {
@@ -32,6 +36,8 @@ const NEW_VALUES: Values = {
   userFilter: '(uid={username})',
   groupMappings: [],
   connectTimeoutMs: 5000,
+  startTls: false,
+  rejectUnauthorized: true,
 };
 
 function valuesOf(c: LdapConfig): Values {
@@ -48,6 +54,9 @@ function valuesOf(c: LdapConfig): Values {
     groupsAttribute: c.groupsAttribute ?? undefined,
     groupMappings: c.groupMappings,
     connectTimeoutMs: c.connectTimeoutMs,
+    caCertificate: c.caCertificate ?? undefined,
+    startTls: c.startTls,
+    rejectUnauthorized: c.rejectUnauthorized,
   };
 }
 
@@ -68,6 +77,9 @@ function bodyOf(v: Values): LdapConfigInput {
     groupsAttribute: text(v.groupsAttribute),
     groupMappings: v.groupMappings ?? [],
     connectTimeoutMs: v.connectTimeoutMs,
+    caCertificate: text(v.caCertificate),
+    startTls: v.startTls,
+    rejectUnauthorized: v.rejectUnauthorized,
   };
 }
 
@@ -86,6 +98,9 @@ export function LdapConfigDrawer({ editing, onClose }: Props) {
   const test = useTestLdapConfig();
   const [testResult, setTestResult] = useState<LdapTestResponse | null>(null);
   const bindMode = Form.useWatch('bindMode', form);
+  const url = Form.useWatch('url', form) ?? '';
+  const rejectUnauthorized = Form.useWatch('rejectUnauthorized', form);
+  const isLdaps = /^ldaps:/i.test(url.trim());
   const isOpen = editing !== undefined;
   const hasStoredPassword = editing?.hasBindPassword ?? false;
 
@@ -182,6 +197,58 @@ export function LdapConfigDrawer({ editing, onClose }: Props) {
               <InputNumber min={500} max={60000} step={500} suffix="ms" style={{ width: '100%' }} />
             </Form.Item>
           </Flex>
+
+          <Divider titlePlacement="start">{t('ldap.tls')}</Divider>
+          <Flex gap={16}>
+            <Form.Item
+              name="startTls"
+              label={t('ldap.startTls')}
+              extra={isLdaps ? t('ldap.startTlsLdaps') : t('ldap.startTlsHelp')}
+              valuePropName="checked"
+              style={{ flex: 1 }}
+            >
+              <Switch aria-label={t('ldap.startTls')} disabled={isLdaps} />
+            </Form.Item>
+            <Form.Item
+              name="rejectUnauthorized"
+              label={t('ldap.rejectUnauthorized')}
+              extra={t('ldap.rejectUnauthorizedHelp')}
+              valuePropName="checked"
+              style={{ flex: 1 }}
+            >
+              <Switch aria-label={t('ldap.rejectUnauthorized')} />
+            </Form.Item>
+          </Flex>
+          {rejectUnauthorized === false && (
+            <Alert type="warning" showIcon title={t('ldap.unverifiedWarning')} style={{ marginBottom: 16 }} />
+          )}
+          <Form.Item
+            name="caCertificate"
+            label={t('ldap.caCertificate')}
+            extra={
+              editing?.caCertificateSubject
+                ? t('ldap.caCertificateStored', {
+                    subject: editing.caCertificateSubject,
+                    date: formatDate(editing.caCertificateValidTo ?? ''),
+                  })
+                : t('ldap.caCertificateHelp')
+            }
+            rules={[
+              {
+                validator: (_: unknown, value: string | undefined) =>
+                  !value?.trim() || value.includes('-----BEGIN CERTIFICATE-----')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('ldap.caCertificateInvalid'))),
+              },
+            ]}
+          >
+            <Input.TextArea
+              rows={4}
+              spellCheck={false}
+              placeholder="-----BEGIN CERTIFICATE-----"
+              style={{ fontFamily: 'monospace', fontSize: 12 }}
+            />
+          </Form.Item>
 
           <Divider titlePlacement="start">{t('ldap.bind')}</Divider>
           <Form.Item name="bindMode" label={t('ldap.bindMode')}>

@@ -4,6 +4,7 @@ import {
   type UpdateUserRequest,
   type UserActivationRequest,
   userEndpoints,
+  userTotpEndpoints,
 } from '@recon/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/call';
@@ -22,6 +23,16 @@ export async function updateUser(body: UpdateUserRequest): Promise<AppUserDetail
 /** PUT v2/appusers?Update=UserActivationManagement: enable, disable, or (enable again) unlock. */
 export async function setUserActivation(body: UserActivationRequest) {
   return call(userEndpoints.activation, { body });
+}
+
+/** DELETE v2/appusers/{id}/totp: the user's authenticator app (a lost phone); sign-in falls back to SMS codes. */
+export function useResetAuthenticator(successMessage: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(userTotpEndpoints.reset, { params: { id } }),
+    meta: { successMessage },
+    onSuccess: () => invalidateReads(queryClient, 'users'),
+  });
 }
 
 /** Saving a user changes the lists of users, the module member lists and the role user counts. */
