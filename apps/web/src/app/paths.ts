@@ -25,6 +25,7 @@ export const PATHS = {
   approvals: navPath('my-jobs', 'approvals'),
   internalTickets: navPath('my-jobs', 'tickets', 'internal'),
   externalTickets: navPath('my-jobs', 'tickets', 'external'),
+  fileApprovals: navPath('my-jobs', 'file-approvals'),
   settings: navPath('settings'),
   auditLogs: navPath('settings', 'audit-logs'),
   moduleSettings: navPath('settings', 'module-settings'),
