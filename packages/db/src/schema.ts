@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalDatabase } from './schema-approvals.ts';
 import type { DownloadsDatabase } from './schema-downloads.ts';
 import type { IntegrationsDatabase } from './schema-integrations.ts';
+import type { NotificationsDatabase } from './schema-notifications.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
 import type { RollbackDatabase } from './schema-rollbacks.ts';
@@ -217,6 +218,7 @@ export type Database = OperationsDatabase &
   RollbackDatabase &
   ApprovalDatabase &
   TicketsDatabase &
+  NotificationsDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

@@ -12,6 +12,7 @@ import { approveExecution, makerCheckerBlocker, rejectExecution } from '@/jobs/a
 import { getExecutionDetail } from '@/jobs/execution-view.ts';
 import { resumeFailedExecution } from '@/jobs/executions.ts';
 import { readStoredSettings, userPipelinePrivileges } from '@/jobs/job-settings-store.ts';
+import { tellFilesRejected } from '@/jobs/notices.ts';
 import { wakeLocalWorkers } from '@/jobs/queue.ts';
 import { type Actor, actorOf, auditBy } from '@/lib/actor.ts';
 import { AppError, notFound, validation } from '@/lib/app-error.ts';
@@ -114,7 +115,10 @@ export async function decideFileApproval(
     if (blocker) throw validation(blocker, 'approvalStatus');
     const now = ctx.now();
     if (decision === 'APPROVED') await approveExecution(tx, id, userId, now);
-    else await rejectExecution(tx, id, userId, now);
+    else {
+      await rejectExecution(tx, id, userId, now);
+      await tellFilesRejected(tx, ctx.notifier, id, { userId, userName: actor.principal.userName }, now);
+    }
     await writeAudit(tx, {
       ...auditOf(actor, moduleId, id),
       event: 'FILE_APPROVAL_DECIDED',

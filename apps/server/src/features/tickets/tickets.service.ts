@@ -2,6 +2,7 @@ import {
   canMoveTicket,
   defaultTicketDueDate,
   illegalTicketTransition,
+  navPath,
   TICKET_ACTION_TARGETS,
   TICKET_STATUSES,
   TICKET_TEXTS,
@@ -22,6 +23,8 @@ import { AppError, validation } from '@/lib/app-error.ts';
 import { escapeText } from '@/lib/downloads/formula-escape.ts';
 import { csvField } from '@/lib/downloads/write-csv.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { notify } from '@/lib/notifications/notify.ts';
+import type { Notifier } from '@/lib/notifier.ts';
 import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
 import { toTransactionRow } from '@/lib/recon/transaction-rows.ts';
 import { moduleReconSources } from '@/lib/recon/transaction-sources.ts';
@@ -33,6 +36,33 @@ import * as q from './tickets.queries.ts';
  */
 
 type Person = { id: number | null; email: string | null };
+
+/** The users newly among a ticket's assignees (never the one assigning) are told it is theirs (decision 0033). */
+async function tellAssigned(
+  tx: Db,
+  notifier: Notifier,
+  actor: ModuleActor,
+  ticket: { id: number; title: string },
+  assignees: readonly Person[],
+  before: readonly (number | null)[],
+  now: Date,
+): Promise<void> {
+  const userIds = assignees.flatMap((p) =>
+    p.id !== null && p.id !== actor.userId && !before.includes(p.id) ? [p.id] : [],
+  );
+  await notify(
+    tx,
+    notifier,
+    {
+      moduleId: actor.moduleId,
+      kind: 'TICKET_ASSIGNED',
+      title: `Ticket #${ticket.id} ${ticket.title} assigned to you by ${actor.userName}`,
+      link: `${navPath('my-jobs', 'tickets', 'internal')}?ticketId=${ticket.id}`,
+      userIds,
+    },
+    now,
+  );
+}
 type Ref = { id: number | null; email: string | null };
 
 async function ticketOrThrow(db: Db, moduleId: number, id: number, isLocked = false) {
@@ -264,6 +294,7 @@ export async function create(
   actor: ModuleActor,
   body: Fields & { links: TicketLink[] },
   now: Date,
+  notifier: Notifier,
 ): Promise<TicketDetail> {
   const id = await withTransaction(db, {}, async ({ db: tx }) => {
     const assignees = await resolvePeople(tx, actor.moduleId, body.assignedTo);
@@ -287,6 +318,7 @@ export async function create(
     });
     await q.replaceTicketUsers(tx, ticketId, 'ASSIGNED', assignees);
     await q.replaceTicketUsers(tx, ticketId, 'CCED', cced);
+    await tellAssigned(tx, notifier, actor, { id: ticketId, title: body.title }, assignees, [], now);
     for (const l of links) await q.insertLinks(tx, ticketId, l.source.dataSourceId, l.rowIds, actor.userId, now);
     await q.insertHistory(tx, ticketId, actor.userId, now, [
       { action: 'CREATED', field: 'status', toValue: status },
@@ -324,6 +356,7 @@ export async function update(
   actor: ModuleActor,
   body: Fields & { id: number },
   now: Date,
+  notifier: Notifier,
 ): Promise<TicketDetail> {
   await withTransaction(db, {}, async ({ db: tx }) => {
     const t = await ticketOrThrow(tx, actor.moduleId, body.id, true);
@@ -367,6 +400,8 @@ export async function update(
     });
     await q.replaceTicketUsers(tx, t.id, 'ASSIGNED', assignees);
     await q.replaceTicketUsers(tx, t.id, 'CCED', cced);
+    const wereAssigned = before.filter((u) => u.associatedAs === 'ASSIGNED').map((u) => u.assignedToId);
+    await tellAssigned(tx, notifier, actor, { id: t.id, title: body.title }, assignees, wereAssigned, now);
     await q.insertHistory(tx, t.id, actor.userId, now, changes);
     await auditChange(tx, actor, {
       event: 'TICKET_UPDATED',
@@ -396,6 +431,7 @@ export async function move(
   action: TicketAction,
   body: { id: number; remark?: string | null; status?: TicketStatus; assignedTo?: Ref[] },
   now: Date,
+  notifier: Notifier,
 ): Promise<TicketDetail> {
   await withTransaction(db, {}, async ({ db: tx }) => {
     const t = await ticketOrThrow(tx, actor.moduleId, body.id, true);
@@ -418,6 +454,8 @@ export async function move(
         toValue: await peopleText(tx, actor.moduleId, assignees),
       });
       await q.replaceTicketUsers(tx, t.id, 'ASSIGNED', assignees);
+      const wereAssigned = before.filter((u) => u.associatedAs === 'ASSIGNED').map((u) => u.assignedToId);
+      await tellAssigned(tx, notifier, actor, t, assignees, wereAssigned, now);
       assignedBy = actor.userId;
     } else if (to === 'ASSIGNED') {
       const users = await q.ticketUsersOf(tx, [t.id]);
