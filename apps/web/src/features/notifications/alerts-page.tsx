@@ -9,7 +9,7 @@ import { useBrand } from '@/lib/brand-context';
 import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '@/lib/reads/notifications';
-import { DATE_TIME_COLUMN_WIDTH_COMPACT } from '@/ui/column-widths';
+import { DATE_TIME_COLUMN_WIDTH } from '@/ui/column-widths';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { QueryError } from '@/ui/query-error';
@@ -44,22 +44,9 @@ export default function AlertsPage() {
 
   return (
     <>
-      <PageHeader
-        title={t('alerts.title')}
-        description={t('alerts.description')}
-        extra={
-          <Button
-            icon={<CheckOutlined />}
-            disabled={unread === 0}
-            loading={markAll.isPending}
-            onClick={() => markAll.mutate()}
-          >
-            {t('alerts.markAllRead')}
-          </Button>
-        }
-      />
+      <PageHeader title={t('alerts.title')} description={t('alerts.description')} />
       <Card style={{ marginBottom: 16 }}>
-        <Flex gap={12} align="center" wrap>
+        <Flex gap={12} align="center" justify="space-between" wrap>
           <Segmented<Show>
             aria-label={t('alerts.show')}
             value={show}
@@ -72,6 +59,14 @@ export default function AlertsPage() {
               { value: 'unread', label: t('alerts.unreadOnly', { count: unread }) },
             ]}
           />
+          <Button
+            icon={<CheckOutlined />}
+            disabled={unread === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            {t('alerts.markAllRead')}
+          </Button>
         </Flex>
       </Card>
       <Card styles={{ body: { padding: 0 } }}>
@@ -80,7 +75,6 @@ export default function AlertsPage() {
         ) : (
           <Table<Notification>
             rowKey="id"
-            size="middle"
             loading={alerts.isPending || (alerts.isFetching && alerts.isPlaceholderData)}
             dataSource={alerts.data?.data ?? []}
             locale={{ emptyText: <EmptyState description={t('alerts.none')} /> }}
@@ -119,7 +113,7 @@ export default function AlertsPage() {
                 title: t('alerts.receivedAt'),
                 dataIndex: 'createdAt',
                 key: 'createdAt',
-                width: DATE_TIME_COLUMN_WIDTH_COMPACT,
+                width: DATE_TIME_COLUMN_WIDTH,
                 render: (value: string) => formatDateTime(value),
               },
               {

@@ -36,7 +36,7 @@ export default function NotificationSettingsPage() {
         title={t('notificationSettings.title')}
         description={t('notificationSettings.description', { module: current.name })}
       />
-      <Card styles={{ body: { padding: 0 } }}>
+      <Card styles={{ body: { padding: 0 } }} style={{ maxWidth: 760 }}>
         {preferences.isError && !preferences.data ? (
           <QueryError onRetry={() => void preferences.refetch()} />
         ) : (
@@ -76,7 +76,7 @@ export default function NotificationSettingsPage() {
           />
         )}
       </Card>
-      <Flex justify="flex-end" gap={8} style={{ marginTop: 16 }}>
+      <Flex justify="flex-end" gap={8} style={{ marginTop: 16, maxWidth: 760 }}>
         <Button disabled={!isChanged || save.isPending} onClick={() => setEdits({})}>
           {t('notificationSettings.reset')}
         </Button>
