@@ -103,7 +103,7 @@ test('a checker sees the alert, approves the files in My Jobs › File Approvals
     await expect(item).toContainText('Approval waiting for me');
     await shots(page, 'bell');
     await item.getByRole('button', { name: /^View Details/ }).click();
-    await expect(page).toHaveURL(/\/my-jobs\/file-approvals$/);
+    await expect(page).toHaveURL(new RegExp(`/my-jobs/file-approvals\\?executionId=${runId}$`));
   });
 
   await test.step('the checker reads what the files loaded and approves them', async () => {

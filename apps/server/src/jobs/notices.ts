@@ -1,6 +1,6 @@
-import { navPath } from '@recon/contract';
 import type { Db } from '@recon/db';
 import * as executions from '@/features/job-executions/job-executions.queries.ts';
+import { executionLink, fileApprovalLink } from '@/lib/notifications/links.ts';
 import { holdersOf, notify } from '@/lib/notifications/notify.ts';
 import type { Notifier } from '@/lib/notifier.ts';
 import { makerCheckerBlocker } from './approval.ts';
@@ -8,9 +8,6 @@ import { readStoredSettings, userPipelinePrivileges } from './job-settings-store
 import * as q from './runner.queries.ts';
 
 /** What the job runner tells users (decision 0033), in the transaction of the change it tells about. */
-
-const runLink = (executionId: number) =>
-  `${navPath('operations', 'history', 'execution-history')}?executionId=${executionId}`;
 
 /** A run ended FAILED: whoever started it (or uploaded its files) is told; a scheduled run, the job's readers. */
 export async function tellRunFailed(tx: Db, notifier: Notifier, executionId: number, now: Date): Promise<void> {
@@ -25,7 +22,7 @@ export async function tellRunFailed(tx: Db, notifier: Notifier, executionId: num
       moduleId: run.module_id,
       kind: 'EXECUTION_FAILED',
       title: `Run #${executionId} of ${run.job_name} failed${run.error_message ? `: ${run.error_message}` : ''}`,
-      link: runLink(executionId),
+      link: executionLink(executionId),
       userIds,
     },
     now,
@@ -55,7 +52,7 @@ export async function tellFilesWaiting(tx: Db, notifier: Notifier, executionId: 
       moduleId: run.module_id,
       kind: 'APPROVAL_WAITING',
       title: `Files of run #${executionId} (${run.job_name}) wait for your approval`,
-      link: navPath('my-jobs', 'file-approvals'),
+      link: fileApprovalLink(executionId),
       userIds: checkers,
     },
     now,
@@ -79,7 +76,7 @@ export async function tellFilesRejected(
       moduleId: run.module_id,
       kind: 'FILE_REJECTED',
       title: `Files of run #${executionId} (${run.job_name}) rejected by ${checker.userName}: their rows were removed`,
-      link: runLink(executionId),
+      link: executionLink(executionId),
       userIds: [run.created_by, ...run.uploaders].filter((u): u is number => u !== null && u !== checker.userId),
     },
     now,

@@ -206,7 +206,9 @@ describe('file approval', () => {
     expect(bell.statusCode, bell.body).toBe(200);
     expect(bell.json()).toMatchObject({
       unreadCount: 1,
-      latest: [{ kind: 'APPROVAL_WAITING', link: '/my-jobs/file-approvals', readAt: null }],
+      latest: [
+        { kind: 'APPROVAL_WAITING', link: `/my-jobs/file-approvals?executionId=${s.executionId}`, readAt: null },
+      ],
     });
     expect(bell.json().latest[0].title).toContain(`Files of run #${s.executionId}`);
     const makerBell = await call(t, s.maker, {
@@ -222,6 +224,9 @@ describe('file approval', () => {
       approvalStatus: 'APPROVED',
       approvedBy: s.checker.userName,
     });
+    // Decided: the "waiting for your approval" alert no longer waits.
+    const after = await call(t, s.checker, { method: 'GET', url: '/web/v2/notifications/bell', moduleId: s.moduleId });
+    expect(after.json().unreadCount).toBe(0);
     expect(await waitForStatus(t, s.executionId, ['COMPLETED', 'FAILED'])).toBe('COMPLETED');
     expect(h.fakes.calls.filter((c) => c.jobExecutionId === s.executionId).map((c) => c.type)).toEqual([
       'PIPE_LINE',

@@ -17,6 +17,8 @@ import { wakeLocalWorkers } from '@/jobs/queue.ts';
 import { type Actor, actorOf, auditBy } from '@/lib/actor.ts';
 import { AppError, notFound, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
+import { fileApprovalLink } from '@/lib/notifications/links.ts';
+import { settleAlerts } from '@/lib/notifications/notify.ts';
 import * as q from './job-executions.queries.ts';
 
 const auditOf = (actor: Actor, moduleId: number, executionId: number) => ({
@@ -119,6 +121,7 @@ export async function decideFileApproval(
       await rejectExecution(tx, id, userId, now);
       await tellFilesRejected(tx, ctx.notifier, id, { userId, userName: actor.principal.userName }, now);
     }
+    await settleAlerts(tx, moduleId, fileApprovalLink(id), now);
     await writeAudit(tx, {
       ...auditOf(actor, moduleId, id),
       event: 'FILE_APPROVAL_DECIDED',

@@ -119,6 +119,12 @@ describe('events recorded where they happen', () => {
     expect((await alertsOf(admin)).data.map((a) => a.kind)).toEqual(['APPROVAL_WAITING']);
     expect((await alertsOf(operator)).recordsTotal).toBe(0);
     expect((await alertsOf(support)).recordsTotal).toBe(0);
+
+    // The checker approves it: the alert that sent the admin to it is read, it waits no more.
+    const approved = await send(checker, 'PUT', `/v2/approvals/${approvalId}?Operation=Approve`, moduleA, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await alertsOf(admin)).unreadCount).toBe(0);
+    expect((await alertsOf(checker)).unreadCount).toBe(0);
   });
 
   it('tells the users a ticket is newly assigned to, not the one assigning nor those already on it', async () => {

@@ -1,7 +1,7 @@
 import type { ApprovalKind } from '@recon/contract';
-import { navPath } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { approvalLink } from '@/lib/notifications/links.ts';
 import { approvalCheckersOf, notify } from '@/lib/notifications/notify.ts';
 import type { Notifier } from '@/lib/notifier.ts';
 
@@ -90,7 +90,7 @@ export async function createApprovalRequest(
       moduleId: actor.moduleId,
       kind: 'APPROVAL_WAITING',
       title: `${a.summary}: waiting for your approval (requested by ${actor.userName})`,
-      link: `${navPath('my-jobs', 'approvals')}?approvalId=${id}`,
+      link: approvalLink(id),
       userIds: checkers.filter((userId) => userId !== actor.userId),
     },
     now,

@@ -98,3 +98,15 @@ export async function approvalCheckersOf(db: Db, moduleId: number, kind: Approva
   const allowed = new Set(rights.map((r) => r.user_id));
   return holders.filter((id) => allowed.has(id));
 }
+
+/** Every unread alert of the module that opens this path becomes read (what it asked for is done). */
+export async function settleByLink(db: Db, moduleId: number, link: string, now: Date): Promise<number> {
+  const r = await db
+    .updateTable('notification')
+    .set({ read_at: now })
+    .where('module_id', '=', moduleId)
+    .where('link', '=', link)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

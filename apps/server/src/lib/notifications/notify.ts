@@ -58,3 +58,9 @@ export const holdersOf = q.holdersOf;
 
 /** Who may decide an approval request of the kind in the module (pendingApprovals and Settings › Approval Rights). */
 export const approvalCheckersOf = q.approvalCheckersOf;
+
+/**
+ * An approval was decided (by anyone): the "waiting for your approval" alerts that open it are read for every checker
+ * told, so nobody is sent to a request that no longer waits.
+ */
+export const settleAlerts = q.settleByLink;
