@@ -38,14 +38,14 @@ afterEach(() => {
   mock.reset();
 });
 
-function renderPage() {
+function renderPage(initialEntry = '/my-jobs/file-approvals') {
   return renderRoute(
     <WithModule>
       <WithAccess codes={['jobExecutions', 'fileApproval']}>
         <FileApprovalsPage />
       </WithAccess>
     </WithModule>,
-    { path: '/my-jobs/file-approvals', initialEntry: '/my-jobs/file-approvals' },
+    { path: '/my-jobs/file-approvals', initialEntry },
   );
 }
 
@@ -95,6 +95,19 @@ describe('file approvals page', () => {
     expect(capture.toasts).toContainEqual(
       expect.objectContaining({ type: 'success', title: 'Files approved: the run continues' }),
     );
+  });
+
+  it('marks the run an alert opened the page on', async () => {
+    mock.onGet('/v2/jobexecutions').reply(200, page([awaitingApproval({ id: 40 }), awaitingApproval()]));
+    mock.onGet('/v2/jobexecutions/40').reply(200, awaitingApproval({ id: 40 }));
+    mock.onGet('/v2/jobexecutions/41').reply(200, awaitingApproval());
+    mock.onPost(/file-approval-validate-maker-checker$/).reply(200, { canApprove: true, message: null });
+    renderPage('/my-jobs/file-approvals?executionId=41');
+
+    const opened = (await screen.findByText('Run #41', {}, { timeout: 5000 })).closest('.ant-card') as HTMLElement;
+    const other = screen.getByText('Run #40').closest('.ant-card') as HTMLElement;
+    expect(opened.getAttribute('aria-current')).toBe('true');
+    expect(other.getAttribute('aria-current')).toBeNull();
   });
 
   it('tells the maker why they cannot decide on their own files', async () => {

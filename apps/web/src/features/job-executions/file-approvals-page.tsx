@@ -1,7 +1,8 @@
 import type { ActivityExecution, JobExecutionRow } from '@recon/contract';
-import { Card, Descriptions, Flex, Pagination, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Descriptions, Flex, Pagination, Skeleton, Typography, theme } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useJobExecution } from '@/features/job-executions/api/get-job-execution';
 import { useJobExecutions } from '@/features/job-executions/api/get-job-executions';
 import { FileApprovalPanel } from '@/features/job-executions/components/file-approval-panel';
@@ -39,6 +40,9 @@ export default function FileApprovalsPage() {
   const { current } = useModuleSelection();
   const [page, setPage] = useState(1);
   const size = brand.defaultPageSize;
+  // An alert opens the page on its run (`?executionId=`): that run is marked and scrolled to.
+  const [searchParams] = useSearchParams();
+  const openedId = Number(searchParams.get('executionId')) || undefined;
   const runs = useJobExecutions(current.id, {
     start: (page - 1) * size,
     length: size,
@@ -66,7 +70,7 @@ export default function FileApprovalsPage() {
       ) : (
         <Flex vertical gap={16}>
           {rows.map((row) => (
-            <PendingRun key={row.id} moduleId={current.id} row={row} />
+            <PendingRun key={row.id} moduleId={current.id} row={row} isOpened={row.id === openedId} />
           ))}
           {total > size && (
             <Pagination
@@ -85,8 +89,13 @@ export default function FileApprovalsPage() {
 }
 
 /** One run waiting on its files: who started it and when, the totals, the decision and each pipeline's files. */
-function PendingRun({ moduleId, row }: { moduleId: number; row: JobExecutionRow }) {
+function PendingRun({ moduleId, row, isOpened }: { moduleId: number; row: JobExecutionRow; isOpened: boolean }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (isOpened) ref.current?.scrollIntoView?.({ block: 'start' });
+  }, [isOpened]);
   const locale = useNumberLocale();
   const execution = useJobExecution(moduleId, row.id);
   const run = execution.data;
@@ -94,6 +103,9 @@ function PendingRun({ moduleId, row }: { moduleId: number; row: JobExecutionRow 
 
   return (
     <Card
+      ref={ref}
+      aria-current={isOpened || undefined}
+      style={isOpened ? { borderColor: token.colorPrimary, boxShadow: `0 0 0 1px ${token.colorPrimary}` } : undefined}
       title={
         <Flex gap={8} align="baseline" wrap>
           <span>{row.jobName}</span>
