@@ -17,6 +17,8 @@ import { QueryError } from '@/ui/query-error';
 
 /** What a run's PIPE_LINE activities loaded, summed: the four numbers a checker reads before deciding. */
 const SUMMARY_KEYS = ['files', 'totalRows', 'invalidRows', 'duplicateRows'] as const;
+/** The run drawer's width for the files table: below it (a 1280 px screen) the table scrolls sideways. */
+const FILES_TABLE_WIDTH = 1180;
 
 export function fileSummaryOf(activities: readonly ActivityExecution[]): Record<(typeof SUMMARY_KEYS)[number], number> {
   const pipes = activities.filter((a) => a.type === 'PIPE_LINE');
@@ -148,6 +150,7 @@ function PendingRun({ moduleId, row, isOpened }: { moduleId: number; row: JobExe
                   executionId={run.id}
                   activityStatus={a.status}
                   runStatus={run.status}
+                  scrollX={FILES_TABLE_WIDTH}
                 />
               </Flex>
             ))}
