@@ -17,8 +17,8 @@ import { QueryError } from '@/ui/query-error';
 
 /** What a run's PIPE_LINE activities loaded, summed: the four numbers a checker reads before deciding. */
 const SUMMARY_KEYS = ['files', 'totalRows', 'invalidRows', 'duplicateRows'] as const;
-/** The run drawer's width for the files table: below it (a 1280 px screen) the table scrolls sideways. */
-const FILES_TABLE_WIDTH = 1180;
+/** Room for a file's name beside the counts: narrower (a 1280 px screen), the files table scrolls sideways. */
+const FILES_TABLE_WIDTH = 1080;
 
 export function fileSummaryOf(activities: readonly ActivityExecution[]): Record<(typeof SUMMARY_KEYS)[number], number> {
   const pipes = activities.filter((a) => a.type === 'PIPE_LINE');
