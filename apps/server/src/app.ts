@@ -32,6 +32,7 @@ import { jobExecutionRoutes } from '@/features/job-executions/job-executions.rou
 import { jobRoutes } from '@/features/jobs/jobs.routes.ts';
 import { masterDataRoutes } from '@/features/master-data/master-data.routes.ts';
 import { moduleRoutes } from '@/features/modules/modules.routes.ts';
+import { notificationRoutes } from '@/features/notifications/notifications.routes.ts';
 import { oauthIntegrationRoutes } from '@/features/oauth-integrations/oauth-integrations.routes.ts';
 import { parallelJobConfigRoutes } from '@/features/parallel-job-configs/parallel-job-configs.routes.ts';
 import { pipelineRowRoutes } from '@/features/pipeline-rows/pipeline-rows.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(roleRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(approvalRightRoutes(ctx));
+      await api.register(notificationRoutes(ctx));
       await api.register(settingRoutes(ctx));
       await api.register(auditLogRoutes(ctx));
       // Operations (spec 2)

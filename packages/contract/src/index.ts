@@ -48,6 +48,8 @@ export * from './master-data.ts';
 export * from './modules.endpoints.ts';
 export * from './modules.ts';
 export * from './nav.ts';
+export * from './notifications.endpoints.ts';
+export * from './notifications.ts';
 export * from './oauth-integrations.endpoints.ts';
 export * from './oauth-integrations.ts';
 export * from './paging.ts';

@@ -158,7 +158,7 @@ export const NAV_TREE: readonly NavSection[] = [
     basePath: '/my-jobs',
     items: [
       { key: 'approvals', label: 'Approvals', path: 'approvals', privilege: p('pendingApprovals') },
-      { key: 'alerts', label: 'Alerts', path: 'alerts', privilege: p('notifications') },
+      { key: 'alerts', label: 'Alerts', path: 'alerts', privilege: p('notificationCenter') },
       {
         key: 'tickets',
         label: 'Tickets',
@@ -327,7 +327,7 @@ export const NAV_TREE: readonly NavSection[] = [
           },
         ],
       },
-      { key: 'notifications', label: 'Notifications', path: 'notifications', privilege: p('subscriptions') },
+      { key: 'notifications', label: 'Notifications', path: 'notifications', privilege: p('notifications') },
       { key: 'audit-logs', label: 'Audit Logs', path: 'audit-logs', privilege: p('auditLogs') },
       {
         key: 'integrations',

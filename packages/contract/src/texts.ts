@@ -18,6 +18,7 @@ export { JOB_CRON_TEXTS, JOB_RUN_TEXTS } from './jobs-run.ts';
 export { JOB_SETTINGS_TEXTS } from './jobs-settings.ts';
 export { MASTER_DATA_TEXTS } from './master-data.ts';
 export { MODULE_TEXTS } from './modules.ts';
+export { NOTIFICATION_TEXTS } from './notifications.ts';
 export { PIPELINE_TEXTS } from './pipelines.ts';
 export { RECON_RUN_TEXTS } from './recon-runs.ts';
 export { RECON_TEXTS } from './recons.ts';

@@ -19,6 +19,9 @@ export const TICKET_SLA_TEXTS = {
   userNotFound: 'The person to escalate to is not a user of this module',
   /** The history remark of an escalation by the rule. */
   escalatedRemark: (hours: number) => `SLA: open ${hours} ${hours === 1 ? 'hour' : 'hours'} past its due date`,
+  /** The alert its people get when the rule escalates a ticket (decision 0033). */
+  breachedAlert: (ticketId: number, hours: number) =>
+    `Ticket #${ticketId} breached its SLA: open ${hours} ${hours === 1 ? 'hour' : 'hours'} past its due date`,
 } as const;
 
 export const ticketSlaRuleBodySchema = z.object({

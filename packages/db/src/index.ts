@@ -16,6 +16,7 @@ export type * from './schema.ts';
 export type * from './schema-approvals.ts';
 export type * from './schema-downloads.ts';
 export type * from './schema-integrations.ts';
+export type * from './schema-notifications.ts';
 export type * from './schema-operations.ts';
 export type * from './schema-recon.ts';
 export type * from './schema-rollbacks.ts';

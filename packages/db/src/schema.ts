@@ -3,6 +3,7 @@ import type { ApprovalDatabase } from './schema-approvals.ts';
 import type { AutoTicketingDatabase, TicketSlaDatabase } from './schema-auto-ticketing.ts';
 import type { DownloadsDatabase } from './schema-downloads.ts';
 import type { IntegrationsDatabase } from './schema-integrations.ts';
+import type { NotificationsDatabase } from './schema-notifications.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
 import type { RollbackDatabase } from './schema-rollbacks.ts';
@@ -242,6 +243,7 @@ export type Database = OperationsDatabase &
   TicketEmailDatabase &
   AutoTicketingDatabase &
   TicketSlaDatabase &
+  NotificationsDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

@@ -137,3 +137,21 @@ export async function pendApproval(tx: Db, executionId: number, now: Date) {
     .returning('module_id')
     .executeTakeFirst();
 }
+
+/** A run as a notice about it names it: module, job, who started it and who uploaded its files. */
+export async function runForNotice(db: Db, executionId: number) {
+  const run = await db
+    .selectFrom('job_execution as e')
+    .innerJoin('job as j', 'j.id', 'e.job_id')
+    .select(['e.id', 'e.module_id', 'e.created_by', 'e.error_message', 'j.name as job_name'])
+    .where('e.id', '=', executionId)
+    .executeTakeFirst();
+  if (!run) return undefined;
+  const files = await db
+    .selectFrom('uploaded_file')
+    .select('uploaded_by')
+    .distinct()
+    .where('job_execution_id', '=', executionId)
+    .execute();
+  return { ...run, uploaders: files.map((f) => f.uploaded_by).filter((u): u is number => u !== null) };
+}

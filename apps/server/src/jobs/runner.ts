@@ -1,7 +1,9 @@
 import { withTransaction } from '@recon/db';
+import { createOutboxNotifier } from '@/lib/notifier.ts';
 import { ActivityFailedWithCounts, type ActivityResult, type ActivityRun, type WorkerContext } from './activity.ts';
 import { claimExecution } from './exclusivity.ts';
 import { wakeModule, wakeNewerRuns } from './executions.ts';
+import { tellFilesWaiting, tellRunFailed } from './notices.ts';
 import { enqueueExecution, wakeLocalWorkers } from './queue.ts';
 import { type ActivityRegistry, PermanentActivityError } from './registry.ts';
 import * as q from './runner.queries.ts';
@@ -42,6 +44,7 @@ export async function runExecution(r: Runner, executionId: number): Promise<void
     await withTransaction(r.db, {}, async ({ db: tx }) => {
       const ended = await q.endExecution(tx, executionId, 'FAILED', messageOf(err), r.now());
       if (ended) await wakeModule(tx, ended.module_id);
+      if (ended) await tellRunFailed(tx, createOutboxNotifier(r.log), executionId, r.now());
     }).catch((e: unknown) => r.log.error({ err: e, executionId }, 'could not mark the execution FAILED'));
   }
   wakeLocalWorkers();
@@ -54,7 +57,11 @@ async function runActivities(r: Runner, executionId: number): Promise<void> {
     const { execution, activities } = state;
     const next = activities.find((a) => a.status === 'RUNNABLE');
     if (isAtApprovalGate(state, next)) {
-      await endStep(r, (tx, now) => q.pendApproval(tx, executionId, now));
+      await endStep(r, async (tx, now) => {
+        const pending = await q.pendApproval(tx, executionId, now);
+        if (pending) await tellFilesWaiting(tx, createOutboxNotifier(r.log), executionId, now);
+        return pending;
+      });
       return;
     }
     if (!next) {
@@ -83,7 +90,9 @@ async function runActivities(r: Runner, executionId: number): Promise<void> {
     }
     await endStep(r, async (tx, now) => {
       await q.failActivity(tx, next.id, outcome, now);
-      return q.endExecution(tx, executionId, 'FAILED', outcome.message, now);
+      const ended = await q.endExecution(tx, executionId, 'FAILED', outcome.message, now);
+      if (ended) await tellRunFailed(tx, createOutboxNotifier(r.log), executionId, now);
+      return ended;
     });
     return;
   }

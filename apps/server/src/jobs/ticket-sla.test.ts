@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addModule, addUser, call, createTestApp, type Session, signIn, type TestApp } from '@/testing/test-app.ts';
+import {
+  addModule,
+  addUser,
+  call,
+  createRecordingNotifier,
+  createTestApp,
+  type Session,
+  signIn,
+  type TestApp,
+} from '@/testing/test-app.ts';
 import { startSlaCheck } from './ticket-sla.ts';
 
 // The worker's periodic SLA check (decision 0032): started on a short interval, it escalates an overdue ticket by
@@ -27,7 +36,13 @@ describe('the periodic SLA check', () => {
     const created = await send('POST', '/v2/tickets', { title: 'Late', priority: 'LOW', type: 'TASK', dueDate: due });
     expect(created.statusCode, created.body).toBe(201);
     t.clock.advance(2 * 3_600_000);
-    const check = startSlaCheck({ db: t.database.db, log: t.app.log, now: () => t.clock.now, intervalMs: 20 });
+    const check = startSlaCheck({
+      db: t.database.db,
+      log: t.app.log,
+      now: () => t.clock.now,
+      notifier: createRecordingNotifier(),
+      intervalMs: 20,
+    });
     try {
       await expect
         .poll(async () => (await send('GET', `/v2/tickets/${created.json().id}`)).json().status, { timeout: 10_000 })

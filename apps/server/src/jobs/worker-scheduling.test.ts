@@ -201,6 +201,22 @@ describe('file approval', () => {
       ['RECON', 'RUNNABLE'],
     ]);
     expect((await h.executionOf(s.executionId)).approval_status).toBe('ACTION_PENDING');
+    // The checker is told the files wait for them; the maker, who may not decide, is not (decision 0033).
+    const bell = await call(t, s.checker, { method: 'GET', url: '/web/v2/notifications/bell', moduleId: s.moduleId });
+    expect(bell.statusCode, bell.body).toBe(200);
+    expect(bell.json()).toMatchObject({
+      unreadCount: 1,
+      latest: [
+        { kind: 'APPROVAL_WAITING', link: `/my-jobs/file-approvals?executionId=${s.executionId}`, readAt: null },
+      ],
+    });
+    expect(bell.json().latest[0].title).toContain(`Files of run #${s.executionId}`);
+    const makerBell = await call(t, s.maker, {
+      method: 'GET',
+      url: '/web/v2/notifications/bell',
+      moduleId: s.moduleId,
+    });
+    expect(makerBell.json()).toEqual({ unreadCount: 0, latest: [] });
     const res = await decide(s.checker, s.moduleId, s.executionId, 'APPROVED');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -208,6 +224,9 @@ describe('file approval', () => {
       approvalStatus: 'APPROVED',
       approvedBy: s.checker.userName,
     });
+    // Decided: the "waiting for your approval" alert no longer waits.
+    const after = await call(t, s.checker, { method: 'GET', url: '/web/v2/notifications/bell', moduleId: s.moduleId });
+    expect(after.json().unreadCount).toBe(0);
     expect(await waitForStatus(t, s.executionId, ['COMPLETED', 'FAILED'])).toBe('COMPLETED');
     expect(h.fakes.calls.filter((c) => c.jobExecutionId === s.executionId).map((c) => c.type)).toEqual([
       'PIPE_LINE',
@@ -231,6 +250,13 @@ describe('file approval', () => {
     expect(await rowsOf(s.p.invalidTable)).toBe(0);
     expect((await h.activitiesOf(s.executionId)).map((a) => a.status)).toEqual(['COMPLETED', 'REJECTED']);
     expect(h.fakes.calls.filter((c) => c.jobExecutionId === s.executionId).map((c) => c.type)).toEqual(['PIPE_LINE']);
+    // The maker (who started the run and uploaded its file) is told their files were rejected.
+    const alerts = await call(t, s.maker, { method: 'GET', url: '/web/v2/notifications', moduleId: s.moduleId });
+    expect(alerts.json()).toMatchObject({
+      recordsTotal: 1,
+      unreadCount: 1,
+      data: [{ kind: 'FILE_REJECTED', kindLabel: 'File rejected', link: expect.stringContaining(`=${s.executionId}`) }],
+    });
   });
 
   it('never lets the user who started the run approve it', async () => {

@@ -107,6 +107,21 @@ describe('the runner', () => {
     expect((await h.executionOf(started.id)).error_message).toBe(
       'Activity type GL_EXECUTION cannot run yet in this version',
     );
+    // Whoever started it is told, in that module, with the way to the run (decision 0033).
+    const told = await t.database.db
+      .selectFrom('notification')
+      .select(['user_id', 'module_id', 'kind', 'title', 'link'])
+      .where('link', 'like', `%executionId=${started.id}`)
+      .execute();
+    expect(told).toEqual([
+      {
+        user_id: h.admin.userId,
+        module_id: moduleId,
+        kind: 'EXECUTION_FAILED',
+        title: expect.stringContaining(`Run #${started.id} of`),
+        link: `/operations/history/execution-history?executionId=${started.id}`,
+      },
+    ]);
   });
 });
 

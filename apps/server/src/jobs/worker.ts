@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '@/config.ts';
 import { runDownload } from '@/lib/downloads/run-export.ts';
+import { createOutboxNotifier } from '@/lib/notifier.ts';
 import { startAuditSealer } from './audit-sealer.ts';
 import {
   DOWNLOAD_CONCURRENCY,
@@ -104,7 +105,12 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   });
   for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
   const sealer = startAuditSealer({ db: deps.db, log });
-  const slaCheck = startSlaCheck({ db: deps.db, log, now });
+  const slaCheck = startSlaCheck({
+    db: deps.db,
+    log,
+    now,
+    notifier: createOutboxNotifier(log, { smtpUrl: deps.config.smtpUrl, mailFrom: deps.config.mailFrom }),
+  });
   log.info({ concurrency: workerIds.length }, 'job worker started');
 
   return {

@@ -22,6 +22,8 @@ import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { approvalLink } from '@/lib/notifications/links.ts';
+import { settleAlerts } from '@/lib/notifications/notify.ts';
 import { pagedList } from '@/lib/paging-sql.ts';
 import { knockOffRows, rowsNotOpen } from '@/lib/recon/knock-off.ts';
 import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
@@ -423,6 +425,7 @@ export async function decide(
     const a = await requestOf(ctx.db, actor.moduleId, id);
     kind = a.kind;
     await decideRequest(ctx, actor, a, operation, remark, log);
+    await settleAlerts(ctx.db, actor.moduleId, approvalLink(id), ctx.now());
   } catch (err) {
     if (err instanceof AppError && REFUSALS.has(err.code)) await auditRefusal(ctx, actor, id, operation, kind, err);
     throw err;

@@ -12,10 +12,13 @@ import { approveExecution, makerCheckerBlocker, rejectExecution } from '@/jobs/a
 import { getExecutionDetail } from '@/jobs/execution-view.ts';
 import { resumeFailedExecution } from '@/jobs/executions.ts';
 import { readStoredSettings, userPipelinePrivileges } from '@/jobs/job-settings-store.ts';
+import { tellFilesRejected } from '@/jobs/notices.ts';
 import { wakeLocalWorkers } from '@/jobs/queue.ts';
 import { type Actor, actorOf, auditBy } from '@/lib/actor.ts';
 import { AppError, notFound, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
+import { fileApprovalLink } from '@/lib/notifications/links.ts';
+import { settleAlerts } from '@/lib/notifications/notify.ts';
 import * as q from './job-executions.queries.ts';
 
 const auditOf = (actor: Actor, moduleId: number, executionId: number) => ({
@@ -114,7 +117,11 @@ export async function decideFileApproval(
     if (blocker) throw validation(blocker, 'approvalStatus');
     const now = ctx.now();
     if (decision === 'APPROVED') await approveExecution(tx, id, userId, now);
-    else await rejectExecution(tx, id, userId, now);
+    else {
+      await rejectExecution(tx, id, userId, now);
+      await tellFilesRejected(tx, ctx.notifier, id, { userId, userName: actor.principal.userName }, now);
+    }
+    await settleAlerts(tx, moduleId, fileApprovalLink(id), now);
     await writeAudit(tx, {
       ...auditOf(actor, moduleId, id),
       event: 'FILE_APPROVAL_DECIDED',

@@ -16,6 +16,7 @@ import { AppError, validation } from '@/lib/app-error.ts';
 import { approvalPolicyOf, createApprovalRequest } from '@/lib/approvals/approval-requests.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { auditByModuleActor, auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import type { Notifier } from '@/lib/notifier.ts';
 import { enqueueRollback } from '@/lib/rollback/executor.ts';
 import { impactOf } from '@/lib/rollback/impact.ts';
 import { planRollback, type RollbackPlan } from '@/lib/rollback/plan.ts';
@@ -87,6 +88,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.c
  */
 async function sendForApproval(
   tx: Db,
+  notifier: Notifier,
   actor: ModuleActor,
   r: { rollbackId: number; executionId: number; jobName: string },
   now: Date,
@@ -94,6 +96,7 @@ async function sendForApproval(
   await q.holdRecords(tx, r.rollbackId);
   return createApprovalRequest(
     tx,
+    notifier,
     actor,
     {
       kind: 'ROLLBACK',
@@ -154,7 +157,13 @@ export async function requestRollback(
       await writePlan(tx, id, plan);
       await q.markExecutionRollbackCreated(tx, executionId, now);
       const approvalId = rollbacksNeedApproval
-        ? await sendForApproval(tx, actor, { rollbackId: id, executionId, jobName: plan.execution.jobName }, now)
+        ? await sendForApproval(
+            tx,
+            ctx.notifier,
+            actor,
+            { rollbackId: id, executionId, jobName: plan.execution.jobName },
+            now,
+          )
         : null;
       await auditChange(tx, actor, {
         event: 'ROLLBACK_REQUESTED',

@@ -1,5 +1,6 @@
 import {
   canMoveTicket,
+  navPath,
   TICKET_AGE_BUCKETS,
   TICKET_SLA_TEXTS,
   TICKET_STATUSES,
@@ -10,6 +11,8 @@ import {
 import { type Db, withTransaction } from '@recon/db';
 import { validation } from '@/lib/app-error.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { notify } from '@/lib/notifications/notify.ts';
+import type { Notifier } from '@/lib/notifier.ts';
 import * as q from './sla.queries.ts';
 import * as tq from './tickets.queries.ts';
 
@@ -71,7 +74,7 @@ export async function save(
  * the rule's person as an assignee, a history entry and an audit entry — in one transaction per module. Answers the
  * ids it escalated.
  */
-export async function checkSla(db: Db, now: Date): Promise<number[]> {
+export async function checkSla(db: Db, now: Date, notifier: Notifier): Promise<number[]> {
   const escalated: number[] = [];
   for (const r of await q.enabledRules(db)) {
     const actor: ModuleActor = {
@@ -102,6 +105,20 @@ export async function checkSla(db: Db, now: Date): Promise<number[]> {
         }
         await tq.updateTicket(tx, t.id, { status: 'ESCALATED', now });
         await tq.insertHistory(tx, t.id, r.updated_by, now, entries);
+        // The ticket's people (the rule's person among them) are told of the breach (decision 0033).
+        const assigned = (await tq.ticketUsersOf(tx, [t.id])).filter((u) => u.associated_as === 'ASSIGNED');
+        await notify(
+          tx,
+          notifier,
+          {
+            moduleId: r.module_id,
+            kind: 'SLA_BREACHED',
+            title: TICKET_SLA_TEXTS.breachedAlert(t.id, r.escalate_after_hours),
+            link: `${navPath('my-jobs', 'tickets', 'internal')}?ticketId=${t.id}`,
+            userIds: assigned.flatMap((u) => (u.user_id === null ? [] : [u.user_id])),
+          },
+          now,
+        );
         await auditChange(tx, actor, {
           event: 'TICKET_STATUS_CHANGED',
           entityType: 'ticket',

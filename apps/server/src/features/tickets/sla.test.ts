@@ -5,6 +5,7 @@ import {
   addUser,
   auditRows,
   call,
+  createRecordingNotifier,
   createTestApp,
   type Session,
   signIn,
@@ -26,6 +27,7 @@ let checkerId: number;
 let outsiderId: number;
 
 const HOUR = 3_600_000;
+const notifier = createRecordingNotifier();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -113,12 +115,12 @@ describe('overdue tickets under the rule (2 hours past due, to sla-lead)', () =>
         .sort(),
     ).toEqual(overdue);
     // One hour past due: within the rule's two hours, nothing is escalated.
-    expect(await checkSla(t.database.db, t.clock.now)).toEqual([]);
+    expect(await checkSla(t.database.db, t.clock.now, notifier)).toEqual([]);
   });
 
   it('escalates each ticket open two hours past due once, with a history entry, the audit and the rule person', async () => {
     t.clock.advance(HOUR + 60_000);
-    expect(await checkSla(t.database.db, t.clock.now)).toEqual([ids.assigned, ids.open]);
+    expect(await checkSla(t.database.db, t.clock.now, notifier)).toEqual([ids.assigned, ids.open]);
     expect(await statusOf(ids.assigned)).toBe('ESCALATED');
     expect(await statusOf(ids.open)).toBe('ESCALATED');
     expect(await statusOf(ids.closed)).toBe('CLOSED');
@@ -138,15 +140,28 @@ describe('overdue tickets under the rule (2 hours past due, to sla-lead)', () =>
       },
       { action: 'ESCALATED', field: 'assignees', fromValue: 'sla-operator', toValue: 'sla-operator, sla-lead' },
     ]);
+    // Its people, the rule's person among them, are told of the breach (decision 0033).
+    const alerts = await t.database.db
+      .selectFrom('notification')
+      .select(['user_id', 'title'])
+      .where('kind', '=', 'SLA_BREACHED')
+      .where('title', 'like', `Ticket #${ids.assigned} %`)
+      .orderBy('user_id')
+      .execute();
+    expect(alerts).toEqual(
+      [operatorId, checkerId]
+        .sort((a, b) => a - b)
+        .map((id) => ({ user_id: id, title: TICKET_SLA_TEXTS.breachedAlert(ids.assigned as number, 2) })),
+    );
     const audit = (await auditRows(t, 'TICKET_STATUS_CHANGED')).filter((a) => a.entity_id === String(ids.open));
     expect(audit.at(-1)?.details).toMatchObject({ action: 'escalate', from: 'OPEN', to: 'ESCALATED', sla: true });
 
     // Checked again, and after a person moved it on: never escalated twice.
-    expect(await checkSla(t.database.db, t.clock.now)).toEqual([]);
+    expect(await checkSla(t.database.db, t.clock.now, notifier)).toEqual([]);
     const reassign = await send('PUT', '/v2/tickets/reassign', { id: ids.assigned, assignedTo: [{ id: operatorId }] });
     expect(reassign.statusCode, reassign.body).toBe(200);
     t.clock.advance(HOUR);
-    expect(await checkSla(t.database.db, t.clock.now)).toEqual([]);
+    expect(await checkSla(t.database.db, t.clock.now, notifier)).toEqual([]);
     expect(await statusOf(ids.assigned)).toBe('ASSIGNED');
   });
 
@@ -175,7 +190,7 @@ describe('overdue tickets under the rule (2 hours past due, to sla-lead)', () =>
     await send('PUT', '/v2/ticketSla', { isEnabled: false, escalateAfterHours: 2 });
     ids.late = await ticket('Late but the rule is off', { dueDate: dueIn(HOUR) });
     t.clock.advance(10 * HOUR);
-    expect(await checkSla(t.database.db, t.clock.now)).toEqual([]);
+    expect(await checkSla(t.database.db, t.clock.now, notifier)).toEqual([]);
     expect(await statusOf(ids.late)).toBe('OPEN');
   });
 });

@@ -34,19 +34,25 @@ export function ticketRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
           .header('cache-control', 'no-store')
           .send(file.body);
       }),
-      route(E.create, ({ body }, req) => service.create(ctx.db, moduleActorOf(req), body, ctx.now())),
-      route(E.update, ({ body }, req) => service.update(ctx.db, moduleActorOf(req), body, ctx.now())),
+      route(E.create, ({ body }, req) => service.create(ctx.db, moduleActorOf(req), body, ctx.now(), ctx.notifier)),
+      route(E.update, ({ body }, req) => service.update(ctx.db, moduleActorOf(req), body, ctx.now(), ctx.notifier)),
       route(E.comment, ({ body }, req) => service.comment(ctx.db, moduleActorOf(req), body, ctx.now())),
-      route(E.reassign, ({ body }, req) => service.move(ctx.db, moduleActorOf(req), 'reassign', body, ctx.now())),
-      route(E.escalate, ({ body }, req) => service.move(ctx.db, moduleActorOf(req), 'escalate', body, ctx.now())),
-      route(E.reopen, ({ body }, req) => service.move(ctx.db, moduleActorOf(req), 'reopen', body, ctx.now())),
+      route(E.reassign, ({ body }, req) =>
+        service.move(ctx.db, moduleActorOf(req), 'reassign', body, ctx.now(), ctx.notifier),
+      ),
+      route(E.escalate, ({ body }, req) =>
+        service.move(ctx.db, moduleActorOf(req), 'escalate', body, ctx.now(), ctx.notifier),
+      ),
+      route(E.reopen, ({ body }, req) =>
+        service.move(ctx.db, moduleActorOf(req), 'reopen', body, ctx.now(), ctx.notifier),
+      ),
       route(E.close, async ({ body }, req) => {
         // Knocking the rows off is the Transactions action: it takes its privilege too (decision 0029).
         if (body.linkedRows === 'KNOCK_OFF') await req.requirePrivilege({ code: 'knockOff' });
-        return service.move(ctx.db, moduleActorOf(req), 'close', body, ctx.now());
+        return service.move(ctx.db, moduleActorOf(req), 'close', body, ctx.now(), ctx.notifier);
       }),
       route(E.changeStatus, ({ body }, req) =>
-        service.move(ctx.db, moduleActorOf(req), 'change_status', body, ctx.now()),
+        service.move(ctx.db, moduleActorOf(req), 'change_status', body, ctx.now(), ctx.notifier),
       ),
       route(E.users, ({ query }, req) => service.users(ctx.db, moduleId(req), query.search, TICKET_USER_SEARCH_LIMIT)),
       route(E.search, ({ query }, req) => service.search(ctx.db, moduleId(req), query.title, TICKET_SEARCH_LIMIT)),

@@ -2,6 +2,7 @@ import {
   canMoveTicket,
   defaultTicketDueDate,
   illegalTicketTransition,
+  navPath,
   TICKET_ACTION_TARGETS,
   TICKET_STATUSES,
   TICKET_TEXTS,
@@ -26,6 +27,8 @@ import { escapeText } from '@/lib/downloads/formula-escape.ts';
 import { csvField } from '@/lib/downloads/write-csv.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import { knockOffRows, rowsNotOpen } from '@/lib/recon/knock-off.ts';
+import { notify } from '@/lib/notifications/notify.ts';
+import type { Notifier } from '@/lib/notifier.ts';
 import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
 import { toTransactionRow } from '@/lib/recon/transaction-rows.ts';
 import { moduleReconSources } from '@/lib/recon/transaction-sources.ts';
@@ -37,6 +40,33 @@ import * as q from './tickets.queries.ts';
  */
 
 type Person = { id: number | null; email: string | null };
+
+/** The users newly among a ticket's assignees (never the one assigning) are told it is theirs (decision 0033). */
+async function tellAssigned(
+  tx: Db,
+  notifier: Notifier,
+  actor: ModuleActor,
+  ticket: { id: number; title: string },
+  assignees: readonly Person[],
+  before: readonly (number | null)[],
+  now: Date,
+): Promise<void> {
+  const userIds = assignees.flatMap((p) =>
+    p.id !== null && p.id !== actor.userId && !before.includes(p.id) ? [p.id] : [],
+  );
+  await notify(
+    tx,
+    notifier,
+    {
+      moduleId: actor.moduleId,
+      kind: 'TICKET_ASSIGNED',
+      title: `Ticket #${ticket.id} ${ticket.title} assigned to you by ${actor.userName}`,
+      link: `${navPath('my-jobs', 'tickets', 'internal')}?ticketId=${ticket.id}`,
+      userIds,
+    },
+    now,
+  );
+}
 type Ref = { id: number | null; email: string | null };
 
 async function ticketOrThrow(db: Db, moduleId: number, id: number, isLocked = false) {
@@ -284,6 +314,7 @@ export async function create(
   actor: ModuleActor,
   body: Fields & { links: TicketLink[] },
   now: Date,
+  notifier: Notifier,
 ): Promise<TicketDetail> {
   const id = await withTransaction(db, {}, async ({ db: tx }) => {
     const assignees = await resolvePeople(tx, actor.moduleId, body.assignedTo);
@@ -307,6 +338,7 @@ export async function create(
     });
     await q.replaceTicketUsers(tx, ticketId, 'ASSIGNED', assignees);
     await q.replaceTicketUsers(tx, ticketId, 'CCED', cced);
+    await tellAssigned(tx, notifier, actor, { id: ticketId, title: body.title }, assignees, [], now);
     for (const l of links) await q.insertLinks(tx, ticketId, l.source.dataSourceId, l.rowIds, actor.userId, now);
     await q.insertHistory(tx, ticketId, actor.userId, now, [
       { action: 'CREATED', field: 'status', toValue: status },
@@ -344,6 +376,7 @@ export async function update(
   actor: ModuleActor,
   body: Fields & { id: number },
   now: Date,
+  notifier: Notifier,
 ): Promise<TicketDetail> {
   await withTransaction(db, {}, async ({ db: tx }) => {
     const t = await ticketOrThrow(tx, actor.moduleId, body.id, true);
@@ -387,6 +420,8 @@ export async function update(
     });
     await q.replaceTicketUsers(tx, t.id, 'ASSIGNED', assignees);
     await q.replaceTicketUsers(tx, t.id, 'CCED', cced);
+    const wereAssigned = before.filter((u) => u.associatedAs === 'ASSIGNED').map((u) => u.assignedToId);
+    await tellAssigned(tx, notifier, actor, { id: t.id, title: body.title }, assignees, wereAssigned, now);
     await q.insertHistory(tx, t.id, actor.userId, now, changes);
     await auditChange(tx, actor, {
       event: 'TICKET_UPDATED',
@@ -422,8 +457,9 @@ export async function move(
     linkedRows?: TicketCloseRows;
   },
   now: Date,
+  notifier: Notifier,
 ): Promise<TicketDetail> {
-  if (action === 'close' && body.linkedRows === 'KNOCK_OFF') return closeWithKnockOff(db, actor, body, now);
+  if (action === 'close' && body.linkedRows === 'KNOCK_OFF') return closeWithKnockOff(db, actor, body, now, notifier);
   await withTransaction(db, {}, async ({ db: tx }) => {
     const t = await ticketOrThrow(tx, actor.moduleId, body.id, true);
     const to = action === 'change_status' ? (body.status as TicketStatus) : TICKET_ACTION_TARGETS[action];
@@ -446,6 +482,8 @@ export async function move(
         toValue: await peopleText(tx, actor.moduleId, assignees),
       });
       await q.replaceTicketUsers(tx, t.id, 'ASSIGNED', assignees);
+      const wereAssigned = before.filter((u) => u.associatedAs === 'ASSIGNED').map((u) => u.assignedToId);
+      await tellAssigned(tx, notifier, actor, t, assignees, wereAssigned, now);
       assignedBy = actor.userId;
     } else if (to === 'ASSIGNED') {
       const users = await q.ticketUsersOf(tx, [t.id]);
@@ -484,6 +522,7 @@ async function closeWithKnockOff(
   actor: ModuleActor,
   body: { id: number; remark?: string | null },
   now: Date,
+  notifier: Notifier,
 ): Promise<TicketDetail> {
   await ticketOrThrow(db, actor.moduleId, body.id);
   // Every linked data source must be one of the module's (404 otherwise: another module's rows are never touched).
@@ -522,6 +561,7 @@ async function closeWithKnockOff(
       if (open.length > 1 && policy.bulkKnockOffNeedsApproval) {
         const approvalId = await createApprovalRequest(
           tx,
+          notifier,
           actor,
           {
             kind: 'BULK_KNOCK_OFF',

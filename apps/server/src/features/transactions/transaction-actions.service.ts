@@ -189,6 +189,7 @@ async function sendKnockOffForApproval(
     await assertOpen(client, source, body.rowIds);
     return createApprovalRequest(
       db,
+      ctx.notifier,
       actor,
       {
         kind: 'BULK_KNOCK_OFF',

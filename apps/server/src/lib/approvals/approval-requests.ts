@@ -1,6 +1,9 @@
 import type { ApprovalKind } from '@recon/contract';
 import type { Db } from '@recon/db';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
+import { approvalLink } from '@/lib/notifications/links.ts';
+import { approvalCheckersOf, notify } from '@/lib/notifications/notify.ts';
+import type { Notifier } from '@/lib/notifier.ts';
 
 /**
  * The module's approval policy and the approval requests the Transactions and Rollbacks features create when it
@@ -35,8 +38,17 @@ export type NewApproval =
       ticketId?: number;
     };
 
-/** Writes an ACTION_PENDING request by the actor and its audit record, in the caller's transaction. */
-export async function createApprovalRequest(tx: Db, actor: ModuleActor, a: NewApproval, now: Date): Promise<number> {
+/**
+ * Writes an ACTION_PENDING request by the actor and its audit record, in the caller's transaction; every user who may
+ * decide it (never the requester) is told it waits for them (decision 0033).
+ */
+export async function createApprovalRequest(
+  tx: Db,
+  notifier: Notifier,
+  actor: ModuleActor,
+  a: NewApproval,
+  now: Date,
+): Promise<number> {
   const refs =
     a.kind === 'ROLLBACK'
       ? { rollback_id: a.rollbackId, payload: JSON.stringify({ jobExecutionId: a.jobExecutionId }) }
@@ -74,5 +86,18 @@ export async function createApprovalRequest(tx: Db, actor: ModuleActor, a: NewAp
             ...(a.ticketId ? { ticketId: a.ticketId } : {}),
           },
   });
+  const checkers = await approvalCheckersOf(tx, actor.moduleId, a.kind);
+  await notify(
+    tx,
+    notifier,
+    {
+      moduleId: actor.moduleId,
+      kind: 'APPROVAL_WAITING',
+      title: `${a.summary}: waiting for your approval (requested by ${actor.userName})`,
+      link: approvalLink(id),
+      userIds: checkers.filter((userId) => userId !== actor.userId),
+    },
+    now,
+  );
   return id;
 }

@@ -18,6 +18,9 @@ const EmailParsingConfigPage = lazy(
 );
 const AuthConfigPage = lazy(withTexts('platform', () => import('@/features/integrations/auth-config-page')));
 const SamlSetupPage = lazy(withTexts('platform', () => import('@/features/saml-setup/saml-setup-page')));
+const NotificationSettingsPage = lazy(
+  withTexts('myJobs', () => import('@/features/notifications/notification-settings-page')),
+);
 const LdapSetupPage = lazy(withTexts('platform', () => import('@/features/ldap-setup/ldap-setup-page')));
 
 /** Settings pages of the platform (spec 1) and the integrations' config resources (spec 3). */
@@ -27,6 +30,7 @@ export const PLATFORM_PAGES: readonly PageRoute[] = [
   { path: PATHS.users, component: UsersPage },
   { path: PATHS.userRoles, component: UserRolesPage },
   { path: PATHS.approvalRights, component: ApprovalRightsPage },
+  { path: PATHS.notificationSettings, component: NotificationSettingsPage },
   { path: PATHS.oAuth, component: OAuthPage },
   { path: PATHS.appDirectory, component: AppDirectoryPage },
   { path: PATHS.connectedApps, component: ConnectedAppsPage },

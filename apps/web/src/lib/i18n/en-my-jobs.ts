@@ -1,5 +1,33 @@
-/** My Jobs › approvals and tickets: loaded with their pages. */
+/** My Jobs › approvals, alerts and tickets, and Settings › Notifications: loaded with their pages. */
 export const enMyJobs = {
+  alerts: {
+    title: 'Alerts',
+    description:
+      'What concerns you in this product: failed runs, approvals and files waiting for you, rejected files, tickets assigned to you and breached SLAs.',
+    show: 'Show',
+    all: 'All',
+    unreadOnly: 'Unread ({{count}})',
+    none: 'No alerts',
+    alert: 'Alert',
+    status: 'Status',
+    read: 'Read',
+    unread: 'Unread',
+    receivedAt: 'Received At',
+    actions: 'Actions',
+    open: 'View Details',
+    markRead: 'Mark read',
+    markAllRead: 'Mark all read',
+  },
+  notificationSettings: {
+    title: 'Notifications',
+    description:
+      'Choose which alerts reach you in {{module}}: in the app (the bell and My Jobs › Alerts) and by mail to the address of your user.',
+    alert: 'Alert',
+    inApp: 'In the app',
+    email: 'By mail',
+    save: 'Save',
+    reset: 'Reset',
+  },
   approvals: {
     title: 'Approvals',
     description:

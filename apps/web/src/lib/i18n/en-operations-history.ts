@@ -95,6 +95,14 @@ export const enOperationsHistory = {
     reject: 'Reject',
     approveConfirm: 'The run continues with the rows its files loaded.',
     rejectConfirm: 'Every row these files loaded is removed and the run ends Rejected.',
+    fileApprovals: {
+      title: 'File Approvals',
+      description:
+        'Runs of this product whose files wait for a checker: approve to let the run continue, or reject to remove what they loaded.',
+      none: 'No run waits for file approval.',
+      startedBy: 'Started by {{user}} at {{at}}',
+      summary: { files: 'Files', totalRows: 'Rows', invalidRows: 'Invalid', duplicateRows: 'Duplicates' },
+    },
   },
   fileHistory: {
     title: 'File Upload',

@@ -140,12 +140,15 @@ export const enPlatform = {
         label: 'Approvals',
         meaning: 'See the changes waiting for approval, approve or reject them, and download the list.',
       },
-      notifications: { label: 'Alerts', meaning: 'See the alerts under My Jobs.' },
+      notifications: {
+        label: 'Notification Settings',
+        meaning: 'Choose which alerts reach you in each product, in the app and by mail (Settings › Notifications).',
+      },
       ticket: { label: 'Tickets', meaning: 'See and work internal and external tickets.' },
       fileApproval: { label: 'File Approvals', meaning: 'Approve or reject uploaded files before a job loads them.' },
       notificationCenter: {
         label: 'Notification Centre',
-        meaning: 'See the bell in the header with the latest lien requests.',
+        meaning: 'See the bell in the header with your latest alerts, and every alert under My Jobs › Alerts.',
       },
       viewAdminDataTable: {
         label: 'Data Tables',

@@ -24,6 +24,11 @@ function navLabels(): Record<string, string> {
  * area reads (an activity's type, the configuration pages' common words). An area's own texts come with its pages.
  */
 export const enShared = {
+  bell: {
+    empty: 'No alerts yet',
+    unread: '{{count}} unread',
+    viewDetails: 'View Details',
+  },
   fileOutcome: {
     skippedTitle: 'Skipped rows (not data, not invalid)',
     reasonsTitle: 'Why rows failed',

@@ -75,6 +75,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   rollbacks: 'operationsHistory',
   transactions: 'transactions',
   approvals: 'myJobs',
+  notifications: 'myJobs',
   tickets: 'myJobs',
 };
 

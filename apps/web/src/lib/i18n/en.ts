@@ -196,7 +196,6 @@ export const en = {
     createModule: 'Create New Module',
     downloads: 'Downloads',
     notifications: 'Notifications',
-    lienRequests: 'Lien requests',
     viewAll: 'View All',
     settings: 'Settings',
     logout: 'Logout',

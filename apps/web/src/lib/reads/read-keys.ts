@@ -15,8 +15,15 @@ const JOBS = ['jobs'] as const;
 const PRIVILEGES = ['privileges'] as const;
 const ROLES = ['roles'] as const;
 const FILES = ['file-history'] as const;
+const NOTIFICATIONS = ['notifications'] as const;
 
 export const readKeys = {
+  /** The signed-in user's alerts in a module: the shell's bell and My Jobs › Alerts. */
+  notifications: {
+    root: NOTIFICATIONS,
+    bell: (moduleId: number) => [...NOTIFICATIONS, moduleId, 'bell'] as const,
+    list: (moduleId: number, params: object) => [...NOTIFICATIONS, moduleId, 'list', params] as const,
+  },
   /** Uploaded files of a module: File Upload history, its drawer, and the files waiting for their run. */
   files: {
     root: FILES,

@@ -16,10 +16,12 @@ type Props = {
   executionId: number;
   activityStatus: string;
   runStatus: string;
+  /** A page narrower than the run drawer scrolls the table sideways rather than squeeze a file's name. */
+  scrollX?: number;
 };
 
 /** The files one PIPE_LINE activity of the run loaded, with their outcome and row counts. */
-export function PipelineFiles({ moduleId, pipelineId, executionId, activityStatus, runStatus }: Props) {
+export function PipelineFiles({ moduleId, pipelineId, executionId, activityStatus, runStatus, scrollX }: Props) {
   const { t } = useTranslation();
   const locale = useNumberLocale();
   const files = usePipelineFileSummary(moduleId, pipelineId, executionId, { activityStatus, runStatus });
@@ -35,6 +37,7 @@ export function PipelineFiles({ moduleId, pipelineId, executionId, activityStatu
       loading={files.isPending}
       dataSource={files.data ?? []}
       pagination={false}
+      scroll={scrollX ? { x: scrollX } : undefined}
       locale={{
         emptyText: files.isPending ? ' ' : <Typography.Text type="secondary">{t('common.noData')}</Typography.Text>,
       }}
