@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalDatabase } from './schema-approvals.ts';
 import type { DownloadsDatabase } from './schema-downloads.ts';
+import type { GlDatabase } from './schema-gl.ts';
 import type { IntegrationsDatabase } from './schema-integrations.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
@@ -217,6 +218,7 @@ export type Database = OperationsDatabase &
   RollbackDatabase &
   ApprovalDatabase &
   TicketsDatabase &
+  GlDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

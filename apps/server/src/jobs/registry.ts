@@ -1,4 +1,5 @@
 import { activityCannotRunYet, JOB_ACTIVITY_TYPES, type JobActivityType } from '@recon/contract';
+import { runGlActivity } from '@/jobs/activities/gl-execution.ts';
 import { runPipelineActivity } from '@/jobs/activities/pipeline.ts';
 import { runReconActivity } from '@/jobs/activities/recon.ts';
 import { type ActivityHandler, PermanentActivityError } from '@/jobs/activity.ts';
@@ -12,8 +13,15 @@ const cannotRunYet: ActivityHandler = async (_ctx, run) => {
   throw new PermanentActivityError(activityCannotRunYet(run.type));
 };
 
-/** PIPE_LINE loads files, RECON matches; every other type fails with a clear message until its runner lands. */
-export const DEFAULT_HANDLERS: ActivityHandlers = { PIPE_LINE: runPipelineActivity, RECON: runReconActivity };
+/**
+ * PIPE_LINE loads files, RECON matches, GL_EXECUTION keeps a GL snapshot; every other type fails with a clear message
+ * until its runner lands.
+ */
+export const DEFAULT_HANDLERS: ActivityHandlers = {
+  PIPE_LINE: runPipelineActivity,
+  RECON: runReconActivity,
+  GL_EXECUTION: runGlActivity,
+};
 
 /** The handler of each activity type; `overrides` (tests, later issues) replace the defaults type by type. */
 export function createActivityRegistry(overrides: ActivityHandlers = {}): ActivityRegistry {

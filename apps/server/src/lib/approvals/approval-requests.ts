@@ -31,6 +31,13 @@ export type NewApproval =
       dataSourceId: number;
       rowIds: readonly number[];
       reason: string;
+    }
+  | {
+      kind: Extract<ApprovalKind, 'GL_REOPEN_BOOKS'>;
+      summary: string;
+      glConfigId: number;
+      closedUntil: string;
+      reason: string | null;
     };
 
 /** Writes an ACTION_PENDING request by the actor and its audit record, in the caller's transaction. */
@@ -38,11 +45,16 @@ export async function createApprovalRequest(tx: Db, actor: ModuleActor, a: NewAp
   const refs =
     a.kind === 'ROLLBACK'
       ? { rollback_id: a.rollbackId, payload: JSON.stringify({ jobExecutionId: a.jobExecutionId }) }
-      : {
-          recon_id: a.reconId,
-          data_source_id: a.dataSourceId,
-          payload: JSON.stringify({ rowIds: a.rowIds, reason: a.reason }),
-        };
+      : a.kind === 'GL_REOPEN_BOOKS'
+        ? {
+            gl_config_id: a.glConfigId,
+            payload: JSON.stringify({ closedUntil: a.closedUntil, reason: a.reason }),
+          }
+        : {
+            recon_id: a.reconId,
+            data_source_id: a.dataSourceId,
+            payload: JSON.stringify({ rowIds: a.rowIds, reason: a.reason }),
+          };
   const { id } = await tx
     .insertInto('approval_request')
     .values({
@@ -62,13 +74,15 @@ export async function createApprovalRequest(tx: Db, actor: ModuleActor, a: NewAp
     details:
       a.kind === 'ROLLBACK'
         ? { kind: a.kind, rollbackId: a.rollbackId, jobExecutionId: a.jobExecutionId }
-        : {
-            kind: a.kind,
-            reconId: a.reconId,
-            dataSourceId: a.dataSourceId,
-            rows: a.rowIds.length,
-            reason: a.reason,
-          },
+        : a.kind === 'GL_REOPEN_BOOKS'
+          ? { kind: a.kind, glConfigId: a.glConfigId, closedUntil: a.closedUntil, reason: a.reason }
+          : {
+              kind: a.kind,
+              reconId: a.reconId,
+              dataSourceId: a.dataSourceId,
+              rows: a.rowIds.length,
+              reason: a.reason,
+            },
   });
   return id;
 }
