@@ -8,6 +8,7 @@ import {
   glConfigSaveSchema,
   glConfigSchema,
   glConfigsResponseSchema,
+  glDataSourcesSchema,
   glItemParamsSchema,
   glItemTransactionsQuerySchema,
   glItemTransactionsSchema,
@@ -37,8 +38,19 @@ export const glEndpoints = {
     name: 'gl.list',
     method: 'GET',
     path: CONFIGS,
+    discriminator: { name: 'Find', value: null },
     response: glConfigsResponseSchema,
     summary: "The module's GL configurations with their config items",
+  }),
+  dataSources: endpoint({
+    ...base,
+    name: 'gl.dataSources',
+    method: 'GET',
+    path: CONFIGS,
+    discriminator: { name: 'Find', value: 'DataSources' },
+    response: glDataSourcesSchema,
+    summary:
+      'The data sources a config item may read, with their columns (amount columns marked): our extension for the editor',
   }),
   create: endpoint({
     ...base,

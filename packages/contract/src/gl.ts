@@ -283,3 +283,17 @@ export function areGlBucketsValid(bounds: readonly number[]): boolean {
     bounds.length > 0 && bounds.length <= 12 && bounds.every((b, i) => b > 0 && (i === 0 || b > (bounds[i - 1] ?? 0)))
   );
 }
+
+/** The data sources a config item may read (GET /v2/glconfigurations?Find=DataSources), for the editor. */
+export const glDataSourcesSchema = z.object({
+  data: z.array(
+    z.object({
+      dataSourceId: z.number().int(),
+      name: z.string(),
+      reconName: z.string(),
+      dateColumn: z.string(),
+      columns: z.array(z.object({ name: z.string(), dataType: z.string(), isAmount: z.boolean() })),
+    }),
+  ),
+});
+export type GlDataSources = z.infer<typeof glDataSourcesSchema>;

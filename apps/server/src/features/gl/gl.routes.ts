@@ -13,6 +13,7 @@ export function glRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
   return async (app) =>
     registerRoutes(app, [
       route(E.list, async (_input, req) => ({ data: await service.listConfigs(ctx.db, selectedModuleId(req)) })),
+      route(E.dataSources, (_input, req) => service.dataSources(ctx.db, selectedModuleId(req))),
       route(E.create, ({ body }, req) => service.saveConfig(ctx, moduleActorOf(req), body, null)),
       route(E.get, ({ params }, req) => service.getConfig(ctx.db, selectedModuleId(req), params.id)),
       route(E.update, ({ params, body }, req) => service.saveConfig(ctx, moduleActorOf(req), body, params.id)),

@@ -22,7 +22,7 @@ import { glAgeing, glItemRows, glReport, glSummary } from '@/lib/gl/gl-figures.t
 import { type GlModel, glModelOf, glSourcesOf, resolveSource } from '@/lib/gl/gl-model.ts';
 import { dayOf, runGl } from '@/lib/gl/gl-snapshots.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
-import { resolveDateColumn } from '@/lib/recon/transaction-query.ts';
+import { kindOfColumn, resolveDateColumn } from '@/lib/recon/transaction-query.ts';
 import * as q from './gl.queries.ts';
 
 /**
@@ -78,6 +78,24 @@ async function configsAnswer(db: Db, moduleId: number, records: readonly lq.GlCo
 
 export async function listConfigs(db: Db, moduleId: number): Promise<GlConfig[]> {
   return configsAnswer(db, moduleId, await lq.configsOf(db, moduleId));
+}
+
+/** The data sources of the module a config item may read, with their columns (number columns are amounts). */
+export async function dataSources(db: Db, moduleId: number) {
+  const sources = await glSourcesOf(db, moduleId);
+  return {
+    data: [...sources.values()].map(({ source, reconName }) => ({
+      dataSourceId: source.dataSourceId,
+      name: source.dataSourceName,
+      reconName,
+      dateColumn: resolveDateColumn(source, undefined),
+      columns: source.columns.map((c) => ({
+        name: c.name,
+        dataType: c.dataType,
+        isAmount: kindOfColumn(c) === 'number',
+      })),
+    })),
+  };
 }
 
 export async function getConfig(db: Db, moduleId: number, id: number): Promise<GlConfig> {

@@ -210,6 +210,15 @@ describe('GL configurations', () => {
     items = { bank: gl.items[0].id, credits: gl.items[1].id, charges: gl.items[2].id };
     expect((await get('/v2/glconfigurations')).json().data.map((c: { id: number }) => c.id)).toEqual([glId]);
     expect((await get(`/v2/glconfigurations/${glId}`)).json().items).toHaveLength(3);
+    const sources = (await get('/v2/glconfigurations?Find=DataSources')).json().data;
+    expect(sources.find((s: { dataSourceId: number }) => s.dataSourceId === A())).toMatchObject({
+      dateColumn: 'value_date',
+      columns: [
+        { name: 'reference', isAmount: false },
+        { name: 'value_date', isAmount: false },
+        { name: 'amount', isAmount: true },
+      ],
+    });
     const audit = (await auditRows(t, 'GL_CONFIG_CREATED')).at(-1);
     expect(audit?.entity_id).toBe(String(glId));
   });
