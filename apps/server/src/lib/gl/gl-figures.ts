@@ -273,7 +273,8 @@ export async function glItemRows(
       FROM ${rowTable(ms)} WHERE ${where}
       ORDER BY ${dayColumn(ms)}, r._id LIMIT ${q.length} OFFSET ${q.start}`.execute(db),
   ]);
-  const columns = ms.source.columns.map((c) => c.name);
+  // The row's day and amount have their own fields: the other columns follow.
+  const columns = ms.source.columns.map((c) => c.name).filter((c) => c !== ms.dateColumn && c !== ms.amountColumn);
   return {
     total: count.rows[0]?.n ?? 0,
     columns,

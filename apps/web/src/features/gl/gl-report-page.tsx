@@ -189,21 +189,30 @@ export default function GlReportPage() {
                     ]}
                     summary={() =>
                       report.data ? (
-                        <Table.Summary.Row>
-                          <Table.Summary.Cell index={0} colSpan={2} />
-                          <Table.Summary.Cell index={1} colSpan={2}>
-                            <Typography.Text strong>{t('gl.total')}</Typography.Text>
-                            <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
-                              {t('gl.difference', { amount: money(report.data.totals.difference) })}
-                            </Typography.Text>
-                          </Table.Summary.Cell>
-                          <Table.Summary.Cell index={2} align="right">
-                            <Typography.Text strong>{money(report.data.totals.debit)}</Typography.Text>
-                          </Table.Summary.Cell>
-                          <Table.Summary.Cell index={3} align="right">
-                            <Typography.Text strong>{money(report.data.totals.credit)}</Typography.Text>
-                          </Table.Summary.Cell>
-                        </Table.Summary.Row>
+                        <>
+                          <Table.Summary.Row>
+                            <Table.Summary.Cell index={0} colSpan={3}>
+                              <Typography.Text strong>{t('gl.total')}</Typography.Text>
+                            </Table.Summary.Cell>
+                            <Table.Summary.Cell index={1} align="right">
+                              {report.data.lines.reduce((n, l) => n + l.openCount, 0)}
+                            </Table.Summary.Cell>
+                            <Table.Summary.Cell index={2} align="right">
+                              <Typography.Text strong>{money(report.data.totals.debit)}</Typography.Text>
+                            </Table.Summary.Cell>
+                            <Table.Summary.Cell index={3} align="right">
+                              <Typography.Text strong>{money(report.data.totals.credit)}</Typography.Text>
+                            </Table.Summary.Cell>
+                          </Table.Summary.Row>
+                          <Table.Summary.Row>
+                            <Table.Summary.Cell index={0} colSpan={4} align="right">
+                              <Typography.Text type="secondary">{t('gl.differenceLabel')}</Typography.Text>
+                            </Table.Summary.Cell>
+                            <Table.Summary.Cell index={1} colSpan={2} align="right">
+                              <Typography.Text>{money(report.data.totals.difference)}</Typography.Text>
+                            </Table.Summary.Cell>
+                          </Table.Summary.Row>
+                        </>
                       ) : null
                     }
                   />
@@ -231,6 +240,20 @@ export default function GlReportPage() {
                       amountColumn(t('gl.cleared'), 'cleared', (l: GlSummary['lines'][number]) => l.cleared),
                       amountColumn(t('gl.closing'), 'closing', (l: GlSummary['lines'][number]) => l.closing),
                     ]}
+                    summary={() =>
+                      summary.data ? (
+                        <Table.Summary.Row>
+                          <Table.Summary.Cell index={0}>
+                            <Typography.Text strong>{t('gl.total')}</Typography.Text>
+                          </Table.Summary.Cell>
+                          {(['opening', 'added', 'cleared', 'closing'] as const).map((k, i) => (
+                            <Table.Summary.Cell key={k} index={i + 1} align="right">
+                              <Typography.Text strong>{money(summary.data.totals[k])}</Typography.Text>
+                            </Table.Summary.Cell>
+                          ))}
+                        </Table.Summary.Row>
+                      ) : null
+                    }
                   />
                 </>
               ),
@@ -272,9 +295,8 @@ function AgeingTable({
         loading={loading}
         dataSource={data?.lines ?? []}
         pagination={false}
-        scroll={{ x: 1100 }}
         columns={[
-          { title: t('gl.account'), dataIndex: 'name', key: 'name', fixed: 'left', width: 200 },
+          { title: t('gl.account'), dataIndex: 'name', key: 'name', width: 170 },
           ...buckets.map((b, i) => ({
             title: t('gl.days', { label: b.label }),
             key: `b${i}`,

@@ -72,7 +72,7 @@ export const enReports = {
     tabAgeing: 'Ageing',
     openRows: 'Open Rows',
     total: 'Total',
-    difference: 'Debit − Credit: {{amount}}',
+    differenceLabel: 'Debit − Credit',
     period: 'From {{from}} to {{to}}',
     opening: 'Opening',
     added: 'Added',

@@ -72,6 +72,11 @@ function toBody(v: Values): GlConfigSave {
 
 type SourceOption = GlDataSources['data'][number];
 
+function onlyAmountOf(sources: SourceOption[], id: number): string | undefined {
+  const amounts = sources.find((s) => s.dataSourceId === id)?.columns.filter((c) => c.isAmount) ?? [];
+  return amounts.length === 1 ? amounts[0]?.name : undefined;
+}
+
 function SourceFields({ name, sources, itemName }: { name: number; sources: SourceOption[]; itemName: number }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<Values>();
@@ -86,13 +91,17 @@ function SourceFields({ name, sources, itemName }: { name: number; sources: Sour
               showSearch
               optionFilterProp="label"
               options={sources.map((s) => ({ value: s.dataSourceId, label: `${s.name} (${s.reconName})` }))}
-              onChange={() => form.setFieldValue(['items', itemName, 'sources', name, 'amountColumn'], undefined)}
+              onChange={(id: number) =>
+                // The source's amount column when it has one only; the person picks otherwise.
+                form.setFieldValue(['items', itemName, 'sources', name, 'amountColumn'], onlyAmountOf(sources, id))
+              }
             />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item name={[name, 'amountColumn']} label={t('gl.amountColumn')} rules={[{ required: true }]}>
             <Select
+              showSearch
               options={(source?.columns ?? []).filter((c) => c.isAmount).map((c) => ({ value: c.name, label: c.name }))}
             />
           </Form.Item>
@@ -105,6 +114,7 @@ function SourceFields({ name, sources, itemName }: { name: number; sources: Sour
               <Flex key={f.key} gap={8} align="baseline">
                 <Form.Item name={[f.name, 'field']} style={{ flex: 1 }}>
                   <Select
+                    showSearch
                     aria-label={t('gl.filterField')}
                     placeholder={t('gl.filterField')}
                     options={(source?.columns ?? []).map((c) => ({ value: c.name, label: c.name }))}
