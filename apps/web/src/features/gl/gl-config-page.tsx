@@ -75,6 +75,7 @@ export default function GlConfigPage() {
                 title: t('gl.glName'),
                 dataIndex: 'glName',
                 key: 'glName',
+                width: 220,
                 render: (name: string, row) => <Link to={`${PATHS.glConfig}/${row.id}/report`}>{name}</Link>,
               },
               {
@@ -113,7 +114,7 @@ export default function GlConfigPage() {
               {
                 title: t('gl.actions'),
                 key: 'actions',
-                width: 330,
+                width: 310,
                 render: (_, row) => (
                   <Flex gap={4} wrap>
                     <Link to={`${PATHS.glConfig}/${row.id}/report`}>
@@ -172,6 +173,7 @@ export default function GlConfigPage() {
         {books?.kind === 'close' ? (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Typography.Paragraph>{t('gl.closeHelp')}</Typography.Paragraph>
+            <Typography.Text strong>{t('gl.closeDate')}</Typography.Text>
             <DatePicker
               aria-label={t('gl.closeDate')}
               placeholder={t('gl.closeDate')}

@@ -301,14 +301,18 @@ function AgeingTable({
             title: t('gl.days', { label: b.label }),
             key: `b${i}`,
             align: 'right' as const,
-            render: (_: unknown, l: AgeLine) => (
-              <Space direction="vertical" size={0} style={{ alignItems: 'flex-end' }}>
-                <span>{money(l.cells[i]?.amount ?? '0')}</span>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('gl.rows', { count: l.cells[i]?.count ?? 0 })}
-                </Typography.Text>
-              </Space>
-            ),
+            render: (_: unknown, l: AgeLine) =>
+              // An empty bucket is a dash: the amounts a reader looks for stand out.
+              !l.cells[i]?.count ? (
+                <Typography.Text type="secondary">—</Typography.Text>
+              ) : (
+                <Space direction="vertical" size={0} style={{ alignItems: 'flex-end' }}>
+                  <span>{money(l.cells[i]?.amount ?? '0')}</span>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('gl.rows', { count: l.cells[i]?.count ?? 0 })}
+                  </Typography.Text>
+                </Space>
+              ),
           })),
           {
             title: t('gl.total'),

@@ -3,7 +3,7 @@ import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGlItemRows } from '@/features/gl/api/gl-api';
-import { formatCurrency, formatDate } from '@/lib/format';
+import { formatCurrency, formatDate, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 
 const PAGE = 10;
@@ -80,7 +80,10 @@ export function GlItemRows(props: {
             title: c,
             key: c,
             ellipsis: true,
-            render: (_: unknown, r: Row) => String(r.values[c] ?? ''),
+            render: (_: unknown, r: Row) => {
+              const v = r.values[c];
+              return typeof v === 'number' ? formatNumber(v, locale) : String(v ?? '');
+            },
           })),
         ]}
       />
