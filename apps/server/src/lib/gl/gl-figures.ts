@@ -34,14 +34,49 @@ function filtersOf(ms: GlModelSource): RawBuilder<SqlBool>[] {
   return ms.columnFilters.map((f) => filterSql(ms.source, f).where);
 }
 
+/** One member's filters as one predicate (true without any). */
+const memberWhere = (ms: GlModelSource): RawBuilder<SqlBool> => {
+  const parts = filtersOf(ms);
+  return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+};
+
+/**
+ * The branches grouped by data source: items reading the same source (credits and debits of one statement) are
+ * added up in one scan of its table, each with its own filters and amount column as FILTER aggregates.
+ */
+type SourceGroup = { ms: GlModelSource; members: Branch[] };
+function groupsOf(items: readonly GlModelItem[]): SourceGroup[] {
+  const groups = new Map<number, SourceGroup>();
+  for (const b of branchesOf(items)) {
+    const id = b.ms.source.dataSourceId;
+    const g = groups.get(id) ?? { ms: b.ms, members: [] };
+    g.members.push(b);
+    groups.set(id, g);
+  }
+  return [...groups.values()];
+}
+/** Rows any member reads (a member without filters reads them all). */
+const anyMember = (g: SourceGroup): RawBuilder<SqlBool> =>
+  g.members.some((m) => m.ms.columnFilters.length === 0)
+    ? sql<SqlBool>`true`
+    : sql<SqlBool>`(${sql.join(
+        g.members.map((m) => memberWhere(m.ms)),
+        sql` OR `,
+      )})`;
+const memberKey = (b: Branch) => `${b.itemId}:${b.sourceIndex}`;
+
 /** Loaded open, dated on or before `asOn` (from `fromDate` when given), not closed by the end of `asOn`, filtered. */
 function openAsOn(ms: GlModelSource, asOn: string, fromDate: string | null): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${openRowsAsOn(ms, asOn, fromDate)} AND ${memberWhere(ms)}`;
+}
+
+/** openAsOn without the item's filters: what every item reading the source shares. */
+function openRowsAsOn(ms: GlModelSource, asOn: string, fromDate: string | null): RawBuilder<SqlBool> {
   const day = dayColumn(ms);
   const parts: RawBuilder<SqlBool>[] = [
     sql<SqlBool>`r._recon_status = 'UNRECONCILED'`,
     sql<SqlBool>`${day} < ${asOn}::date + 1`,
     sql<SqlBool>`NOT EXISTS (SELECT 1 FROM ${stateTable(ms)} x WHERE x._id = r._id AND x.reconciled_at < ${asOn}::date + 1)`,
-    ...filtersOf(ms),
   ];
   if (fromDate) parts.push(sql<SqlBool>`${day} >= ${fromDate}::date`);
   return sql<SqlBool>`${sql.join(parts, sql` AND `)}`;
@@ -57,21 +92,24 @@ const lineAmounts = (side: GlSide, balance: bigint) => {
 
 /** GET /v2/gl/{id}/report: each item's open balance as on a day, on its side. */
 export async function glReport(db: Db, model: GlModel, asOnDate: string, fromDate: string | null): Promise<GlReport> {
-  const branches = branchesOf(model.items);
   const sums = new Map<string, { units: bigint; count: number }>();
-  if (branches.length > 0) {
-    const selects = branches.map(
-      (b) => sql`SELECT ${b.itemId}::bigint AS item_id, ${b.sourceIndex}::int AS source_index,
-        round(coalesce(sum(${amountOf(b.ms)}), 0), 4)::text AS total, count(*)::int AS n
-        FROM ${rowTable(b.ms)} WHERE ${openAsOn(b.ms, asOnDate, fromDate)}`,
-    );
-    const r = await sql<{ item_id: number; source_index: number; total: string; n: number }>`${sql.join(
-      selects,
-      sql` UNION ALL `,
-    )}`.execute(db);
-    for (const row of r.rows)
-      sums.set(`${row.item_id}:${row.source_index}`, { units: toUnits(row.total), count: row.n });
-  }
+  await Promise.all(
+    groupsOf(model.items).map(async (g) => {
+      const aggregates = g.members.map(
+        (
+          m,
+          k,
+        ) => sql`round(coalesce(sum(${amountOf(m.ms)}) FILTER (WHERE ${memberWhere(m.ms)}), 0), 4)::text AS ${sql.raw(`t${k}`)},
+          (count(*) FILTER (WHERE ${memberWhere(m.ms)}))::int AS ${sql.raw(`n${k}`)}`,
+      );
+      const r = await sql<Record<string, string | number>>`SELECT ${sql.join(aggregates)}
+        FROM ${rowTable(g.ms)} WHERE ${openRowsAsOn(g.ms, asOnDate, fromDate)} AND ${anyMember(g)}`.execute(db);
+      const row = r.rows[0] ?? {};
+      for (const [k, m] of g.members.entries()) {
+        sums.set(memberKey(m), { units: toUnits(String(row[`t${k}`] ?? '0')), count: Number(row[`n${k}`] ?? 0) });
+      }
+    }),
+  );
   let debit = 0n;
   let credit = 0n;
   const lines = model.items.map((item) => {
@@ -113,38 +151,34 @@ export async function glReport(db: Db, model: GlModel, asOnDate: string, fromDat
 
 /** GET /v2/gl/{id}/report_summary: opening (open the day before start), added (dated inside), closing (open on end). */
 export async function glSummary(db: Db, model: GlModel, startDate: string, endDate: string): Promise<GlSummary> {
-  const branches = branchesOf(model.items);
   const sums = new Map<number, { opening: bigint; added: bigint; closing: bigint }>();
-  if (branches.length > 0) {
-    const selects = branches.map((b) => {
-      const day = dayColumn(b.ms);
-      const amount = amountOf(b.ms);
-      const where = [
-        sql<SqlBool>`r._recon_status = 'UNRECONCILED'`,
-        sql<SqlBool>`${day} < ${endDate}::date + 1`,
-        ...filtersOf(b.ms),
-      ];
-      return sql`SELECT ${b.itemId}::bigint AS item_id,
-        round(coalesce(sum(${amount}) FILTER (WHERE ${day} < ${startDate}::date
-          AND (s._id IS NULL OR s.reconciled_at >= ${startDate}::date)), 0), 4)::text AS opening,
-        round(coalesce(sum(${amount}) FILTER (WHERE ${day} >= ${startDate}::date), 0), 4)::text AS added,
-        round(coalesce(sum(${amount}) FILTER (WHERE s._id IS NULL OR s.reconciled_at >= ${endDate}::date + 1), 0), 4)::text AS closing
-        FROM ${rowTable(b.ms)} LEFT JOIN ${stateTable(b.ms)} s ON s._id = r._id
-        WHERE ${sql.join(where, sql` AND `)}`;
-    });
-    const r = await sql<{ item_id: number; opening: string; added: string; closing: string }>`${sql.join(
-      selects,
-      sql` UNION ALL `,
-    )}`.execute(db);
-    for (const row of r.rows) {
-      const was = sums.get(row.item_id) ?? { opening: 0n, added: 0n, closing: 0n };
-      sums.set(row.item_id, {
-        opening: was.opening + toUnits(row.opening),
-        added: was.added + toUnits(row.added),
-        closing: was.closing + toUnits(row.closing),
+  await Promise.all(
+    groupsOf(model.items).map(async (g) => {
+      const day = dayColumn(g.ms);
+      const aggregates = g.members.map((m, k) => {
+        const amount = amountOf(m.ms);
+        const mine = memberWhere(m.ms);
+        const name = (what: string) => sql.raw(`${what}${k}`);
+        return sql`round(coalesce(sum(${amount}) FILTER (WHERE ${mine} AND ${day} < ${startDate}::date
+            AND (s._id IS NULL OR s.reconciled_at >= ${startDate}::date)), 0), 4)::text AS ${name('o')},
+          round(coalesce(sum(${amount}) FILTER (WHERE ${mine} AND ${day} >= ${startDate}::date), 0), 4)::text AS ${name('a')},
+          round(coalesce(sum(${amount}) FILTER (WHERE ${mine}
+            AND (s._id IS NULL OR s.reconciled_at >= ${endDate}::date + 1)), 0), 4)::text AS ${name('c')}`;
       });
-    }
-  }
+      const r = await sql<Record<string, string>>`SELECT ${sql.join(aggregates)}
+        FROM ${rowTable(g.ms)} LEFT JOIN ${stateTable(g.ms)} s ON s._id = r._id
+        WHERE r._recon_status = 'UNRECONCILED' AND ${day} < ${endDate}::date + 1 AND ${anyMember(g)}`.execute(db);
+      const row = r.rows[0] ?? {};
+      g.members.forEach((m, k) => {
+        const was = sums.get(m.itemId) ?? { opening: 0n, added: 0n, closing: 0n };
+        sums.set(m.itemId, {
+          opening: was.opening + toUnits(row[`o${k}`] ?? '0'),
+          added: was.added + toUnits(row[`a${k}`] ?? '0'),
+          closing: was.closing + toUnits(row[`c${k}`] ?? '0'),
+        });
+      });
+    }),
+  );
   const totals = { opening: 0n, added: 0n, cleared: 0n, closing: 0n };
   const lines = model.items.map((item) => {
     const s = sums.get(item.id) ?? { opening: 0n, added: 0n, closing: 0n };
@@ -191,25 +225,34 @@ function bucketSql(age: RawBuilder<unknown>, bounds: readonly number[]): RawBuil
 /** GET /v2/gl/{id}/ageing_report_summary: open on endDate (rows dated from startDate), by age in days. */
 export async function glAgeing(db: Db, model: GlModel, startDate: string, endDate: string): Promise<GlAgeing> {
   const buckets = glBucketsOf(model.ageingBuckets);
-  const branches = branchesOf(model.items);
   const cells = new Map<string, { units: bigint; count: number }>();
-  if (branches.length > 0) {
-    const selects = branches.map((b) => {
-      const age = sql`(${endDate}::date - ${dayOf(b.ms)})`;
-      return sql`SELECT ${b.itemId}::bigint AS item_id, ${bucketSql(age, model.ageingBuckets)} AS bucket,
-        round(sum(${amountOf(b.ms)}), 4)::text AS total, count(*)::int AS n
-        FROM ${rowTable(b.ms)} WHERE ${openAsOn(b.ms, endDate, startDate)} GROUP BY 2`;
-    });
-    const r = await sql<{ item_id: number; bucket: number; total: string | null; n: number }>`${sql.join(
-      selects,
-      sql` UNION ALL `,
-    )}`.execute(db);
-    for (const row of r.rows) {
-      const key = `${row.item_id}:${row.bucket}`;
-      const was = cells.get(key) ?? { units: 0n, count: 0 };
-      cells.set(key, { units: was.units + toUnits(row.total ?? '0'), count: was.count + row.n });
-    }
-  }
+  await Promise.all(
+    groupsOf(model.items).map(async (g) => {
+      const age = sql`(${endDate}::date - ${dayOf(g.ms)})`;
+      const aggregates = g.members.map(
+        (
+          m,
+          k,
+        ) => sql`round(coalesce(sum(${amountOf(m.ms)}) FILTER (WHERE ${memberWhere(m.ms)}), 0), 4)::text AS ${sql.raw(`t${k}`)},
+          (count(*) FILTER (WHERE ${memberWhere(m.ms)}))::int AS ${sql.raw(`n${k}`)}`,
+      );
+      const r = await sql<Record<string, string | number>>`SELECT ${bucketSql(age, model.ageingBuckets)} AS bucket,
+        ${sql.join(aggregates)}
+        FROM ${rowTable(g.ms)} WHERE ${openRowsAsOn(g.ms, endDate, startDate)} AND ${anyMember(g)} GROUP BY 1`.execute(
+        db,
+      );
+      for (const row of r.rows) {
+        g.members.forEach((m, k) => {
+          const key = `${m.itemId}:${row.bucket}`;
+          const was = cells.get(key) ?? { units: 0n, count: 0 };
+          cells.set(key, {
+            units: was.units + toUnits(String(row[`t${k}`] ?? '0')),
+            count: was.count + Number(row[`n${k}`] ?? 0),
+          });
+        });
+      }
+    }),
+  );
   const totalCells = buckets.map(() => ({ units: 0n, count: 0 }));
   const lines = model.items.map((item) => {
     const k = BigInt(item.sign);
