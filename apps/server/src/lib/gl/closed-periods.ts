@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { AppError } from '@/lib/app-error.ts';
 import { qualified } from '@/lib/data-tables/ddl.ts';
 import { resolveDateColumn, type TransactionSource } from '@/lib/recon/transaction-query.ts';
-import { closedPeriodsOf, setClosedUntil } from './gl.queries.ts';
+import { closedPeriodsOf, closedPeriodsOfPipeline, setClosedUntil } from './gl.queries.ts';
 import { glSourcesOf, isLoadedAt } from './gl-model.ts';
 
 /**
@@ -106,4 +106,24 @@ export async function pendingReopenings(db: Db, glConfigIds: readonly number[]):
     WHERE kind = 'GL_REOPEN_BOOKS' AND status = 'ACTION_PENDING' AND gl_config_id IN (${sql.join([...glConfigIds])})
     GROUP BY gl_config_id`.execute(db);
   return new Map(r.rows.map((row) => [row.gl_config_id, row.id]));
+}
+
+/**
+ * The refusal of a file whose loaded rows (in the load's transaction, read through its client) include one dated
+ * inside a closed period of a data source reading the table, or null. The load then fails and nothing of it stays.
+ */
+export async function closedPeriodRefusalOfLoad(
+  db: Db,
+  client: { query: (text: string, values: unknown[]) => Promise<{ rowCount: number | null }> },
+  load: { pipelineId: number; target: string; fileId: number },
+): Promise<string | null> {
+  for (const period of await closedPeriodsOfPipeline(db, load.pipelineId)) {
+    const day = period.day_column ? `r.${quoteIdent(period.day_column)}` : 'r._loaded_at';
+    const found = await client.query(
+      `SELECT 1 FROM ${load.target} r WHERE r._file_id = $1 AND ${day} < $2::date + 1 LIMIT 1`,
+      [load.fileId, period.until],
+    );
+    if ((found.rowCount ?? 0) > 0) return closedPeriodRefusal(period.data_source_name, period.until);
+  }
+  return null;
 }

@@ -157,3 +157,26 @@ export async function lastSnapshots(
     ORDER BY gl_config_id, id DESC`.execute(db);
   return new Map(r.rows.map((row) => [row.gl_config_id, { asOnDate: row.as_on, at: row.created_at }]));
 }
+
+/**
+ * The closed periods over the table a pipeline loads: per data source reading it whose books some configuration
+ * closed, the latest day, and the table's first date column (null: rows are dated by when they were loaded).
+ */
+export async function closedPeriodsOfPipeline(
+  db: Db,
+  pipelineId: number,
+): Promise<{ data_source_name: string; until: string; day_column: string | null }[]> {
+  const r = await sql<{ data_source_name: string; until: string; day_column: string | null }>`
+    SELECT ds.name AS data_source_name, to_char(max(c.closed_until), 'YYYY-MM-DD') AS until,
+      (SELECT col.name FROM data_table_column col WHERE col.data_table_id = p.data_table_id
+        AND col.data_type IN ('DATE', 'DATETIME') ORDER BY col.sequence, col.id LIMIT 1) AS day_column
+    FROM pipeline p
+    JOIN data_source ds ON ds.data_table_id = p.data_table_id
+    JOIN gl_config_item_source s ON s.data_source_id = ds.id
+    JOIN gl_config_item i ON i.id = s.gl_config_item_id
+    JOIN gl_config c ON c.id = i.gl_config_id
+    WHERE p.id = ${pipelineId} AND c.closed_until IS NOT NULL
+    GROUP BY ds.id, ds.name, p.data_table_id
+    ORDER BY ds.id`.execute(db);
+  return r.rows;
+}
