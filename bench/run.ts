@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { benchAuditChain } from './audit-chain.ts';
 import { benchExport } from './export.ts';
+import { benchGl } from './gl.ts';
 import { benchIngest } from './ingest.ts';
 import { benchPlatform } from './platform.ts';
 import { benchRealistic } from './realistic.ts';
@@ -21,6 +22,7 @@ const scenarios = {
   transactions: benchTransactions,
   transforms: benchTransforms,
   audit: benchAuditChain,
+  gl: benchGl,
 } as const;
 const USAGE = `Usage: npm run bench [-- <scenario>]
 

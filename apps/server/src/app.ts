@@ -27,6 +27,7 @@ import { departmentRoutes } from '@/features/departments/departments.routes.ts';
 import { downloadRoutes } from '@/features/downloads/downloads.routes.ts';
 import { explainRoutes } from '@/features/explain/explain.routes.ts';
 import { fileRoutes } from '@/features/files/files.routes.ts';
+import { glRoutes } from '@/features/gl/gl.routes.ts';
 import { integrationRoutes } from '@/features/integrations/integrations.routes.ts';
 import { jobExecutionRoutes } from '@/features/job-executions/job-executions.routes.ts';
 import { jobRoutes } from '@/features/jobs/jobs.routes.ts';
@@ -152,6 +153,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(oauthIntegrationRoutes(ctx));
       await api.register(rollbackRoutes(ctx));
       await api.register(approvalRoutes(ctx));
+      // Reports › GL Config (issue 15)
+      await api.register(glRoutes(ctx));
       // My Jobs › Tickets (issue 14)
       await api.register(ticketRoutes(ctx));
       await api.register(ticketEmailRoutes(ctx));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { APPROVAL_KINDS } from './approvals.ts';
 
 export const APPROVAL_RIGHT_TEXTS = {
-  kindRequired: 'Kind must be ROLLBACK or BULK_KNOCK_OFF',
+  kindRequired: 'Kind must be ROLLBACK, BULK_KNOCK_OFF or GL_REOPEN_BOOKS',
   saved: 'Approval rights saved',
   /** The checker's roles are not among those that may decide this kind of request in the module. */
   roleCannotDecide:

@@ -8,11 +8,12 @@ import { transactionColumnSchema, transactionRowSchema } from './transactions.ts
 // its bulk knock-offs. The request waits in My Jobs › Approvals (spec 1, privilege pendingApprovals); whoever
 // requested it can never approve or reject it.
 
-export const APPROVAL_KINDS = ['ROLLBACK', 'BULK_KNOCK_OFF'] as const;
+export const APPROVAL_KINDS = ['ROLLBACK', 'BULK_KNOCK_OFF', 'GL_REOPEN_BOOKS'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_KIND_LABELS: Readonly<Record<ApprovalKind, string>> = {
   ROLLBACK: 'Rollback',
   BULK_KNOCK_OFF: 'Bulk knock off',
+  GL_REOPEN_BOOKS: 'Reopen books',
 };
 
 /** Approval statuses (spec 2 §4) with the spec's labels. This version produces ACTION_PENDING, APPROVED, REJECTED, FAILED. */

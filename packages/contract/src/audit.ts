@@ -79,6 +79,13 @@ export const AUDIT_EVENTS = [
   'JOB_EXECUTION_RETRIED',
   'FILE_APPROVAL_DECIDED',
   'PARALLEL_JOB_CONFIG_CREATED',
+  'GL_CONFIG_CREATED',
+  'GL_CONFIG_UPDATED',
+  'GL_CONFIG_DELETED',
+  'GL_BOOKS_CLOSED',
+  'GL_BOOKS_REOPENED',
+  'GL_REFRESHED',
+  'GL_CLOSED_PERIOD_REFUSED',
   'PARALLEL_JOB_CONFIG_UPDATED',
   'PARALLEL_JOB_CONFIG_DELETED',
   // Mail and gateway OAuth integrations (decision 0026); their details never carry a token or key secret

@@ -36,10 +36,19 @@ export const OPEN_DOWNLOAD_STATUSES: readonly DownloadStatus[] = ['SUBMITTED', '
  * The spec's report types (TRANSACTIONS, DASHLET, REPORT), plus APPROVAL and BRS_REPORT for the two download
  * pages the spec lists without naming their type.
  */
-export const DOWNLOAD_REPORT_TYPES = ['TRANSACTIONS', 'DASHLET', 'REPORT', 'APPROVAL', 'BRS_REPORT'] as const;
+export const DOWNLOAD_REPORT_TYPES = [
+  'TRANSACTIONS',
+  'DASHLET',
+  'REPORT',
+  'APPROVAL',
+  'BRS_REPORT',
+  'GL_REPORT',
+] as const;
 export type DownloadReportType = (typeof DOWNLOAD_REPORT_TYPES)[number];
 /** What can be exported today; the others come with their areas (dashboards, reports, approvals, BRS). */
 export const EXPORTABLE_REPORT_TYPES: readonly DownloadReportType[] = ['TRANSACTIONS'];
+/** Report types requested by their own area's calls (GET /v2/gl/{id}/report_download), never by POST /v2/dashletdownloads. */
+export const AREA_REPORT_TYPES: readonly DownloadReportType[] = ['GL_REPORT'];
 
 /** The download page (a DOWNLOAD_ENTRIES path) that lists each report type. */
 export const DOWNLOAD_PAGE_REPORT_TYPES = {
@@ -57,9 +66,13 @@ function entryPrivilege(page: DownloadPage): PrivilegeRule {
   return rule;
 }
 /** Who sees (and asks for) downloads of a report type: the privilege of its download page (spec 1). */
-export const DOWNLOAD_REPORT_PRIVILEGES: Record<DownloadReportType, PrivilegeRule> = Object.fromEntries(
-  Object.entries(DOWNLOAD_PAGE_REPORT_TYPES).map(([page, type]) => [type, entryPrivilege(page as DownloadPage)]),
-) as Record<DownloadReportType, PrivilegeRule>;
+export const DOWNLOAD_REPORT_PRIVILEGES: Record<DownloadReportType, PrivilegeRule> = {
+  ...(Object.fromEntries(
+    Object.entries(DOWNLOAD_PAGE_REPORT_TYPES).map(([page, type]) => [type, entryPrivilege(page as DownloadPage)]),
+  ) as Record<Exclude<DownloadReportType, 'GL_REPORT'>, PrivilegeRule>),
+  // GL exports (decision 0034) are asked for on the GL report page, by whoever may read it.
+  GL_REPORT: { code: 'glConfig' },
+};
 /** Whoever sees any download page: the dropdown and the list call. */
 export const DOWNLOAD_READERS: PrivilegeRule = {
   anyOf: [...new Set(DOWNLOAD_ENTRIES.flatMap((e) => [e.privilege?.code, ...(e.privilege?.anyOf ?? [])]))].filter(

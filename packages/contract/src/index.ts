@@ -30,6 +30,8 @@ export * from './file-formats.ts';
 export * from './files.endpoints.ts';
 export * from './files.ts';
 export * from './first-load-paths.ts';
+export * from './gl.endpoints.ts';
+export * from './gl.ts';
 export * from './integrations.endpoints.ts';
 export * from './integrations.ts';
 export * from './job-executions.endpoints.ts';

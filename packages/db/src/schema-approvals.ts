@@ -5,7 +5,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
-export type ApprovalKind = 'ROLLBACK' | 'BULK_KNOCK_OFF';
+export type ApprovalKind = 'ROLLBACK' | 'BULK_KNOCK_OFF' | 'GL_REOPEN_BOOKS';
 export type ApprovalStatus =
   | 'ACTION_PENDING'
   | 'APPROVED'
@@ -22,6 +22,7 @@ export type ApprovalRequestTable = {
   rollback_id: number | null;
   recon_id: number | null;
   data_source_id: number | null;
+  gl_config_id: number | null;
   payload: Json<Record<string, unknown>>;
   summary: string;
   recon_run_id: number | null;

@@ -6,7 +6,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type Json<T> = ColumnType<T, string | undefined, string>;
 type Id = Generated<number>;
 
-export type DownloadReportType = 'TRANSACTIONS' | 'DASHLET' | 'REPORT' | 'APPROVAL' | 'BRS_REPORT';
+export type DownloadReportType = 'TRANSACTIONS' | 'DASHLET' | 'REPORT' | 'APPROVAL' | 'BRS_REPORT' | 'GL_REPORT';
 export type DownloadFormat = 'CSV' | 'XLSX';
 export type DownloadScope = 'ALL_COLUMNS' | 'CONFIGURED_COLUMNS' | 'CUSTOM_COLUMNS';
 export type DownloadStatus =

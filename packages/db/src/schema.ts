@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalDatabase } from './schema-approvals.ts';
 import type { AutoTicketingDatabase, TicketSlaDatabase } from './schema-auto-ticketing.ts';
 import type { DownloadsDatabase } from './schema-downloads.ts';
+import type { GlDatabase } from './schema-gl.ts';
 import type { IntegrationsDatabase } from './schema-integrations.ts';
 import type { NotificationsDatabase } from './schema-notifications.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
@@ -244,6 +245,7 @@ export type Database = OperationsDatabase &
   AutoTicketingDatabase &
   TicketSlaDatabase &
   NotificationsDatabase &
+  GlDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

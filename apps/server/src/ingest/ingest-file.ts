@@ -7,6 +7,7 @@ import { LOCKS, withTransaction } from '@recon/db';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { WorkerContext } from '@/jobs/activity.ts';
+import { closedPeriodRefusalOfLoad } from '@/lib/gl/closed-periods.ts';
 import {
   type FileOutcome,
   LimitExceeded,
@@ -199,6 +200,13 @@ export async function loadFile(
       if (!status || FINAL_FILE_STATUSES.includes(status)) return skipped();
       const { counts, loaded, match, rejection } = await copyAndLoad(ctx, client, plan, file, run);
       assertWithinLimits(plan, counts, rejection);
+      // Closed books (decision 0035): a file bringing rows dated inside a closed period is refused whole.
+      const closed = await closedPeriodRefusalOfLoad(ctx.db, client, {
+        pipelineId: plan.pipelineId,
+        target: plan.target,
+        fileId: file.id,
+      });
+      if (closed) throw invalidContent(closed);
       const skippedRows = skippedTotal(counts.skipped);
       const notes = [
         counts.invalid > 0

@@ -1,5 +1,6 @@
 import { activityCannotRunYet, JOB_ACTIVITY_TYPES, type JobActivityType } from '@recon/contract';
 import { runEmailFetchActivity } from '@/jobs/activities/email-fetch.ts';
+import { runGlActivity } from '@/jobs/activities/gl-execution.ts';
 import { runPipelineActivity } from '@/jobs/activities/pipeline.ts';
 import { runReconActivity } from '@/jobs/activities/recon.ts';
 import { type ActivityHandler, PermanentActivityError } from '@/jobs/activity.ts';
@@ -14,13 +15,14 @@ const cannotRunYet: ActivityHandler = async (_ctx, run) => {
 };
 
 /**
- * PIPE_LINE loads files, RECON matches, EMAIL_FETCH turns mail attachments into pipeline files; every other type
- * fails with a clear message until its runner lands.
+ * PIPE_LINE loads files, RECON matches, EMAIL_FETCH turns mail attachments into pipeline files, GL_EXECUTION keeps a
+ * GL snapshot; every other type fails with a clear message until its runner lands.
  */
 export const DEFAULT_HANDLERS: ActivityHandlers = {
   PIPE_LINE: runPipelineActivity,
   RECON: runReconActivity,
   EMAIL_FETCH: runEmailFetchActivity,
+  GL_EXECUTION: runGlActivity,
 };
 
 /** The handler of each activity type; `overrides` (tests, later issues) replace the defaults type by type. */

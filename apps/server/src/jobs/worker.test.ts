@@ -93,7 +93,7 @@ describe('the runner', () => {
       moduleId,
       jobBody([], {
         noOfRetrial: 3,
-        activities: [{ sequence: 1, type: 'GL_EXECUTION', activity: { typeId: 5 } }],
+        activities: [{ sequence: 1, type: 'DATA_MIGRATION', activity: { typeId: 5 } }],
       }),
     );
     const started = await h.run(moduleId, jobId);
@@ -102,10 +102,10 @@ describe('the runner', () => {
     expect(activity).toMatchObject({
       status: 'FAILED',
       attempt: 1,
-      error_message: activityCannotRunYet('GL_EXECUTION'),
+      error_message: activityCannotRunYet('DATA_MIGRATION'),
     });
     expect((await h.executionOf(started.id)).error_message).toBe(
-      'Activity type GL_EXECUTION cannot run yet in this version',
+      'Activity type DATA_MIGRATION cannot run yet in this version',
     );
     // Whoever started it is told, in that module, with the way to the run (decision 0033).
     const told = await t.database.db

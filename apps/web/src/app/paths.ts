@@ -23,6 +23,7 @@ export const PATHS = {
   fileUploadHistory: navPath('operations', 'history', 'file-upload'),
   rollbackHistory: navPath('operations', 'history', 'rollback-history'),
   approvals: navPath('my-jobs', 'approvals'),
+  glConfig: navPath('reports', 'gl-config'),
   internalTickets: navPath('my-jobs', 'tickets', 'internal'),
   externalTickets: navPath('my-jobs', 'tickets', 'external'),
   fileApprovals: navPath('my-jobs', 'file-approvals'),

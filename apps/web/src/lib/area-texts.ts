@@ -11,6 +11,7 @@ const AREA_TEXTS = {
   operationsHistory: () => import('@/lib/i18n/en-operations-history').then((m) => m.enOperationsHistory),
   transactions: () => import('@/lib/i18n/en-transactions').then((m) => m.enTransactions),
   myJobs: () => import('@/lib/i18n/en-my-jobs').then((m) => m.enMyJobs),
+  reports: () => import('@/lib/i18n/en-reports').then((m) => m.enReports),
 } as const;
 export type TextArea = keyof typeof AREA_TEXTS;
 export const TEXT_AREAS = Object.keys(AREA_TEXTS) as TextArea[];

@@ -83,6 +83,7 @@ describe('approval rights', () => {
       data: [
         { kind: 'ROLLBACK', kindLabel: 'Rollback', roleNames: [] },
         { kind: 'BULK_KNOCK_OFF', kindLabel: 'Bulk knock off', roleNames: [] },
+        { kind: 'GL_REOPEN_BOOKS', kindLabel: 'Reopen books', roleNames: [] },
       ],
     });
   });

@@ -17,6 +17,7 @@ export type ApprovalRecord = {
   rollback_id: number | null;
   recon_id: number | null;
   data_source_id: number | null;
+  gl_config_id: number | null;
   payload: Record<string, unknown>;
   summary: string;
   recon_run_id: number | null;
@@ -31,7 +32,7 @@ export type ApprovalRecord = {
   ticket_id: number | null;
 };
 
-const SELECT = sql`SELECT a.id, a.module_id, a.kind, a.status, a.rollback_id, a.recon_id, a.data_source_id, a.payload,
+const SELECT = sql`SELECT a.id, a.module_id, a.kind, a.status, a.rollback_id, a.recon_id, a.data_source_id, a.gl_config_id, a.payload,
   a.summary, a.recon_run_id, a.requested_by, rq.user_name AS requested_by_name, a.requested_at, a.decided_by,
   dc.user_name AS decided_by_name, a.decided_at, a.remark, a.failure_reason, a.ticket_id
   FROM approval_request a JOIN app_user rq ON rq.id = a.requested_by LEFT JOIN app_user dc ON dc.id = a.decided_by`;

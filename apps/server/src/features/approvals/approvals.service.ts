@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
+import { assertRowsOutsideClosedPeriod, ClosedPeriodError, reopenBooks } from '@/lib/gl/closed-periods.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import { approvalLink } from '@/lib/notifications/links.ts';
 import { settleAlerts } from '@/lib/notifications/notify.ts';
@@ -284,6 +285,44 @@ async function approveRollback(
   return null;
 }
 
+/** The refusal when some rows are dated inside a closed period of the books (decision 0035), else null. */
+async function closedPeriodMessage(db: Db, source: TransactionSource, rowIds: readonly number[]) {
+  try {
+    await assertRowsOutsideClosedPeriod(db, source, rowIds);
+    return null;
+  } catch (err) {
+    if (err instanceof ClosedPeriodError) return err.message;
+    throw err;
+  }
+}
+
+/** Approving a reopening of the books (decision 0035): the configuration's closed period ends. */
+async function approveReopenBooks(
+  ctx: FeatureContext,
+  actor: ModuleActor,
+  first: ApprovalRecord,
+  remark: string | null,
+) {
+  await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    const a = await lockPending(tx, actor, first.id);
+    const now = ctx.now();
+    const reopened = await reopenBooks(tx, a.gl_config_id as number, now);
+    await setDecision(tx, a.id, { status: 'APPROVED', decidedBy: actor.userId, decidedAt: now, remark });
+    await auditChange(tx, actor, {
+      event: 'GL_BOOKS_REOPENED',
+      entityType: 'gl_config',
+      entityId: a.gl_config_id as number,
+      details: { closedUntil: reopened, approvalId: a.id, requestedBy: a.requested_by },
+    });
+    await auditChange(tx, actor, {
+      event: 'APPROVAL_APPROVED',
+      entityType: 'approval',
+      entityId: a.id,
+      details: decisionAudit(a, { remark }),
+    });
+  });
+}
+
 /**
  * Approving a bulk knock-off: under the recon's lock, the rows must all still be open; then it is the same
  * journaled KNOCK_OFF run as the Transactions action (started by the requester, with their reason). Rows that are
@@ -297,11 +336,12 @@ async function approveKnockOff(ctx: FeatureContext, actor: ModuleActor, first: A
     const { rowIds, reason } = knockOffPayload(a);
     const now = ctx.now();
     const notOpen = source ? await rowsNotOpen(client, source, rowIds) : [];
+    const closed = source ? await closedPeriodMessage(tx, source, rowIds) : null;
     const failure = !source
       ? `Nothing was knocked off: the data source is no longer a side of the recon`
       : notOpen.length > 0
         ? knockOffRowsNotOpen(notOpen)
-        : null;
+        : closed;
     if (failure || !source) {
       await setDecision(tx, a.id, {
         status: 'FAILED',
@@ -453,6 +493,8 @@ async function decideRequest(
   } else if (a.kind === 'ROLLBACK') {
     const refused = await approveRollback(ctx, actor, a.id, remark, log);
     if (refused) throw refusalError(refused);
+  } else if (a.kind === 'GL_REOPEN_BOOKS') {
+    await approveReopenBooks(ctx, actor, a, remark);
   } else {
     await approveKnockOff(ctx, actor, a, remark);
   }

@@ -1,25 +1,10 @@
-import type { DownloadReportType, DownloadRequest } from '@recon/contract';
-import type { Db, DownloadRequestTable } from '@recon/db';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import type { DownloadReportType } from '@recon/contract';
+import type { Db } from '@recon/db';
+import { sql } from 'kysely';
 
-type RequestRecord = Selectable<DownloadRequestTable> & { requested_by_name: string };
+import type { RequestRecord } from '@/lib/downloads/download-requests.ts';
 
-export function toDownloadRequest(r: RequestRecord): DownloadRequest {
-  return {
-    id: r.id,
-    fileName: r.file_name,
-    reportType: r.report_type,
-    format: r.format,
-    scope: r.scope,
-    status: r.status,
-    requestedOn: r.requested_at.toISOString(),
-    requestedBy: r.requested_by_name,
-    finishedOn: r.finished_at?.toISOString() ?? null,
-    rowCount: r.row_count,
-    size: r.size_bytes,
-    error: r.error,
-  };
-}
+export { insertRequest, toDownloadRequest } from '@/lib/downloads/download-requests.ts';
 
 const withRequester = (db: Db) =>
   db
@@ -27,11 +12,6 @@ const withRequester = (db: Db) =>
     .innerJoin('app_user as u', 'u.id', 'd.requested_by')
     .selectAll('d')
     .select('u.user_name as requested_by_name');
-
-export async function insertRequest(db: Db, row: Insertable<DownloadRequestTable>): Promise<RequestRecord> {
-  const { id } = await db.insertInto('download_request').values(row).returning('id').executeTakeFirstOrThrow();
-  return withRequester(db).where('d.id', '=', id).executeTakeFirstOrThrow();
-}
 
 /** One person's request in one module (nobody sees another's). */
 export function ownRequest(db: Db, owner: { moduleId: number; userId: number }, id: number) {

@@ -15,6 +15,11 @@ import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { approvalPolicyOf, createApprovalRequest } from '@/lib/approvals/approval-requests.ts';
 import { writeAudit } from '@/lib/audit.ts';
+import {
+  assertFilesOutsideClosedPeriod,
+  assertRunsOutsideClosedPeriod,
+  ClosedPeriodError,
+} from '@/lib/gl/closed-periods.ts';
 import { auditByModuleActor, auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import type { Notifier } from '@/lib/notifier.ts';
 import { enqueueRollback } from '@/lib/rollback/executor.ts';
@@ -108,6 +113,26 @@ async function sendForApproval(
   );
 }
 
+/** The closed period a rollback would reach into (its runs' rows or its files' rows), as the refusal, or null. */
+async function closedPeriodRefusalOf(db: Db, moduleId: number, plan: RollbackPlan): Promise<string | null> {
+  try {
+    await assertRunsOutsideClosedPeriod(
+      db,
+      moduleId,
+      plan.runsToRollBack.map((r) => r.id),
+    );
+    await assertFilesOutsideClosedPeriod(
+      db,
+      moduleId,
+      plan.pipelines.map((p) => ({ dataTableId: p.dataTableId, fileIds: p.pendingFileIds })),
+    );
+    return null;
+  } catch (err) {
+    if (err instanceof ClosedPeriodError) return err.message;
+    throw err;
+  }
+}
+
 /**
  * PUT /v2/executionrollbacks?Operation=RetryFailedJob&jobExecution={id}: plans the rollback of the execution and
  * queues it — or, in a module where rollbacks need approval, leaves it APPROVAL_PENDING for another user. 400 when the run is not over (or already rolled back or rejected), 409 when a rollback of it
@@ -141,6 +166,9 @@ export async function requestRollback(
       }
       const plan = (await planRollback(step, actor.moduleId, executionId)) as RollbackPlan;
       if (plan.blocking.length > 0) return { refused: blockedBy(plan) };
+      // Closed books (decision 0035): nothing dated inside a closed period is undone.
+      const closed = await closedPeriodRefusalOf(tx, actor.moduleId, plan);
+      if (closed) return { refused: { code: 'VALIDATION', message: closed, details: {} } };
       const now = ctx.now();
       const impact = impactOf(plan, null);
       // Maker-checker (decision 0010): the request is planned the same way but waits for another user's approval.

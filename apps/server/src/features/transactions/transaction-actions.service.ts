@@ -25,6 +25,7 @@ import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { approvalPolicyOf, createApprovalRequest } from '@/lib/approvals/approval-requests.ts';
 import { qualified } from '@/lib/data-tables/ddl.ts';
+import { assertRowsOutsideClosedPeriod } from '@/lib/gl/closed-periods.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import { createRun, finishRun } from '@/lib/recon/recon-runner.ts';
 import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
@@ -162,6 +163,8 @@ export async function manualMatch(
     check: async (client) => {
       await assertOpen(client, A, body.rowsA);
       await assertOpen(client, B, body.rowsB);
+      await assertRowsOutsideClosedPeriod(ctx.db, A, body.rowsA);
+      await assertRowsOutsideClosedPeriod(ctx.db, B, body.rowsB);
     },
     apply: async ({ client, sql, runId }) => {
       const matchId = await nextMatchId(client);
@@ -187,6 +190,7 @@ async function sendKnockOffForApproval(
 ): Promise<TransactionActionResponse> {
   const approvalId = await withTransaction(ctx.db, { lock: LOCKS.recon(recon.id) }, async ({ db, client }) => {
     await assertOpen(client, source, body.rowIds);
+    await assertRowsOutsideClosedPeriod(db, source, body.rowIds);
     return createApprovalRequest(
       db,
       ctx.notifier,
@@ -233,7 +237,10 @@ export async function knockOff(
     message: TRANSACTION_ACTION_TEXTS.knockedOff,
     reason: body.reason,
     details: { dataSourceId: source.dataSourceId, rowIds: body.rowIds, reason: body.reason },
-    check: (client) => assertOpen(client, source, body.rowIds),
+    check: async (client) => {
+      await assertOpen(client, source, body.rowIds);
+      await assertRowsOutsideClosedPeriod(ctx.db, source, body.rowIds);
+    },
     apply: async ({ sql, runId }) => ({
       rows: await closeRows(sql, runId, stateOf(source), body.rowIds, {
         status: 'KNOCK_OFF',
@@ -273,6 +280,13 @@ export async function unmatch(
     check: async (client) => {
       groups = await groupsOf(client, recon, body.matchIds);
       await authorize({ allOf: privilegesFor(groups.flatMap((g) => g.rows.map((r) => r.status))) });
+      for (const g of groups) {
+        await assertRowsOutsideClosedPeriod(
+          ctx.db,
+          g.source,
+          g.rows.map((r) => r.id),
+        );
+      }
     },
     apply: async ({ sql, runId }) => {
       let rows = 0;
@@ -310,6 +324,13 @@ export async function decideProposed(
       groups = await groupsOf(client, recon, body.matchIds);
       const other = groups.flatMap((g) => g.rows).find((r) => r.status !== 'PROPOSE_MATCH');
       if (other) throw validation(notProposed(other.matchId), 'matchIds');
+      for (const g of groups) {
+        await assertRowsOutsideClosedPeriod(
+          ctx.db,
+          g.source,
+          g.rows.map((r) => r.id),
+        );
+      }
     },
     apply: async ({ sql, runId }) => {
       let rows = 0;

@@ -36,6 +36,13 @@ export type NewApproval =
       reason: string;
       /** The ticket whose close asked for the knock-off (decision 0029): deciding the request settles the ticket. */
       ticketId?: number;
+    }
+  | {
+      kind: Extract<ApprovalKind, 'GL_REOPEN_BOOKS'>;
+      summary: string;
+      glConfigId: number;
+      closedUntil: string;
+      reason: string | null;
     };
 
 /**
@@ -52,12 +59,17 @@ export async function createApprovalRequest(
   const refs =
     a.kind === 'ROLLBACK'
       ? { rollback_id: a.rollbackId, payload: JSON.stringify({ jobExecutionId: a.jobExecutionId }) }
-      : {
-          recon_id: a.reconId,
-          data_source_id: a.dataSourceId,
-          payload: JSON.stringify({ rowIds: a.rowIds, reason: a.reason }),
-          ticket_id: a.ticketId ?? null,
-        };
+      : a.kind === 'GL_REOPEN_BOOKS'
+        ? {
+            gl_config_id: a.glConfigId,
+            payload: JSON.stringify({ closedUntil: a.closedUntil, reason: a.reason }),
+          }
+        : {
+            recon_id: a.reconId,
+            data_source_id: a.dataSourceId,
+            payload: JSON.stringify({ rowIds: a.rowIds, reason: a.reason }),
+            ticket_id: a.ticketId ?? null,
+          };
   const { id } = await tx
     .insertInto('approval_request')
     .values({
@@ -77,14 +89,16 @@ export async function createApprovalRequest(
     details:
       a.kind === 'ROLLBACK'
         ? { kind: a.kind, rollbackId: a.rollbackId, jobExecutionId: a.jobExecutionId }
-        : {
-            kind: a.kind,
-            reconId: a.reconId,
-            dataSourceId: a.dataSourceId,
-            rows: a.rowIds.length,
-            reason: a.reason,
-            ...(a.ticketId ? { ticketId: a.ticketId } : {}),
-          },
+        : a.kind === 'GL_REOPEN_BOOKS'
+          ? { kind: a.kind, glConfigId: a.glConfigId, closedUntil: a.closedUntil, reason: a.reason }
+          : {
+              kind: a.kind,
+              reconId: a.reconId,
+              dataSourceId: a.dataSourceId,
+              rows: a.rowIds.length,
+              reason: a.reason,
+              ...(a.ticketId ? { ticketId: a.ticketId } : {}),
+            },
   });
   const checkers = await approvalCheckersOf(tx, actor.moduleId, a.kind);
   await notify(

@@ -1,9 +1,10 @@
 import { rename, rm, stat } from 'node:fs/promises';
-import { DOWNLOAD_TEXTS, type DownloadFormat } from '@recon/contract';
+import { DOWNLOAD_TEXTS, type DownloadFormat, type GlDownloadView } from '@recon/contract';
 import { type Db, type DownloadRequestTable, withTransaction } from '@recon/db';
 import { InvalidIdentifierError } from '@recon/recon-engine';
 import type { Selectable } from 'kysely';
 import { AppError } from '@/lib/app-error.ts';
+import { planGlExport } from '@/lib/gl/gl-export.ts';
 import { ensureDownloadsDir, pathOfStored, storedFileName } from './download-files.ts';
 import type { ExportPlan } from './export-plan.ts';
 import { planTransactionExport } from './transaction-export.ts';
@@ -29,6 +30,9 @@ export async function planOf(
     return (
       await planTransactionExport(db, request.module_id, { view, scope: request.scope, columns: request.columns })
     ).plan;
+  }
+  if (request.report_type === 'GL_REPORT') {
+    return planGlExport(db, request.module_id, request.query as unknown as GlDownloadView);
   }
   throw new AppError('VALIDATION', DOWNLOAD_TEXTS.typeNotExportable);
 }

@@ -4,6 +4,7 @@ import { OPERATIONS_CONFIG_PAGES } from '@/app/routes/operations-config';
 import { OPERATIONS_HISTORY_PAGES } from '@/app/routes/operations-history';
 import { OPERATIONS_JOB_PAGES } from '@/app/routes/operations-jobs';
 import { PLATFORM_PAGES } from '@/app/routes/platform';
+import { REPORT_PAGES } from '@/app/routes/reports';
 import { TRANSACTION_PAGES } from '@/app/routes/transactions';
 import type { PageRoute } from '@/app/routes/types';
 
@@ -16,4 +17,5 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ...DOWNLOAD_PAGES,
   ...TRANSACTION_PAGES,
   ...MY_JOBS_PAGES,
+  ...REPORT_PAGES,
 ];

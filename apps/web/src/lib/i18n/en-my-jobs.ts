@@ -53,6 +53,7 @@ export const enMyJobs = {
     approveHelp: {
       ROLLBACK: 'The rollback starts at once: everything the run did is undone, followed in Rollback History.',
       BULK_KNOCK_OFF: 'The rows are knocked off at once with the requester’s reason, if they are all still open.',
+      GL_REOPEN_BOOKS: 'The books of the GL configuration are open again: its rows can be changed.',
     },
     rejectTitle: 'Reject request #{{id}}',
     failed: 'Approved, but it could not be done',

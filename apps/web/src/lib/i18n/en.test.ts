@@ -10,6 +10,7 @@ import { enOperationsConfig } from '@/lib/i18n/en-operations-config';
 import { enOperationsHistory } from '@/lib/i18n/en-operations-history';
 import { enOperationsJobs } from '@/lib/i18n/en-operations-jobs';
 import { enPlatform } from '@/lib/i18n/en-platform';
+import { enReports } from '@/lib/i18n/en-reports';
 import { enShared } from '@/lib/i18n/en-shared';
 import { enTransactions } from '@/lib/i18n/en-transactions';
 
@@ -42,6 +43,7 @@ const BUNDLES: Record<'firstLoad' | 'shared' | TextArea, object> = {
   operationsHistory: enOperationsHistory,
   transactions: enTransactions,
   myJobs: enMyJobs,
+  reports: enReports,
 };
 type Bundle = keyof typeof BUNDLES;
 
@@ -77,6 +79,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   approvals: 'myJobs',
   notifications: 'myJobs',
   tickets: 'myJobs',
+  gl: 'reports',
 };
 
 // Every source file's text, by its path under src ("features/rules/rules-page.tsx"), tests left out.

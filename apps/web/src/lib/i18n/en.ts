@@ -214,4 +214,5 @@ export type Resources = typeof en &
   typeof import('./en-operations-jobs').enOperationsJobs &
   typeof import('./en-operations-history').enOperationsHistory &
   typeof import('./en-transactions').enTransactions &
-  typeof import('./en-my-jobs').enMyJobs;
+  typeof import('./en-my-jobs').enMyJobs &
+  typeof import('./en-reports').enReports;

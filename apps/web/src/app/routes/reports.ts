@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import { PATHS } from '@/app/paths';
+import type { PageRoute } from '@/app/routes/types';
+import { withTexts } from '@/lib/area-texts';
+
+const GlConfigPage = lazy(withTexts('reports', () => import('@/features/gl/gl-config-page')));
+const GlReportPage = lazy(withTexts('reports', () => import('@/features/gl/gl-report-page')));
+
+/** Reports (spec 1): the general ledger's configurations and its report. */
+export const REPORT_PAGES: readonly PageRoute[] = [
+  { path: PATHS.glConfig, component: GlConfigPage },
+  { path: `${PATHS.glConfig}/:glConfigId/report`, component: GlReportPage, privilege: { code: 'glConfig' } },
+];

@@ -1,0 +1,142 @@
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { signInDemo, startBenchServer } from './server.ts';
+
+/**
+ * General ledger figures through the real server (decision 0034): side A of the demo recon filled with 2.2M
+ * generated rows over 120 value days, one in eleven closed in its state table, so 2M rows are open. A GL
+ * configuration (made by POST /v2/glconfigurations) has two items on that data source — credits and debits by the
+ * debit_credit column, the debits with sign -1 — so every row is read once per item. GET /v2/gl/{id}/report and
+ * GET /v2/gl/{id}/ageing_report_summary are each asked RUNS times after a warm up; p50 / p95 in ms.
+ */
+export const TARGETS = { p95Ms: 2_000 } as const;
+
+const PORT = 8397;
+const ROWS = Number(process.env.BENCH_GL_ROWS ?? 2_200_000);
+const RUNS = Number(process.env.BENCH_GL_RUNS ?? 5);
+const WARM_UP = 1;
+const DAYS = 120;
+
+const round = (n: number) => Math.round(n * 10) / 10;
+type User = { id: number; authToken: string };
+const headersOf = (user: User) => ({
+  authorization: `Bearer ${user.authToken}`,
+  'x-user-id': String(user.id),
+  'x-module-id': '1',
+  'content-type': 'application/json',
+});
+
+async function measure(url: string, user: User) {
+  const times: number[] = [];
+  let body: unknown;
+  for (let i = 0; i < WARM_UP + RUNS; i++) {
+    const t0 = performance.now();
+    const r = await fetch(url, { headers: headersOf(user) });
+    body = await r.json();
+    if (!r.ok) throw new Error(`${url}: ${r.status} ${JSON.stringify(body)}`);
+    if (i >= WARM_UP) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => round(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? 0);
+  return { p50Ms: at(0.5), p95Ms: at(0.95), body };
+}
+
+export async function benchGl() {
+  const server = await startBenchServer(PORT);
+  const db = new pg.Client({ connectionString: server.pgUrl });
+  await db.connect();
+  try {
+    const user = await signInDemo(server.url);
+    const r = await fetch(`${server.url}/web/v2/transactions?Find=Recons`, { headers: headersOf(user) });
+    const recons = (await r.json()) as { data: { id: number; dataSources: { id: number; side: string | null }[] }[] };
+    const source = recons.data.flatMap((x) => x.dataSources).find((d) => d.side === 'A');
+    if (!source) throw new Error('the demo module has no recon with a side A');
+    const t = (
+      await db.query<{ table_name: string; state_table_name: string }>(
+        'SELECT t.table_name, ds.state_table_name FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id WHERE ds.id = $1',
+        [source.id],
+      )
+    ).rows[0];
+    if (!t) throw new Error('no data table');
+    const physical = `recon_data."${t.table_name}"`;
+    const state = `recon_data."${t.state_table_name}"`;
+    const fillStarted = performance.now();
+    await db.query(`INSERT INTO ${physical} (reference, value_date, narration, debit_credit, amount, balance, utr)
+      SELECT 'GL' || lpad(g::text, 9, '0'), date '2026-07-01' + (g % ${DAYS})::int, 'NEFT', CASE WHEN g % 7 = 0 THEN 'DR' ELSE 'CR' END,
+             (g * 7919 % 10000000) / 100.0, 0, g::text
+      FROM generate_series(1::bigint, ${ROWS}::bigint) g`);
+    await db.query(`INSERT INTO ${state} (_id, status, match_id, run_id)
+      SELECT _id, 'RECONCILED', _id, 1 FROM ${physical}
+      WHERE _id % 11 = 0 AND NOT EXISTS (SELECT 1 FROM ${state} s WHERE s._id = ${physical}._id)`);
+    await db.query(`VACUUM ANALYZE ${physical}`);
+    await db.query(`VACUUM ANALYZE ${state}`);
+    const open = (
+      await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM ${physical} r WHERE r._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM ${state} s WHERE s._id = r._id)`,
+      )
+    ).rows[0]?.n;
+    const fillMs = round(performance.now() - fillStarted);
+    const created = await fetch(`${server.url}/web/v2/glconfigurations`, {
+      method: 'POST',
+      headers: headersOf(user),
+      body: JSON.stringify({
+        glName: `Bench GL ${Date.now()}`,
+        items: [
+          {
+            name: 'Credits',
+            side: 'CREDIT',
+            sign: 1,
+            sources: [
+              {
+                dataSourceId: source.id,
+                amountColumn: 'amount',
+                filters: [{ field: 'debit_credit', operator: 'EQUAL', values: ['CR'] }],
+              },
+            ],
+          },
+          {
+            name: 'Debits',
+            side: 'DEBIT',
+            sign: -1,
+            sources: [
+              {
+                dataSourceId: source.id,
+                amountColumn: 'amount',
+                filters: [{ field: 'debit_credit', operator: 'EQUAL', values: ['DR'] }],
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    const gl = (await created.json()) as { id: number };
+    if (!created.ok) throw new Error(`GL config: ${created.status} ${JSON.stringify(gl)}`);
+    const loadAverageBefore = loadavg().map((n) => round(n));
+    const report = await measure(`${server.url}/web/v2/gl/${gl.id}/report?asOnDate=2026-10-31`, user);
+    const ageing = await measure(
+      `${server.url}/web/v2/gl/${gl.id}/ageing_report_summary?startDate=2026-01-01&endDate=2026-10-31`,
+      user,
+    );
+    const summary = await measure(
+      `${server.url}/web/v2/gl/${gl.id}/report_summary?startDate=2026-08-01&endDate=2026-10-31`,
+      user,
+    );
+    const lines = (report.body as { lines: { openCount: number }[] }).lines;
+    return {
+      rows: ROWS,
+      openRows: Number(open),
+      openRowsInReport: lines.reduce((n, l) => n + l.openCount, 0),
+      runs: RUNS,
+      fillMs,
+      loadAverageBefore,
+      loadAverageAfter: loadavg().map((n) => round(n)),
+      report: { p50Ms: report.p50Ms, p95Ms: report.p95Ms, meetsTarget: report.p95Ms <= TARGETS.p95Ms },
+      ageing: { p50Ms: ageing.p50Ms, p95Ms: ageing.p95Ms, meetsTarget: ageing.p95Ms <= TARGETS.p95Ms },
+      summary: { p50Ms: summary.p50Ms, p95Ms: summary.p95Ms },
+      targets: TARGETS,
+    };
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
