@@ -26,9 +26,9 @@ import { approvalPolicyOf, createApprovalRequest } from '@/lib/approvals/approva
 import { escapeText } from '@/lib/downloads/formula-escape.ts';
 import { csvField } from '@/lib/downloads/write-csv.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
-import { knockOffRows, rowsNotOpen } from '@/lib/recon/knock-off.ts';
 import { notify } from '@/lib/notifications/notify.ts';
 import type { Notifier } from '@/lib/notifier.ts';
+import { knockOffRows, rowsNotOpen } from '@/lib/recon/knock-off.ts';
 import type { TransactionSource } from '@/lib/recon/transaction-query.ts';
 import { toTransactionRow } from '@/lib/recon/transaction-rows.ts';
 import { moduleReconSources } from '@/lib/recon/transaction-sources.ts';
