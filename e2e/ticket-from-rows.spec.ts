@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { startOAuthProvider } from '../apps/server/src/testing/oauth-provider.ts';
 import { DEMO_MODULE, reconciledDemo } from './demo-recon.ts';
+import { E2E_OAUTH_CLIENT, E2E_OAUTH_PORT } from './env.ts';
 import {
   choose,
   dismissToasts,
@@ -13,10 +15,11 @@ import {
 } from './helpers.ts';
 
 /**
- * Issue 14 (raise a ticket from rows; decision 0029): two open rows of the demo recon get a ticket from the
- * Unreconciled tab's selection bar, assigned to a user found by name; the rows show it; the ticket lists them, takes
- * a comment, and is closed with its rows knocked off — the Knock off tab then lists them with the ticket as reason,
- * and the ticket's history says so.
+ * Issue 14 (raise a ticket from rows, decision 0029; its e-mail thread, decision 0030): two open rows of the demo recon
+ * get a ticket from the Unreconciled tab's selection bar, assigned to a user found by name and copied to the bank by
+ * e-mail; the rows show it; the ticket lists them and takes a comment; it is mailed to the bank through the module's
+ * Gmail (the local provider fake), the bank's reply comes back into its thread; it is closed with its rows knocked off
+ * — the Knock off tab then lists them with the ticket as reason, and the ticket's history says so.
  */
 
 const SIZES = [
@@ -24,6 +27,8 @@ const SIZES = [
   { width: 1280, height: 720 },
 ] as const;
 const REMARK = 'Bank confirmed both are its own charges';
+const MAILBOX = 'recon-desk@payments.example';
+const BANK = 'charges@bank.example';
 
 test.setTimeout(240_000);
 
@@ -36,11 +41,27 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize(SIZES[0]);
 }
 
-test('open rows → Raise ticket → assign → comment → close with knock-off', async ({ page }) => {
+let provider: Awaited<ReturnType<typeof startOAuthProvider>>;
+test.beforeAll(async () => {
+  // The server's gmail addresses point here (playwright.config.ts).
+  provider = await startOAuthProvider({ ...E2E_OAUTH_CLIENT, port: E2E_OAUTH_PORT, email: MAILBOX });
+});
+test.afterAll(() => provider.close());
+
+test('open rows → Raise ticket → assign → comment → e-mail reply → close with knock-off', async ({ page }) => {
   await page.setViewportSize(SIZES[0]);
   await signIn(page, 'admin');
   await switchModule(page, DEMO_MODULE);
   await test.step('the demo recon has run', () => reconciledDemo(page));
+
+  await test.step("the module's Gmail is connected", async () => {
+    await page.goto('/settings/integrations/o-auth');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Connect Gmail' }).click();
+    await (await popupOpened).waitForEvent('close');
+    await expect(page.getByRole('row', { name: new RegExp(MAILBOX) })).toContainText('Connected');
+    await dismissToasts(page);
+  });
 
   const references: string[] = [];
   await test.step('two open rows selected in the Unreconciled tab', async () => {
@@ -76,6 +97,8 @@ test('open rows → Raise ticket → assign → comment → close with knock-off
     await expect(modal.locator('.ant-select-selection-item-content', { hasText: 'Omar Operator' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+    await modal.getByRole('combobox', { name: 'Cc' }).fill(`${BANK},`);
+    await expect(modal.locator('.ant-select-selection-item-content', { hasText: BANK })).toBeVisible();
     await shots(page, 'form');
     await saveAndExpectToast(page, modal.getByRole('button', { name: 'Create' }), 'Successfully Created');
     await expect(modal).toBeHidden();
@@ -109,6 +132,30 @@ test('open rows → Raise ticket → assign → comment → close with knock-off
     await drawer.getByPlaceholder('Write a comment').fill('Asked the bank whether these are its charges.');
     await saveAndExpectToast(page, drawer.getByRole('button', { name: 'Add comment' }), 'Comment added');
     await expect(drawer.getByText('Asked the bank whether these are its charges.')).toBeVisible();
+  });
+
+  await test.step("the ticket is mailed to the bank; the bank's reply comes back into its thread", async () => {
+    const thread = drawer.getByRole('region', { name: 'E-mail' });
+    await drawer.getByRole('tab', { name: 'E-mail' }).click();
+    await saveAndExpectToast(page, drawer.getByRole('button', { name: 'Send to externals' }), 'Mail sent');
+    const raw = provider.state.sent.at(-1)?.raw ?? '';
+    expect(raw).toMatch(new RegExp(`^To: ${BANK}`, 'm'));
+    const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '';
+    expect(messageId).not.toBe('');
+    provider.state.messages.push({
+      id: `bank-reply-${Date.now()}`,
+      from: `Bank Charges Desk <${BANK}>`,
+      subject: `Re: [Ticket #${ticketId}]`,
+      messageId: `<bank-reply-${Date.now()}@bank.example>`,
+      inReplyTo: messageId,
+      references: [messageId],
+      text: 'Both debits are our quarterly account charges.',
+      attachments: [],
+    });
+    await saveAndExpectToast(page, drawer.getByRole('button', { name: 'Check for replies' }), '1 reply came in');
+    await expect(thread.getByText('Both debits are our quarterly account charges.')).toBeVisible();
+    await expect(thread.getByText(`Bank Charges Desk <${BANK}>`)).toBeVisible();
+    await shots(page, 'email-reply');
   });
 
   await test.step('closing asks about the open rows; they are knocked off', async () => {
@@ -151,5 +198,16 @@ test('open rows → Raise ticket → assign → comment → close with knock-off
       await expect(row.getByLabel(`Ticket #${ticketId}`)).toBeVisible();
     }
     await shots(page, 'knocked-off');
+  });
+
+  await test.step("the module's Gmail is disconnected again", async () => {
+    await page.goto('/settings/integrations/o-auth');
+    const row = page.getByRole('row', { name: new RegExp(MAILBOX) });
+    await row.getByRole('button', { name: /Disconnect/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /Disconnect/ })
+      .click();
+    await expect(row).toContainText('Disconnected');
   });
 });

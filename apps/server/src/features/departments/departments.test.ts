@@ -1,4 +1,4 @@
-import { UNASSIGNED_TEXTS } from '@recon/contract';
+import { LDAP_TEXTS, UNASSIGNED_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_DEPARTMENTS } from '@/seed/roles.ts';
 import {
@@ -22,10 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new user who has signed in but has no module or department yet (LDAP's newcomers also need a token: ldap.test.ts). */
+/**
+ * A new user who has signed in but has no module or department yet. SSO newcomers (REQUESTED_VIA_LDAP / _SAML) also
+ * need the single-use token their sign-in gave: ldap.test.ts and saml.test.ts; the last test here checks the refusal.
+ */
 async function newcomer(): Promise<Session> {
   const userName = uniqueName('newcomer');
-  await addUser(t, { userName, roles: [], registrationStatus: 'REQUESTED_VIA_SAML', departmentConfigurable: true });
+  await addUser(t, { userName, roles: [], registrationStatus: 'REQUESTED', departmentConfigurable: true });
   return signIn(t, userName);
 }
 
@@ -105,7 +108,7 @@ describe('PUT v2/user-department/assignDepartment/{userId}', () => {
       .select(['department_id', 'registration_status'])
       .where('id', '=', other.userId)
       .executeTakeFirstOrThrow();
-    expect(user).toEqual({ department_id: null, registration_status: 'REQUESTED_VIA_SAML' });
+    expect(user).toEqual({ department_id: null, registration_status: 'REQUESTED' });
   });
 
   it('lets an admin assign any user', async () => {
@@ -153,5 +156,22 @@ describe('PUT v2/user-department/assignDepartment/{userId}', () => {
     const res = await assign(null, 1, { departmentId: firstDepartment().id });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual([{ message: 'Authentication required', code: 'UNAUTHENTICATED' }]);
+  });
+});
+
+describe('an SSO newcomer without the token of their sign-in', () => {
+  it('is refused, and nothing changes', async () => {
+    const userName = uniqueName('saml-newcomer');
+    await addUser(t, { userName, roles: [], registrationStatus: 'REQUESTED_VIA_SAML', departmentConfigurable: true });
+    const s = await signIn(t, userName);
+    const res = await assign(s, s.userId, { departmentId: firstDepartment().id, ssoTemporaryToken: null });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual([{ message: LDAP_TEXTS.ssoTokenInvalid, code: 'FORBIDDEN' }]);
+    const user = await t.database.db
+      .selectFrom('app_user')
+      .select(['department_id', 'registration_status'])
+      .where('id', '=', s.userId)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ department_id: null, registration_status: 'REQUESTED_VIA_SAML' });
   });
 });
