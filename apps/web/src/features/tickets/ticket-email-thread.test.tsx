@@ -49,6 +49,7 @@ function detail(overrides: Record<string, unknown> = {}) {
     links: [],
     allowedActions: ['reassign', 'escalate', 'close', 'change_status'],
     nextStatuses: ['ESCALATED', 'ON_HOLD', 'CLOSED'],
+    knockOffApprovalIds: [],
     ...overrides,
   };
 }
@@ -92,6 +93,13 @@ beforeEach(() => {
   const counts = { total: 0, byStatus: { OPEN: 0, ASSIGNED: 0, ESCALATED: 0, REOPEN: 0, ON_HOLD: 0, CLOSED: 0 } };
   mock.onGet('/v2/tickets').reply(200, empty);
   mock.onGet('/v2/tickets/counts').reply(200, counts);
+  mock.onGet('/v2/ticketSla/counts').reply(200, {
+    total: 0,
+    overdue: 0,
+    escalatedBySla: 0,
+    byStatus: counts.byStatus,
+    byAge: [],
+  });
   mock.onGet('/v2/tickets/5/history').reply(200, { data: [] });
 });
 afterEach(() => {
