@@ -155,7 +155,18 @@ test('open rows → Raise ticket → assign → comment → e-mail reply → clo
     await saveAndExpectToast(page, drawer.getByRole('button', { name: 'Check for replies' }), '1 reply came in');
     await expect(thread.getByText('Both debits are our quarterly account charges.')).toBeVisible();
     await expect(thread.getByText(`Bank Charges Desk <${BANK}>`)).toBeVisible();
+    await saveAndExpectToast(page, drawer.getByRole('button', { name: 'Check for replies' }), 'No new replies');
+    await expect(thread.getByText('Both debits are our quarterly account charges.')).toHaveCount(1);
     await shots(page, 'email-reply');
+  });
+
+  await test.step('the answer goes back in the thread', async () => {
+    await drawer.getByLabel('Reply in the thread').fill('Thank you, knocking both off.');
+    await saveAndExpectToast(page, drawer.getByRole('button', { name: 'Send reply' }), 'Mail sent');
+    await expect(
+      drawer.getByRole('region', { name: 'E-mail' }).getByText('Thank you, knocking both off.'),
+    ).toBeVisible();
+    expect(provider.state.sent.at(-1)?.raw ?? '').toMatch(/^In-Reply-To: <bank-reply-\d+@bank\.example>/m);
   });
 
   await test.step('closing asks about the open rows; they are knocked off', async () => {

@@ -1,4 +1,5 @@
 import {
+  type AuditEvent,
   SETTING_KEYS,
   TOTP_ISSUER,
   USER_TOTP_TEXTS,
@@ -60,13 +61,7 @@ export async function enrol(ctx: FeatureContext, actor: Actor): Promise<UserTotp
   const secret = new Secret({ size: 20 }).base32;
   const started = await q.startEnrolment(ctx.db, userId, ctx.secrets.seal(secret, SECRET_CONTEXT));
   if (!started) throw new AppError('CONFLICT', USER_TOTP_TEXTS.alreadySetUp);
-  await writeAudit(ctx.db, {
-    event: 'USER_TOTP_ENROLMENT_STARTED',
-    outcome: 'SUCCESS',
-    ...auditBy(actor),
-    entityType: 'app_user',
-    entityId: userId,
-  });
+  await auditTotp(ctx.db, actor, 'USER_TOTP_ENROLMENT_STARTED', userId);
   const otpauthUri = totpOf(secret, userName).toString();
   const qr = qrcode(0, 'M');
   qr.addData(otpauthUri);
@@ -81,22 +76,10 @@ export async function confirm(ctx: FeatureContext, actor: Actor, code: string) {
   if (!row || row.confirmed_at) throw validation(USER_TOTP_TEXTS.noEnrolment, 'code');
   const step = stepOf(ctx.secrets.open(row.secret_sealed, SECRET_CONTEXT), code, ctx.now());
   if (step === null || !(await q.takeStep(ctx.db, userId, step, true))) {
-    await writeAudit(ctx.db, {
-      event: 'USER_TOTP_CONFIRM_FAILED',
-      outcome: 'FAILURE',
-      ...auditBy(actor),
-      entityType: 'app_user',
-      entityId: userId,
-    });
+    await auditTotp(ctx.db, actor, 'USER_TOTP_CONFIRM_FAILED', userId, 'FAILURE');
     throw validation(USER_TOTP_TEXTS.codeInvalid, 'code');
   }
-  await writeAudit(ctx.db, {
-    event: 'USER_TOTP_CONFIRMED',
-    outcome: 'SUCCESS',
-    ...auditBy(actor),
-    entityType: 'app_user',
-    entityId: userId,
-  });
+  await auditTotp(ctx.db, actor, 'USER_TOTP_CONFIRMED', userId);
   return { message: USER_TOTP_TEXTS.confirmed };
 }
 
@@ -124,13 +107,18 @@ export async function reset(ctx: FeatureContext, actor: Actor, userId: number) {
     throw new AppError('NOT_FOUND', 'User not found');
   const removed = await q.removeTotp(ctx.db, userId);
   if (!removed) throw new AppError('NOT_FOUND', USER_TOTP_TEXTS.notSetUp);
-  await writeAudit(ctx.db, {
-    event: 'USER_TOTP_RESET',
-    outcome: 'SUCCESS',
-    ...auditBy(actor),
-    entityType: 'app_user',
-    entityId: userId,
-    details: { userName: target.user_name },
-  });
+  await auditTotp(ctx.db, actor, 'USER_TOTP_RESET', userId, 'SUCCESS', { userName: target.user_name });
   return { message: USER_TOTP_TEXTS.reset };
+}
+
+/** The audit entry of a change to a user's authenticator app, by the actor. */
+function auditTotp(
+  db: Db,
+  actor: Actor,
+  event: AuditEvent,
+  userId: number,
+  outcome: 'SUCCESS' | 'FAILURE' = 'SUCCESS',
+  details?: Record<string, unknown>,
+) {
+  return writeAudit(db, { event, outcome, ...auditBy(actor), entityType: 'app_user', entityId: userId, details });
 }
