@@ -77,10 +77,11 @@ test('shows a 500 as its error and toast within a second, asked once', async ({ 
 test('shows an operator only their module and the sections their role grants', async ({ page }) => {
   await signIn(page, 'operator');
   const nav = page.getByRole('navigation');
-  for (const section of ['Dashboard', 'Transactions', 'Operations', 'My Jobs']) {
+  // Settings shows for the operator's own alert choices (Settings › Notifications, privilege notifications: decision 0033).
+  for (const section of ['Dashboard', 'Transactions', 'Operations', 'My Jobs', 'Settings']) {
     await expect(nav.getByText(section, { exact: true })).toBeVisible();
   }
-  for (const hidden of ['Settings', 'Reports', 'Merchant Disputes']) {
+  for (const hidden of ['Reports', 'Merchant Disputes']) {
     await expect(nav.getByText(hidden, { exact: true })).toHaveCount(0);
   }
   await page.getByRole('combobox', { name: 'Product' }).click();
