@@ -117,7 +117,7 @@ test('an admin creates a user with a role and a module, and manages their activa
     for (const section of ['Transactions', 'Operations']) {
       await expect(nav.getByText(section, { exact: true })).toBeVisible();
     }
-    for (const hidden of ['Settings', 'Reports']) {
+    for (const hidden of ['Reports']) {
       await expect(nav.getByText(hidden, { exact: true })).toHaveCount(0);
     }
     await expect(productSwitcher(page)).toContainText('Bank Settlement Recon');
