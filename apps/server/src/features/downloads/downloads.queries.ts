@@ -4,8 +4,6 @@ import { sql } from 'kysely';
 
 import type { RequestRecord } from '@/lib/downloads/download-requests.ts';
 
-export { insertRequest, toDownloadRequest } from '@/lib/downloads/download-requests.ts';
-
 const withRequester = (db: Db) =>
   db
     .selectFrom('download_request as d')

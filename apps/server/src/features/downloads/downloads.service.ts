@@ -25,6 +25,7 @@ import { wakeLocalWorkers } from '@/jobs/queue.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { CONTENT_TYPES, downloadFileName, pathOfStored } from '@/lib/downloads/download-files.ts';
+import { insertRequest, toDownloadRequest } from '@/lib/downloads/download-requests.ts';
 import { planTransactionExport, readByTabQuery } from '@/lib/downloads/transaction-export.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import { pagedList } from '@/lib/paging-sql.ts';
@@ -53,7 +54,7 @@ export async function requestDownload(
   const planned = await planTransactionExport(ctx.db, actor.moduleId, body);
   const now = ctx.now();
   const created = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
-    const row = await q.insertRequest(tx, {
+    const row = await insertRequest(tx, {
       module_id: actor.moduleId,
       requested_by: actor.userId,
       report_type: body.reportType,
@@ -75,7 +76,7 @@ export async function requestDownload(
     return row;
   });
   wakeLocalWorkers();
-  return q.toDownloadRequest(created);
+  return toDownloadRequest(created);
 }
 
 /** The report types whose downloads the caller may see. */
@@ -94,7 +95,7 @@ export async function listDownloads(
   const types = query.reportType ? [query.reportType] : visibleTypes(owner.privileges);
   const page = query.maxResults ? { start: 0, length: query.maxResults } : query;
   const { rows, total } = await q.listOwnRequests(ctx.db, owner, types, page);
-  return pagedList(query, { total, filtered: total, rows: rows.map(q.toDownloadRequest) });
+  return pagedList(query, { total, filtered: total, rows: rows.map(toDownloadRequest) });
 }
 
 /** GET /v2/dashletdownloads/downloadInitiate/{id}: a one-time, short-lived token for a file that is ready. */
