@@ -51,7 +51,11 @@ export async function dismissToasts(page: Page): Promise<void> {
  * tables created in a row otherwise show two "Successfully Created" at once (a strict-mode failure in CI).
  */
 export async function saveAndExpectToast(page: Page, button: Locator, toast: string): Promise<void> {
-  await dismissToasts(page);
+  // Closing a toast is a click outside a popconfirm, which closes it with the button in it: a popconfirm's button
+  // waits for earlier toasts to leave by themselves (2.5 s each) instead, as a user would wait to read them.
+  const inPopover = await button.evaluate((element) => element.closest('.ant-popover') !== null);
+  if (inPopover) await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 15_000 });
+  else await dismissToasts(page);
   await button.click();
   await expect(page.locator('.ant-notification-notice-title', { hasText: toast })).toBeVisible();
 }

@@ -151,6 +151,7 @@ test('an admin creates a user with a role and a module, and manages their activa
 
   await test.step('the admin enables the user again; they can sign in', async () => {
     const row = page.locator('.ant-table-row', { hasText: USER });
+    await dismissToasts(page);
     await row.getByRole('switch').click();
     await expect(page.getByText(`Enable ${USER}? They can sign in again.`)).toBeVisible();
     await saveAndExpectToast(page, page.getByRole('button', { name: 'Yes' }), 'User enabled');
