@@ -21,6 +21,7 @@ import { authConfigRoutes } from '@/features/auth/auth-config.routes.ts';
 import { ldapRoutes } from '@/features/auth/ldap.routes.ts';
 import { samlRoutes } from '@/features/auth/saml.routes.ts';
 import { userTotpRoutes } from '@/features/auth/totp.routes.ts';
+import { brsRoutes } from '@/features/brs/brs.routes.ts';
 import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
 import { dataTableRoutes } from '@/features/data-tables/data-tables.routes.ts';
 import { departmentRoutes } from '@/features/departments/departments.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(approvalRoutes(ctx));
       // Reports › GL Config (issue 15)
       await api.register(glRoutes(ctx));
+      await api.register(brsRoutes(ctx));
       // My Jobs › Tickets (issue 14)
       await api.register(ticketRoutes(ctx));
       await api.register(ticketEmailRoutes(ctx));

@@ -86,6 +86,10 @@ export const AUDIT_EVENTS = [
   'GL_BOOKS_REOPENED',
   'GL_REFRESHED',
   'GL_CLOSED_PERIOD_REFUSED',
+  // Bank reconciliation statements (decision 0038)
+  'BRS_CONFIG_CREATED',
+  'BRS_CONFIG_UPDATED',
+  'BRS_CONFIG_DELETED',
   'PARALLEL_JOB_CONFIG_UPDATED',
   'PARALLEL_JOB_CONFIG_DELETED',
   // Mail and gateway OAuth integrations (decision 0026); their details never carry a token or key secret

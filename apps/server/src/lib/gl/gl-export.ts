@@ -18,9 +18,10 @@ const text = (name: string, header: string): ExportColumn => ({ name, header, ki
 const amount = (name: string, header: string): ExportColumn => ({ name, header, kind: 'amount' });
 const count = (name: string, header: string): ExportColumn => ({ name, header, kind: 'number' });
 
-type Cell = string | number | null;
+export type Cell = string | number | null;
 
-function valuesPlan(columns: ExportColumn[], rows: Cell[][]): ExportPlan {
+/** Rows worked out in JS as the plan's SELECT (a VALUES list); CSV text cells get the formula guard. */
+export function valuesPlan(columns: ExportColumn[], rows: Cell[][]): ExportPlan {
   return {
     columns,
     select: ({ format }) => {
