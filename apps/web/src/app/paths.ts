@@ -24,6 +24,7 @@ export const PATHS = {
   rollbackHistory: navPath('operations', 'history', 'rollback-history'),
   approvals: navPath('my-jobs', 'approvals'),
   glConfig: navPath('reports', 'gl-config'),
+  brsReport: navPath('reports', 'brs-report'),
   internalTickets: navPath('my-jobs', 'tickets', 'internal'),
   externalTickets: navPath('my-jobs', 'tickets', 'external'),
   fileApprovals: navPath('my-jobs', 'file-approvals'),

@@ -5,9 +5,11 @@ import { withTexts } from '@/lib/area-texts';
 
 const GlConfigPage = lazy(withTexts('reports', () => import('@/features/gl/gl-config-page')));
 const GlReportPage = lazy(withTexts('reports', () => import('@/features/gl/gl-report-page')));
+const BrsReportPage = lazy(withTexts('reports', () => import('@/features/brs/brs-report-page')));
 
-/** Reports (spec 1): the general ledger's configurations and its report. */
+/** Reports (spec 1): the general ledger's configurations and its report; the bank reconciliation statement. */
 export const REPORT_PAGES: readonly PageRoute[] = [
   { path: PATHS.glConfig, component: GlConfigPage },
   { path: `${PATHS.glConfig}/:glConfigId/report`, component: GlReportPage, privilege: { code: 'glConfig' } },
+  { path: PATHS.brsReport, component: BrsReportPage },
 ];
