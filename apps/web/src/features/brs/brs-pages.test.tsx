@@ -98,8 +98,9 @@ describe('BRS report page', () => {
     expect(within(issued).getByText('₹9,500.75')).toBeTruthy();
     expect(within(issued).getByText('2')).toBeTruthy();
     expect(screen.getByText('Less: Cheques / deposits paid in but not yet credited')).toBeTruthy();
-    // A group without items stays in its usual column.
-    expect(screen.getByText('Less: Bank charges / debits in bank not in books')).toBeTruthy();
+    // A group without items stays in its usual column, nil as a dash.
+    const charges = screen.getByText('Less: Bank charges / debits in bank not in books').closest('tr') as HTMLElement;
+    expect(within(charges).getByText('—')).toBeTruthy();
     const computed = screen.getByText('Balance as per bank (computed)').closest('tr') as HTMLElement;
     expect(within(computed).getByText('₹1,18,644.87')).toBeTruthy();
     const difference = screen.getByText('Difference not explained').closest('tr') as HTMLElement;

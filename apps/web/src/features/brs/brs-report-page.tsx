@@ -128,8 +128,10 @@ export default function BrsReportPage() {
     title,
     key,
     align: 'right' as const,
-    width: 180,
+    width: 160,
     render: (_: unknown, l: Line) => {
+      // A group without items is nil: a dash, as on a printed statement, so the figures that matter stand out.
+      if (l.group && !l.items && l[key] !== undefined) return <Typography.Text type="secondary">—</Typography.Text>;
       const text = money(l[key]);
       if (l.difference && unexplained)
         return (
@@ -295,7 +297,7 @@ export default function BrsReportPage() {
                     dataIndex: 'items',
                     key: 'items',
                     align: 'right',
-                    width: 90,
+                    width: 80,
                   },
                   amountCell('add', t('brs.add')),
                   amountCell('less', t('brs.less')),

@@ -151,6 +151,7 @@ export const enReports = {
     drCrHelp: 'Leave empty when the amount is signed (positive raises the balance).',
     debitValues: 'Values meaning Dr',
     dateColumn: 'Date column',
+    dateDefault: 'First date column',
     narrationColumn: 'Narration column',
     instrumentColumn: 'Cheque / instrument column',
     balanceMode: 'Balance',

@@ -115,10 +115,16 @@ function SideFields({ side, sources }: { side: SideKey; sources: SourceOption[] 
   const dates = columns
     .filter((c) => c.dataType === 'DATE' || c.dataType === 'DATETIME')
     .map((c) => ({ value: c.name, label: c.name }));
-  const col = (name: keyof SideValues, label: string, options: { value: string; label: string }[], extra?: string) => (
+  const col = (
+    name: keyof SideValues,
+    label: string,
+    options: { value: string; label: string }[],
+    extra?: string,
+    placeholder?: string,
+  ) => (
     <Col span={8}>
       <Form.Item name={[side, name]} label={label} extra={extra}>
-        <Select allowClear showSearch options={options} />
+        <Select allowClear showSearch options={options} placeholder={placeholder} />
       </Form.Item>
     </Col>
   );
@@ -147,7 +153,7 @@ function SideFields({ side, sources }: { side: SideKey; sources: SourceOption[] 
             <Select mode="tags" disabled={!drCr} tokenSeparators={[',']} open={false} suffixIcon={null} />
           </Form.Item>
         </Col>
-        {col('dateColumn', t('brs.dateColumn'), dates)}
+        {col('dateColumn', t('brs.dateColumn'), dates, undefined, t('brs.dateDefault'))}
       </Row>
       <Row gutter={12}>
         {col('narrationColumn', t('brs.narrationColumn'), all)}
@@ -218,7 +224,7 @@ export function BrsConfigEditor({
       title={config ? t('brs.editTitle', { name: config.name }) : t('brs.newTitle')}
       open={open}
       onClose={onClose}
-      width={900}
+      width={1000}
       destroyOnHidden
       extra={
         <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
@@ -239,7 +245,7 @@ export function BrsConfigEditor({
             <>
               {rules.map((r) => (
                 <Flex key={r.key} gap={8} align="baseline" wrap={false}>
-                  <Form.Item name={[r.name, 'side']} style={{ width: 110 }}>
+                  <Form.Item name={[r.name, 'side']} style={{ width: 95 }}>
                     <Select
                       aria-label={t('brs.ruleSide')}
                       options={[
@@ -248,7 +254,7 @@ export function BrsConfigEditor({
                       ]}
                     />
                   </Form.Item>
-                  <Form.Item name={[r.name, 'direction']} style={{ width: 170 }}>
+                  <Form.Item name={[r.name, 'direction']} style={{ width: 150 }}>
                     <Select
                       aria-label={t('brs.direction')}
                       options={(['ANY', 'IN', 'OUT'] as const).map((d) => ({
@@ -263,7 +269,7 @@ export function BrsConfigEditor({
                   <Form.Item name={[r.name, 'instrumentPattern']} style={{ flex: 1 }}>
                     <Input aria-label={t('brs.instrumentPattern')} placeholder={t('brs.instrumentPattern')} />
                   </Form.Item>
-                  <Form.Item name={[r.name, 'group']} style={{ width: 250 }}>
+                  <Form.Item name={[r.name, 'group']} style={{ width: 230 }}>
                     <Select
                       aria-label={t('brs.group')}
                       options={BRS_GROUPS.map((g) => ({ value: g, label: t(`brs.groups.${g}`) }))}
