@@ -5,7 +5,9 @@ import { choose, openFromNav, saveAndExpectToast, shot, signIn, switchModule } f
 /**
  * Issue 15's bank reconciliation statement in the browser: a BRS configuration made in Reports › BRS Report over the
  * demo recon (the bank statement against the gateway settlement as the books), the statement as on today with a
- * group opened on its items, its export listed on BRS Report Downloads. Screens at 1440×900 and 1280×720.
+ * group opened on its items, its export listed on BRS Report Downloads. Screens at 1440×900 and 1280×720. Named to
+ * run near the end, before the GL journey: it loads the demo recon, which the reconciliation and rollback journeys need
+ * empty.
  */
 
 test.setTimeout(240_000);
