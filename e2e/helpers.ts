@@ -198,6 +198,17 @@ export async function showRows(page: Page): Promise<void> {
 }
 
 /**
+ * The cell of a table row under the column headed `title`, found by that heading's place: the selection column comes
+ * first, so a fixed index would read the column next to the one meant.
+ */
+export async function cellUnder(row: Locator, title: string): Promise<Locator> {
+  const headings = row.locator('xpath=ancestor::table[1]').locator('thead th');
+  const index = (await headings.allTextContents()).findIndex((text) => text.trim() === title);
+  expect(index, `a column headed ${title}`).toBeGreaterThan(-1);
+  return row.locator('td').nth(index);
+}
+
+/**
  * The options of the select named `name`, in its own dropdown: another select's dropdown may still be fading out.
  * The select's input names its list (aria-controls) and that list sits inside its dropdown.
  */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_MODULE, reconciledDemo } from './demo-recon.ts';
-import { choose, openFromNav, shot, showRows, signIn, switchModule } from './helpers.ts';
+import { cellUnder, choose, openFromNav, shot, showRows, signIn, switchModule } from './helpers.ts';
 
 /**
  * Issue 4's Transactions proof: the demo recon's rows after a run — the reconciled tab with a group opened side
@@ -47,7 +47,8 @@ test('works the demo recon: a group side by side, an explanation, a knock off', 
     await expect(page.getByRole('heading', { name: 'Unreconciled' })).toBeVisible();
     await showRows(page);
     const row = page.locator('.ant-table-row').first();
-    reference = (await row.locator('td').nth(2).textContent()) ?? '';
+    reference = ((await (await cellUnder(row, 'Reference')).textContent()) ?? '').trim();
+    expect(reference).toMatch(/^BNK\d{7}$/);
     await row.getByRole('checkbox').check();
     await expect(page.getByText(/^1 row selected/)).toBeVisible();
     await page.getByRole('button', { name: 'Knock off' }).click();

@@ -52,6 +52,8 @@ export const AUDIT_EVENTS = [
   'USER_TOTP_CONFIRMED',
   'USER_TOTP_CONFIRM_FAILED',
   'USER_TOTP_RESET',
+  'USER_TOTP_RECOVERY_CODES_CREATED',
+  'USER_TOTP_RECOVERY_CODE_USED',
   'ACCESS_DENIED',
   // Operations configuration (spec 2): data tables, master data, recons, data sources.
   'DATA_TABLE_CREATED',

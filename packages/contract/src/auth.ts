@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGISTRATION_STATUSES } from './constants.ts';
+import { RECOVERY_CODE_PATTERN } from './user-totp.ts';
 
 const required = (label: string) =>
   z
@@ -36,6 +37,8 @@ export const signedInUserSchema = z.object({
   userDepartment: departmentSchema.nullable(),
   userDepartmentConfigurable: z.boolean(),
   ssoTemporaryToken: z.string().nullable(),
+  /** Only after a recovery code signed in in place of the authenticator's code: how many codes are left. */
+  recoveryCodesLeft: z.number().int().optional(),
 });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
@@ -77,10 +80,11 @@ export function isPasswordExpired(r: LoginResponse): r is PasswordExpired {
 
 export const verifyOtpRequestSchema = z.object({
   userId: z.coerce.number({ error: 'userId is required' }).int().positive('userId is required'),
+  /** Six digits; a user with an authenticator app may send one of their recovery codes instead (decision 0028). */
   otp: z
     .string({ error: 'OTP is required' })
     .trim()
-    .regex(/^\d{6}$/, 'OTP must be 6 digits'),
+    .refine((otp) => /^\d{6}$/.test(otp) || RECOVERY_CODE_PATTERN.test(otp), 'OTP must be 6 digits'),
 });
 export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
 

@@ -3,6 +3,7 @@ import { messageBodySchema } from './errors.ts';
 import {
   userTotpConfirmSchema,
   userTotpEnrolmentSchema,
+  userTotpRecoveryCodesSchema,
   userTotpStatusSchema,
   userTotpUserParamsSchema,
 } from './user-totp.ts';
@@ -41,8 +42,20 @@ export const userTotpEndpoints = {
     method: 'POST',
     path: '/v2/mfa/totp/confirm',
     body: userTotpConfirmSchema,
-    response: messageBodySchema,
-    summary: 'Confirm the authenticator app with a first code',
+    response: userTotpRecoveryCodesSchema,
+    summary: 'Confirm the authenticator app with a first code; answers its ten recovery codes, this once',
+  }),
+  regenerateRecoveryCodes: endpoint({
+    ...self,
+    name: 'userTotp.regenerateRecoveryCodes',
+    method: 'POST',
+    path: '/v2/mfa/totp/recovery-codes',
+    body: userTotpConfirmSchema,
+    response: userTotpRecoveryCodesSchema,
+    summary: 'Ten new recovery codes for a confirmed authenticator app (the old ones stop working)',
+    description:
+      'Needs a current code from the app (a stolen session alone cannot get a second factor). The codes are answered ' +
+      'this once and kept only as hashes.',
   }),
   reset: endpoint({
     module: 'ignore',

@@ -10,7 +10,18 @@ export const USER_TOTP_TEXTS = {
   reset: 'Authenticator reset: the user signs in with a code by SMS until they set up a new one',
   notSetUp: 'This user has no authenticator app',
   codeFormat: 'Code must be 6 digits',
+  recoveryCodesCreated: 'New recovery codes: the ones before no longer work. Keep these somewhere safe',
 } as const;
+
+/** How many recovery codes a user gets when the authenticator app is set up, and each time they ask for new ones. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * A recovery code as shown: ten letters and digits (Crockford base32, no i, l, o, u: 50 bits) in two groups of five.
+ * Typed back, case, spaces and the dash do not matter.
+ */
+export const RECOVERY_CODE_PATTERN = /^[0-9a-z]{5}[\s-]?[0-9a-z]{5}$/i;
+export const normalizeRecoveryCode = (text: string) => text.replace(/[\s-]/g, '').toLowerCase();
 
 /** The issuer an authenticator app shows beside the account name. */
 export const TOTP_ISSUER = 'Recon';
@@ -20,6 +31,8 @@ export const userTotpStatusSchema = z.object({
   mfaEnabled: z.boolean(),
   enrolled: z.boolean(),
   confirmedAt: z.string().nullable(),
+  /** Recovery codes not used yet (0 without a confirmed authenticator). */
+  recoveryCodesLeft: z.number().int(),
 });
 export type UserTotpStatus = z.infer<typeof userTotpStatusSchema>;
 
@@ -38,5 +51,15 @@ export const userTotpConfirmSchema = z.object({
     .regex(/^\d{6}$/, USER_TOTP_TEXTS.codeFormat),
 });
 export type UserTotpConfirm = z.infer<typeof userTotpConfirmSchema>;
+
+/**
+ * POST v2/mfa/totp/confirm and v2/mfa/totp/recovery-codes: the recovery codes, shown this once (only their hashes are
+ * kept). Each signs in once in place of the app's code.
+ */
+export const userTotpRecoveryCodesSchema = z.object({
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+export type UserTotpRecoveryCodes = z.infer<typeof userTotpRecoveryCodesSchema>;
 
 export const userTotpUserParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -221,6 +221,14 @@ export type UserTotpTable = {
   created_at: Timestamp;
 };
 
+export type UserTotpRecoveryCodeTable = {
+  id: Id;
+  user_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+};
+
 export type PasswordHistoryTable = {
   id: Id;
   user_id: number;
@@ -271,6 +279,7 @@ export type Database = OperationsDatabase &
     ldap_config: LdapConfigTable;
     ldap_sso_token: LdapSsoTokenTable;
     user_totp: UserTotpTable;
+    user_totp_recovery_code: UserTotpRecoveryCodeTable;
     password_history: PasswordHistoryTable;
     captcha_challenge: CaptchaChallengeTable;
   };

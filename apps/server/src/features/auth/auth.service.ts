@@ -24,7 +24,7 @@ import { type AuthPolicy, readAuthPolicy } from './auth-policy.ts';
 import { checkCaptcha } from './captcha.ts';
 import { countAttempt, failureDelayMs, lockWhenReached, pause } from './login-throttle.ts';
 import { checkNewPassword, isPasswordExpired, keepReplacedPassword, SAME_PASSWORD_TEXT } from './password-rules.ts';
-import { acceptTotpCode, hasConfirmedTotp } from './totp.service.ts';
+import { acceptRecoveryCode, acceptTotpCode, hasConfirmedTotp } from './totp.service.ts';
 
 export const AUTH_TEXTS = {
   badCredentials: 'Invalid username or password',
@@ -383,9 +383,26 @@ async function checkCode(
   return null;
 }
 
-/** The authenticator's code instead of a texted one: wrong codes (and a code used before) count as for SMS. */
-async function checkTotp(ctx: FeatureContext, tx: Db, c: { id: number; user_id: number }, otp: string) {
-  if (await acceptTotpCode(ctx, tx, c.user_id, otp)) return null;
+/**
+ * The authenticator's code instead of a texted one, or one of the user's recovery codes (`recovery` then says how
+ * many are left): wrong codes (and a code used before) count as for SMS.
+ */
+async function checkTotp(
+  ctx: FeatureContext,
+  tx: Db,
+  c: { id: number; user_id: number },
+  otp: string,
+  recovery: { codesLeft?: number },
+) {
+  if (/^\d{6}$/.test(otp)) {
+    if (await acceptTotpCode(ctx, tx, c.user_id, otp)) return null;
+  } else {
+    const left = await acceptRecoveryCode(ctx, tx, c.user_id, otp);
+    if (left !== null) {
+      recovery.codesLeft = left;
+      return null;
+    }
+  }
   const attempts = await q.countChallengeAttempt(tx, c.id);
   if (attempts >= MAX_OTP_ATTEMPTS) {
     await q.closeChallenge(tx, c.id);
@@ -395,11 +412,12 @@ async function checkTotp(ctx: FeatureContext, tx: Db, c: { id: number; user_id: 
 }
 
 export async function verifyOtp(ctx: FeatureContext, body: VerifyOtpRequest, meta: RequestMeta): Promise<SignedInUser> {
+  const recovery: { codesLeft?: number } = {};
   const failure = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const c = await q.findOpenLoginChallenge(tx, body.userId, ctx.now());
     if (!c) return AUTH_TEXTS.otpNoPending;
     const wrong = (await hasConfirmedTotp(tx, body.userId))
-      ? await checkTotp(ctx, tx, c, body.otp)
+      ? await checkTotp(ctx, tx, c, body.otp, recovery)
       : await checkCode(ctx, tx, c, body.otp);
     if (wrong) return wrong;
     await q.closeChallenge(tx, c.id);
@@ -416,7 +434,16 @@ export async function verifyOtp(ctx: FeatureContext, body: VerifyOtpRequest, met
     });
     throw new AppError(failure === AUTH_TEXTS.disabled ? 'BAD_CREDENTIALS' : 'OTP_INVALID', failure);
   }
-  return issueSession(ctx, body.userId, meta);
+  const session = await issueSession(ctx, body.userId, meta);
+  if (recovery.codesLeft === undefined) return session;
+  await audit(ctx, meta, {
+    event: 'USER_TOTP_RECOVERY_CODE_USED',
+    outcome: 'SUCCESS',
+    userId: body.userId,
+    userName: session.userName,
+    details: { recoveryCodesLeft: recovery.codesLeft },
+  });
+  return { ...session, recoveryCodesLeft: recovery.codesLeft };
 }
 
 export async function resendOtp(ctx: FeatureContext, userId: number, meta: RequestMeta) {

@@ -51,3 +51,35 @@ export const resetTarget = (db: Db, userId: number, callerId: number) =>
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
+
+/** The user's recovery codes become these (hashes): the ones before, used or not, are gone. */
+export async function replaceRecoveryCodes(db: Db, userId: number, hashes: readonly string[]) {
+  await db.deleteFrom('user_totp_recovery_code').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('user_totp_recovery_code')
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash })))
+    .execute();
+}
+
+/** Marks the user's unused code with this hash as used: true only the one time it was unused (two requests too). */
+export async function takeRecoveryCode(db: Db, userId: number, hash: string) {
+  const row = await db
+    .updateTable('user_totp_recovery_code')
+    .set({ used_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function recoveryCodesLeft(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('user_totp_recovery_code')
+    .select((eb) => eb.fn.countAll<string>().as('left'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.left);
+}

@@ -12,6 +12,7 @@ export function userTotpRoutes(ctx: FeatureContext): FastifyPluginAsyncZod {
       route(E.status, (_input, req) => totp.status(ctx, actorOf(req))),
       route(E.enrol, (_input, req) => totp.enrol(ctx, actorOf(req))),
       route(E.confirm, ({ body }, req) => totp.confirm(ctx, actorOf(req), body.code)),
+      route(E.regenerateRecoveryCodes, ({ body }, req) => totp.regenerateRecoveryCodes(ctx, actorOf(req), body.code)),
       route(E.reset, ({ params }, req) => totp.reset(ctx, actorOf(req), params.id)),
     ]);
 }

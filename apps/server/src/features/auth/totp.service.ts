@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import {
   type AuditEvent,
+  normalizeRecoveryCode,
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_PATTERN,
   SETTING_KEYS,
   TOTP_ISSUER,
   USER_TOTP_TEXTS,
   type UserTotpEnrolment,
+  type UserTotpRecoveryCodes,
   type UserTotpStatus,
 } from '@recon/contract';
-import type { Db } from '@recon/db';
+import { type Db, withTransaction } from '@recon/db';
 import { Secret, TOTP } from 'otpauth';
 import qrcode from 'qrcode-generator';
 import type { FeatureContext } from '@/deps.ts';
@@ -15,6 +20,7 @@ import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
 import { sealContext, sealedColumn } from '@/lib/sealed-columns.ts';
 import { isSettingOn } from '@/lib/settings.ts';
+import { hashCode } from '@/lib/tokens.ts';
 import * as q from './totp.queries.ts';
 
 /** RFC 6238 defaults, which every authenticator app reads: SHA-1, 6 digits, 30 seconds. */
@@ -51,6 +57,7 @@ export async function status(ctx: FeatureContext, actor: Actor): Promise<UserTot
     mfaEnabled: await isMfaOn(ctx.db),
     enrolled: !!row?.confirmed_at,
     confirmedAt: row?.confirmed_at?.toISOString() ?? null,
+    recoveryCodesLeft: row?.confirmed_at ? await q.recoveryCodesLeft(ctx.db, actor.principal.userId) : 0,
   };
 }
 
@@ -69,18 +76,84 @@ export async function enrol(ctx: FeatureContext, actor: Actor): Promise<UserTotp
   return { otpauthUri, qrCodeDataUrl: qr.createDataURL(5, 4), secret };
 }
 
-/** POST v2/mfa/totp/confirm: the first code from the app confirms it; sign-in asks for its codes from then on. */
-export async function confirm(ctx: FeatureContext, actor: Actor, code: string) {
+/**
+ * POST v2/mfa/totp/confirm: the first code from the app confirms it; sign-in asks for its codes from then on. The
+ * answer carries the ten recovery codes, made in the same transaction (an app is never confirmed without them).
+ */
+export async function confirm(ctx: FeatureContext, actor: Actor, code: string): Promise<UserTotpRecoveryCodes> {
   const { userId } = actor.principal;
   const row = await q.totpOf(ctx.db, userId);
   if (!row || row.confirmed_at) throw validation(USER_TOTP_TEXTS.noEnrolment, 'code');
   const step = stepOf(ctx.secrets.open(row.secret_sealed, SECRET_CONTEXT), code, ctx.now());
-  if (step === null || !(await q.takeStep(ctx.db, userId, step, true))) {
+  const recoveryCodes = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    if (step === null || !(await q.takeStep(tx, userId, step, true))) return null;
+    await auditTotp(tx, actor, 'USER_TOTP_CONFIRMED', userId);
+    return newRecoveryCodes(ctx, tx, actor);
+  });
+  if (!recoveryCodes) {
     await auditTotp(ctx.db, actor, 'USER_TOTP_CONFIRM_FAILED', userId, 'FAILURE');
     throw validation(USER_TOTP_TEXTS.codeInvalid, 'code');
   }
-  await auditTotp(ctx.db, actor, 'USER_TOTP_CONFIRMED', userId);
-  return { message: USER_TOTP_TEXTS.confirmed };
+  return { message: USER_TOTP_TEXTS.confirmed, recoveryCodes };
+}
+
+/**
+ * POST v2/mfa/totp/recovery-codes: ten new recovery codes for a confirmed app, the old ones void. Needs a current code
+ * from the app (its step is taken, as at sign-in): a stolen session alone gets no second factor.
+ */
+export async function regenerateRecoveryCodes(
+  ctx: FeatureContext,
+  actor: Actor,
+  code: string,
+): Promise<UserTotpRecoveryCodes> {
+  const { userId } = actor.principal;
+  const row = await q.totpOf(ctx.db, userId);
+  if (!row?.confirmed_at) throw new AppError('NOT_FOUND', USER_TOTP_TEXTS.notSetUp);
+  const step = stepOf(ctx.secrets.open(row.secret_sealed, SECRET_CONTEXT), code, ctx.now());
+  const recoveryCodes = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
+    if (step === null || !(await q.takeStep(tx, userId, step, false))) return null;
+    return newRecoveryCodes(ctx, tx, actor);
+  });
+  if (!recoveryCodes) {
+    await auditTotp(ctx.db, actor, 'USER_TOTP_CONFIRM_FAILED', userId, 'FAILURE', { for: 'RECOVERY_CODES' });
+    throw validation(USER_TOTP_TEXTS.codeInvalid, 'code');
+  }
+  return { message: USER_TOTP_TEXTS.recoveryCodesCreated, recoveryCodes };
+}
+
+/** Crockford's base32: no i, l, o or u to misread. 32 letters, so each random byte's low 5 bits pick one evenly. */
+const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/** Ten random codes shown as `xxxxx-xxxxx`; only their hashes are stored, replacing the user's earlier ones. */
+async function newRecoveryCodes(ctx: FeatureContext, tx: Db, actor: Actor) {
+  const { userId } = actor.principal;
+  const codes = new Set<string>();
+  while (codes.size < RECOVERY_CODE_COUNT) {
+    const text = [...randomBytes(10)].map((b) => RECOVERY_ALPHABET[b & 31]).join('');
+    codes.add(`${text.slice(0, 5)}-${text.slice(5)}`);
+  }
+  const shown = [...codes];
+  await q.replaceRecoveryCodes(
+    tx,
+    userId,
+    shown.map((c) => recoveryHash(ctx, c)),
+  );
+  await auditTotp(tx, actor, 'USER_TOTP_RECOVERY_CODES_CREATED', userId, 'SUCCESS', { count: shown.length });
+  return shown;
+}
+
+const recoveryHash = (ctx: FeatureContext, code: string) =>
+  hashCode(ctx.config.jwtSecret, `recovery:${normalizeRecoveryCode(code)}`);
+
+/**
+ * A recovery code typed at the sign-in code step of a user with a confirmed app: accepted once (then used up).
+ * Answers how many are left after it, or null when it is not one of the user's unused codes.
+ */
+export async function acceptRecoveryCode(ctx: FeatureContext, db: Db, userId: number, code: string) {
+  if (!RECOVERY_CODE_PATTERN.test(code)) return null;
+  if (!(await q.totpOf(db, userId))?.confirmed_at) return null;
+  if (!(await q.takeRecoveryCode(db, userId, recoveryHash(ctx, code)))) return null;
+  return q.recoveryCodesLeft(db, userId);
 }
 
 /** Whether sign-in asks this user for their authenticator's code rather than a text message. */

@@ -1,4 +1,4 @@
-import { SETTING_KEYS, USER_TOTP_TEXTS } from '@recon/contract';
+import { RECOVERY_CODE_COUNT, SETTING_KEYS, USER_TOTP_TEXTS } from '@recon/contract';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidBody } from '@/testing/error-bodies.ts';
@@ -59,16 +59,21 @@ async function newUser(mfa = true) {
   return session;
 }
 
-/** Enrols and confirms an authenticator for the session's user; answers its seed. */
-async function enrolled(s: Session) {
+/** Enrols and confirms an authenticator for the session's user; answers its seed (and its recovery codes). */
+async function enrolledWithCodes(s: Session) {
   const res = await enrol(s);
   expect(res.statusCode).toBe(200);
   const { secret } = res.json();
-  expect((await confirm(s, codeOf(secret))).statusCode).toBe(200);
+  const confirmed = await confirm(s, codeOf(secret));
+  expect(confirmed.statusCode).toBe(200);
   // The confirming code's step is used: sign-in starts two steps later, so the step before is free to use.
   t.clock.advance(60_000);
-  return secret as string;
+  return { secret: secret as string, recoveryCodes: confirmed.json().recoveryCodes as string[] };
 }
+const enrolled = async (s: Session) => (await enrolledWithCodes(s)).secret;
+const totpStatus = async (s: Session) => (await call(t, s, { method: 'GET', url: '/web/v2/mfa/totp' })).json();
+const regenerate = (s: Session, code: string) =>
+  call(t, s, { method: 'POST', url: '/web/v2/mfa/totp/recovery-codes', payload: { code } });
 
 describe('a user sets up an authenticator app (v2/mfa/totp)', () => {
   it('is refused while multi-factor authentication is off', async () => {
@@ -80,6 +85,7 @@ describe('a user sets up an authenticator app (v2/mfa/totp)', () => {
       mfaEnabled: false,
       enrolled: false,
       confirmedAt: null,
+      recoveryCodesLeft: 0,
     });
   });
 
@@ -104,7 +110,7 @@ describe('a user sets up an authenticator app (v2/mfa/totp)', () => {
     const wrong = await confirm(s, codeOf(body.secret, 5));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual(invalidBody('code', USER_TOTP_TEXTS.codeInvalid));
-    expect((await confirm(s, codeOf(body.secret))).json()).toEqual({ message: USER_TOTP_TEXTS.confirmed });
+    expect((await confirm(s, codeOf(body.secret))).json()).toMatchObject({ message: USER_TOTP_TEXTS.confirmed });
     const status = await call(t, s, { method: 'GET', url: '/web/v2/mfa/totp' });
     expect(status.json()).toMatchObject({ mfaEnabled: true, enrolled: true });
     expect(status.body).not.toContain(body.secret);
@@ -169,6 +175,107 @@ describe('sign-in with an authenticator app', () => {
     const res = await login(s.userName);
     expect(res.json()).toMatchObject({ otpRequired: true, mfaMethod: 'SMS', maskedContactNumber: '*********0077' });
     expect((await verify(s.userId, t.notifier.lastCode() ?? '')).statusCode).toBe(200);
+  });
+});
+
+describe('recovery codes of an authenticator app', () => {
+  it('gives ten codes once when the app is confirmed, keeps only their hashes, and counts them', async () => {
+    const s = await newUser();
+    const { recoveryCodes } = await enrolledWithCodes(s);
+    expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/);
+    const stored = await t.database.db
+      .selectFrom('user_totp_recovery_code')
+      .select(['code_hash', 'used_at'])
+      .where('user_id', '=', s.userId)
+      .execute();
+    expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
+    const hashes = stored.map((r) => r.code_hash).join(' ');
+    for (const code of recoveryCodes) {
+      expect(hashes).not.toContain(code);
+      expect(hashes).not.toContain(code.replace('-', ''));
+    }
+    const status = await totpStatus(s);
+    expect(status).toMatchObject({ enrolled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
+    expect(JSON.stringify(status)).not.toContain(recoveryCodes[0]);
+    expect((await auditRows(t, 'USER_TOTP_RECOVERY_CODES_CREATED')).at(-1)).toMatchObject({
+      user_name: s.userName,
+      details: { count: RECOVERY_CODE_COUNT },
+    });
+  });
+
+  it("signs in once with each code in place of the app's code, says how many are left, and audits it", async () => {
+    const s = await newUser();
+    const { secret, recoveryCodes } = await enrolledWithCodes(s);
+    const [first, second] = recoveryCodes as [string, string];
+    const other = await newUser();
+    const { recoveryCodes: othersCodes } = await enrolledWithCodes(other);
+
+    await login(s.userName);
+    // Another user's code is not this user's.
+    expect(messageOf(await verify(s.userId, othersCodes[0] ?? ''))).toBe(AUTH_TEXTS.otpInvalid);
+    const ok = await verify(s.userId, first);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ userName: s.userName, authToken: expect.any(String), recoveryCodesLeft: 9 });
+    expect((await auditRows(t, 'USER_TOTP_RECOVERY_CODE_USED')).at(-1)).toMatchObject({
+      user_name: s.userName,
+      details: { recoveryCodesLeft: 9 },
+    });
+
+    // Used up: the same code again is a wrong code.
+    await login(s.userName);
+    expect(messageOf(await verify(s.userId, first))).toBe(AUTH_TEXTS.otpInvalid);
+    // Typed in capitals, with a space for the dash: still the code.
+    const typed = await verify(s.userId, second.toUpperCase().replace('-', ' '));
+    expect(typed.statusCode).toBe(200);
+    expect(typed.json()).toMatchObject({ recoveryCodesLeft: 8 });
+    // An app code signs in without the count.
+    await login(s.userName);
+    const app = await verify(s.userId, codeOf(secret));
+    expect(app.statusCode).toBe(200);
+    expect(app.json()).not.toHaveProperty('recoveryCodesLeft');
+    expect(await totpStatus(s)).toMatchObject({ recoveryCodesLeft: 8 });
+  });
+
+  it('makes ten new codes on request with a current app code; the old ones stop working', async () => {
+    const s = await newUser();
+    const { secret, recoveryCodes: old } = await enrolledWithCodes(s);
+    const wrong = await regenerate(s, codeOf(secret, 5));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(invalidBody('code', USER_TOTP_TEXTS.codeInvalid));
+
+    const res = await regenerate(s, codeOf(secret));
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json();
+    expect(fresh.message).toBe(USER_TOTP_TEXTS.recoveryCodesCreated);
+    expect(fresh.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(fresh.recoveryCodes.some((c: string) => old.includes(c))).toBe(false);
+    // The app code just used does not work twice.
+    expect((await regenerate(s, codeOf(secret))).statusCode).toBe(400);
+    t.clock.advance(60_000);
+
+    await login(s.userName);
+    expect(messageOf(await verify(s.userId, old[0] ?? ''))).toBe(AUTH_TEXTS.otpInvalid);
+    expect((await verify(s.userId, fresh.recoveryCodes[0])).statusCode).toBe(200);
+
+    // Without a confirmed app there is nothing to make codes for.
+    const none = await newUser();
+    expect((await regenerate(none, '123456')).statusCode).toBe(404);
+  });
+
+  it("goes with the app: an administrator's reset voids the codes", async () => {
+    const s = await newUser();
+    const { recoveryCodes } = await enrolledWithCodes(s);
+    expect((await call(t, admin, { method: 'DELETE', url: `/web/v2/appusers/${s.userId}/totp` })).statusCode).toBe(200);
+    const left = await t.database.db
+      .selectFrom('user_totp_recovery_code')
+      .select('id')
+      .where('user_id', '=', s.userId)
+      .execute();
+    expect(left).toHaveLength(0);
+    expect((await login(s.userName)).json()).toMatchObject({ mfaMethod: 'SMS' });
+    expect(messageOf(await verify(s.userId, recoveryCodes[0] ?? ''))).toBe(AUTH_TEXTS.otpInvalid);
   });
 });
 

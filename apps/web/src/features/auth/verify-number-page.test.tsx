@@ -8,6 +8,7 @@ import VerifyNumberPage from '@/features/auth/verify-number-page';
 import { http } from '@/lib/http';
 import { getSignedInUser } from '@/lib/session';
 import { userFixture } from '@/testing/fixtures';
+import { captureToasts } from '@/testing/notifications';
 import { renderRoute } from '@/testing/render';
 
 const mock = new MockAdapter(http);
@@ -81,5 +82,41 @@ describe('verify number page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/redirect'));
     expect(JSON.parse(String(mock.history.post?.[0]?.data))).toEqual({ userId: 7, otp: '654321' });
+  });
+
+  it('takes a recovery code instead of the app code, checks its form, and says how many are left', async () => {
+    savePendingLogin(pending({ mfaMethod: 'TOTP', maskedContactNumber: null }));
+    mock.onPost('/v2/verifyotp').reply(200, { ...userFixture({ authToken: 'after-recovery' }), recoveryCodesLeft: 9 });
+    const shown = captureToasts();
+    const { router } = renderRoute(<VerifyNumberPage />, { path: '/verify-number' });
+    // Only with an authenticator app.
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    expect(
+      screen.getByText('Enter one of the recovery codes you saved when you set up the app. Each code works once.'),
+    ).toBeTruthy();
+    const field = screen.getByRole('textbox', { name: 'Recovery code' });
+    await userEvent.type(field, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('A recovery code is 10 letters and digits, like abcde-12345')).toBeTruthy();
+    expect(mock.history.post ?? []).toHaveLength(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'k7m2q-x9p4d');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/redirect'));
+    expect(JSON.parse(String(mock.history.post?.[0]?.data))).toEqual({ userId: 7, otp: 'k7m2q-x9p4d' });
+    expect(getSignedInUser()?.authToken).toBe('after-recovery');
+    expect(shown.toasts.map((toast) => toast.title)).toEqual([
+      'Signed in with a recovery code: 9 left. Make new ones from the user menu › Authenticator app.',
+    ]);
+    // The count is told, not kept with the session.
+    expect(getSignedInUser()).not.toHaveProperty('recoveryCodesLeft');
+    shown.release();
+  });
+
+  it('offers no recovery code to a user whose code comes by text message', () => {
+    savePendingLogin(pending());
+    renderRoute(<VerifyNumberPage />, { path: '/verify-number' });
+    expect(screen.queryByRole('button', { name: 'Use a recovery code instead' })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { RECOVERY_CODE_PATTERN } from '@recon/contract';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,9 @@ export default function VerifyNumberPage() {
   const verifyOtp = useVerifyOtp();
   const resendOtp = useResendOtp();
   const secondsLeft = useSecondsLeft(expiresAtMs);
+  /** With an authenticator app: the user types one of their recovery codes instead of the app's code. */
+  const [isRecovery, setIsRecovery] = useState(false);
+  const [form] = Form.useForm<{ otp: string }>();
 
   if (!pending) return <Navigate to="/login" replace />;
 
@@ -54,9 +58,11 @@ export default function VerifyNumberPage() {
     verifyOtp.mutate(
       { userId: pending.userId, otp },
       {
-        onSuccess: (user) => {
+        onSuccess: ({ recoveryCodesLeft, ...user }) => {
           clearPendingLogin();
           saveSignedInUser(user);
+          if (recoveryCodesLeft !== undefined)
+            showSuccessToast(t('auth.verify.recoveryUsed', { count: recoveryCodesLeft }));
           navigate(pathAfterSignIn(user), { replace: true });
         },
       },
@@ -90,24 +96,60 @@ export default function VerifyNumberPage() {
   // With an authenticator app the code is the app's: nothing was sent, nothing to resend, no countdown of ours.
   const isTotp = pending.mfaMethod === 'TOTP';
   const subtitle = isTotp
-    ? t('auth.verify.totpHelp')
+    ? t(isRecovery ? 'auth.verify.recoveryHelp' : 'auth.verify.totpHelp')
     : maskedNumber
       ? t('auth.codeSentTo', { number: maskedNumber })
       : t('auth.codeSentToRegistered');
 
   return (
     <AuthLayout title={t('auth.verify.title')} subtitle={subtitle}>
-      <Form<{ otp: string }> layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onVerify}>
-        <Form.Item
-          name="otp"
-          label={isTotp ? t('auth.verify.totpLabel') : t('auth.otp')}
-          rules={[
-            { required: true, message: t('auth.otpInvalid') },
-            { pattern: /^\d{6}$/, message: t('auth.otpInvalid') },
-          ]}
-        >
-          <Input.OTP length={OTP_LENGTH} autoFocus size="large" />
-        </Form.Item>
+      <Form<{ otp: string }>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        validateTrigger="onBlur"
+        onFinish={onVerify}
+      >
+        {isRecovery ? (
+          <Form.Item
+            key="recovery"
+            name="otp"
+            label={t('auth.verify.recoveryLabel')}
+            rules={[
+              { required: true, message: t('auth.verify.recoveryFormat') },
+              { pattern: RECOVERY_CODE_PATTERN, message: t('auth.verify.recoveryFormat') },
+            ]}
+          >
+            <Input autoFocus size="large" autoComplete="one-time-code" spellCheck={false} placeholder="abcde-12345" />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            key="code"
+            name="otp"
+            label={isTotp ? t('auth.verify.totpLabel') : t('auth.otp')}
+            rules={[
+              { required: true, message: t('auth.otpInvalid') },
+              { pattern: /^\d{6}$/, message: t('auth.otpInvalid') },
+            ]}
+          >
+            <Input.OTP length={OTP_LENGTH} autoFocus size="large" />
+          </Form.Item>
+        )}
+        {isTotp && (
+          <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
+            <Button
+              type="link"
+              size="small"
+              style={{ paddingInline: 0 }}
+              onClick={() => {
+                form.resetFields();
+                setIsRecovery(!isRecovery);
+              }}
+            >
+              {isRecovery ? t('auth.verify.useApp') : t('auth.verify.useRecovery')}
+            </Button>
+          </Flex>
+        )}
         {!isTotp && (
           <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
             <Typography.Text type={secondsLeft > 0 ? 'secondary' : 'danger'}>

@@ -475,6 +475,28 @@ describe('a transactions tab', { timeout: 60_000 }, () => {
     expect(within(other).queryByLabelText(/Ticket #/)).toBeNull();
   });
 
+  it('keeps each cell under its heading in the Unreconciled tab, with the selection column and a ticketed row', async () => {
+    routes.ByTab = () => [
+      200,
+      page([{ ...(OPEN_ROWS[0] as (typeof OPEN_ROWS)[number]), ticketIds: [12] }, ...OPEN_ROWS.slice(1)]),
+    ];
+    renderTab('unreconciled');
+    const ticketed = await rowOf('BNK0000101');
+    const plain = await rowOf('BNK0000102');
+    const headings = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim() ?? '');
+    // A row checkbox column first, then the headed columns: each row has as many cells as there are headings.
+    expect(within(ticketed).getByRole('checkbox')).toBeTruthy();
+    const cellsOf = (tr: HTMLElement) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+    expect(cellsOf(ticketed)).toHaveLength(headings.length);
+    expect(cellsOf(plain)).toHaveLength(headings.length);
+    const under = (tr: HTMLElement, title: string) => cellsOf(tr)[headings.indexOf(title)];
+    expect(under(ticketed, 'Reference')).toBe('BNK0000101');
+    expect(under(ticketed, 'Value Date')).toBe('05-10-2026');
+    expect(under(ticketed, 'Status')).toBe('Unreconciled#12');
+    expect(under(plain, 'Reference')).toBe('BNK0000102');
+    expect(under(plain, 'Status')).toBe('Unreconciled');
+  });
+
   it('remembers the columns hidden and pinned per user and per tab, across a reload', async () => {
     routes.ByTab = () => [200, page(OPEN_ROWS)];
     const first = renderTab('unreconciled');

@@ -144,6 +144,18 @@ export const enShared = {
       enrolled: 'Your authenticator app is set up',
       since: 'Set up on {{date}}.',
       lostPhone: 'Lost your phone or changed app? Ask an administrator to reset it, then set it up again.',
+      recoveryTitle: 'Save your recovery codes',
+      recoveryHelp:
+        'Each code signs you in once when you cannot use the app. They are shown only now: keep them somewhere safe, such as a password manager.',
+      recoveryList: 'Recovery codes',
+      recoveryCopy: 'Copy codes',
+      recoverySaved: 'I have saved them',
+      recoveryLeft: 'Recovery codes left: {{count}} of 10',
+      recoveryLow: 'Few recovery codes left: make new ones before you run out.',
+      regenerate: 'New recovery codes',
+      regenerateHelp: 'Type the code your authenticator app shows now. Your current recovery codes stop working.',
+      regenerateSubmit: 'Make new codes',
+      recoveryCreated: 'New recovery codes made: the ones before no longer work',
     },
   },
   // Only the shell and the signed-in pages show them, so the tree comes with the frame.

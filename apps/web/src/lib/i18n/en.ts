@@ -93,6 +93,13 @@ export const en = {
       expired: 'The code has expired. Request a new one.',
       totpHelp: 'Open your authenticator app and enter the 6-digit code it shows for this account.',
       totpLabel: 'Authenticator code',
+      useRecovery: 'Use a recovery code instead',
+      useApp: 'Use the code from the app',
+      recoveryHelp: 'Enter one of the recovery codes you saved when you set up the app. Each code works once.',
+      recoveryLabel: 'Recovery code',
+      recoveryFormat: 'A recovery code is 10 letters and digits, like abcde-12345',
+      recoveryUsed:
+        'Signed in with a recovery code: {{count}} left. Make new ones from the user menu › Authenticator app.',
     },
     forgot: {
       title: 'Forgot Password',
