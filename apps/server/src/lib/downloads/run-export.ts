@@ -1,10 +1,11 @@
 import { rename, rm, stat } from 'node:fs/promises';
-import { DOWNLOAD_TEXTS, type DownloadFormat, type GlDownloadView } from '@recon/contract';
+import { DOWNLOAD_TEXTS, type DownloadFormat, type GlDownloadView, type ReportDownloadView } from '@recon/contract';
 import { type Db, type DownloadRequestTable, withTransaction } from '@recon/db';
 import { InvalidIdentifierError } from '@recon/recon-engine';
 import type { Selectable } from 'kysely';
 import { AppError } from '@/lib/app-error.ts';
 import { planGlExport } from '@/lib/gl/gl-export.ts';
+import { planReportExport } from '@/lib/reports/report-export.ts';
 import { ensureDownloadsDir, pathOfStored, storedFileName } from './download-files.ts';
 import type { ExportPlan } from './export-plan.ts';
 import { planTransactionExport } from './transaction-export.ts';
@@ -33,6 +34,9 @@ export async function planOf(
   }
   if (request.report_type === 'GL_REPORT') {
     return planGlExport(db, request.module_id, request.query as unknown as GlDownloadView);
+  }
+  if (request.report_type === 'REPORT') {
+    return planReportExport(db, request.module_id, request.query as unknown as ReportDownloadView);
   }
   throw new AppError('VALIDATION', DOWNLOAD_TEXTS.typeNotExportable);
 }
