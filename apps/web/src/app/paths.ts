@@ -24,6 +24,8 @@ export const PATHS = {
   rollbackHistory: navPath('operations', 'history', 'rollback-history'),
   approvals: navPath('my-jobs', 'approvals'),
   glConfig: navPath('reports', 'gl-config'),
+  reportsExecution: navPath('reports', 'reports-execution'),
+  reportConfigList: navPath('reports', 'report-config-list'),
   internalTickets: navPath('my-jobs', 'tickets', 'internal'),
   externalTickets: navPath('my-jobs', 'tickets', 'external'),
   fileApprovals: navPath('my-jobs', 'file-approvals'),

@@ -5,9 +5,13 @@ import { withTexts } from '@/lib/area-texts';
 
 const GlConfigPage = lazy(withTexts('reports', () => import('@/features/gl/gl-config-page')));
 const GlReportPage = lazy(withTexts('reports', () => import('@/features/gl/gl-report-page')));
+const ReportConfigListPage = lazy(withTexts('reports', () => import('@/features/reports/report-config-list-page')));
+const ReportsExecutionPage = lazy(withTexts('reports', () => import('@/features/reports/reports-execution-page')));
 
-/** Reports (spec 1): the general ledger's configurations and its report. */
+/** Reports (spec 1): the general ledger's configurations and its report; self-built reports and their runs. */
 export const REPORT_PAGES: readonly PageRoute[] = [
   { path: PATHS.glConfig, component: GlConfigPage },
   { path: `${PATHS.glConfig}/:glConfigId/report`, component: GlReportPage, privilege: { code: 'glConfig' } },
+  { path: PATHS.reportConfigList, component: ReportConfigListPage },
+  { path: PATHS.reportsExecution, component: ReportsExecutionPage },
 ];
