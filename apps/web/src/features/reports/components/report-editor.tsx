@@ -296,7 +296,13 @@ export function ReportEditor({
 
         <Typography.Title level={5}>{t('reports.grouping')}</Typography.Title>
         <Form.Item name="groupBy" label={t('reports.groupBy')} extra={t('reports.groupByHelp')}>
-          <Select mode="multiple" allowClear options={fieldOptions} aria-label={t('reports.groupBy')} />
+          <Select
+            mode="multiple"
+            allowClear
+            optionFilterProp="label"
+            options={fieldOptions}
+            aria-label={t('reports.groupBy')}
+          />
         </Form.Item>
         <Form.List name="aggregates">
           {(rows, { add, remove }) => (
