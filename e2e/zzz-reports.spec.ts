@@ -60,14 +60,14 @@ test('configures a report, runs it with its run-time filter and exports its resu
   await test.step('run with its run-time filter, its results paged', async () => {
     await page.locator('.ant-table-row', { hasText: NAME }).getByRole('button', { name: 'Run' }).click();
     await expect(page.getByRole('heading', { name: 'Reports Execution' })).toBeVisible();
-    const value = page.getByLabel('Value for debit_credit');
+    const value = page.getByLabel('Value for Side');
     await expect(value).toHaveValue('CR');
     await value.fill('DR');
     await page.getByRole('button', { name: /Run Report/ }).click();
     const results = page.locator('.ant-card', { hasText: `${NAME} — run #` });
     await expect(results.getByRole('cell', { name: 'DR', exact: true })).toBeVisible();
     await expect(results.getByText('Completed').first()).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'debit_credit EQUAL DR' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Side equals DR' })).toBeVisible();
     await shots(page, '03-run');
   });
 

@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import type { ReportConfig, ReportExecution } from '@recon/contract';
+import { columnHeading, type ReportConfig, type ReportExecution } from '@recon/contract';
 import {
   Alert,
   Button,
@@ -43,12 +43,16 @@ const STATUS_COLORS = { RUNNING: 'processing', COMPLETED: 'success', FAILED: 'er
 /** The filters asked at run time, with their position among the report's filters. */
 const dynamicFiltersOf = (report: ReportConfig | undefined) =>
   (report?.filters ?? []).flatMap((f, index) => (f.dynamic ? [{ ...f, index }] : []));
+/** A filter's column as the report names it (its label when shown, else the column's heading). */
+const columnOf = (report: ReportConfig | undefined, field: string) =>
+  report?.columns.find((c) => c.field === field)?.label ?? columnHeading(field);
 
 function ExecutionSummary({ execution }: { execution: ReportExecution }) {
   const { t } = useTranslation();
   const locale = useNumberLocale();
   return (
     <Descriptions
+      style={{ marginBottom: 12 }}
       size="small"
       column={{ xs: 1, md: 3, xl: 5 }}
       items={[
@@ -164,11 +168,11 @@ export default function ReportsExecutionPage() {
             {dynamic.map((f) => (
               <Form.Item
                 key={f.index}
-                label={`${report.data?.columns.find((c) => c.field === f.field)?.label ?? f.field} · ${f.operator}`}
+                label={`${columnOf(report.data, f.field)} ${t(`reports.operators.${f.operator}`)}`}
                 style={{ minWidth: 220, marginBottom: 0 }}
               >
                 <Input
-                  aria-label={t('reports.dynamicValue', { field: f.field })}
+                  aria-label={t('reports.dynamicValue', { field: columnOf(report.data, f.field) })}
                   disabled={NO_VALUE.has(f.operator)}
                   placeholder={t('reports.values')}
                   value={values[String(f.index)] ?? ''}
@@ -256,7 +260,13 @@ export default function ReportsExecutionPage() {
                 render: (_, row) =>
                   row.filters
                     .filter((f) => f.dynamic)
-                    .map((f) => `${f.field} ${f.operator} ${f.values.join(', ')}`)
+                    .map((f) =>
+                      t('reports.filterAsked', {
+                        column: columnOf(report.data, f.field),
+                        operator: t(`reports.operators.${f.operator}`),
+                        values: f.values.join(', '),
+                      }),
+                    )
                     .join('; ') || '—',
               },
               {

@@ -88,7 +88,7 @@ describe('Reports Execution', () => {
       </WithModule>,
       { path: '/reports/reports-execution', initialEntry: '/reports/reports-execution?report=3' },
     );
-    const value = (await screen.findByLabelText('Value for region', {}, { timeout: 5000 })) as HTMLInputElement;
+    const value = (await screen.findByLabelText('Value for Region', {}, { timeout: 5000 })) as HTMLInputElement;
     await waitFor(() => expect(value.value).toBe('EAST'));
     await userEvent.type(value, ', WEST');
     await userEvent.click(screen.getByRole('button', { name: /Run Report/ }));
@@ -101,6 +101,7 @@ describe('Reports Execution', () => {
     expect(await within(card).findByText('₹777.77')).toBeTruthy();
     expect(within(card).getByText('1.25 s')).toBeTruthy();
     expect(readModuleCache('reportFilters', 1)).toEqual({ '3': { '0': 'EAST, WEST' } });
+    expect(await screen.findByRole('cell', { name: 'Region is one of EAST, WEST' })).toBeTruthy();
   });
 
   it('exports a run to the Downloads area', async () => {

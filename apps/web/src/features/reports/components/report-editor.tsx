@@ -267,7 +267,7 @@ export function ReportEditor({
                   <Form.Item name={[r.name, 'operator']} style={{ width: 190 }}>
                     <Select
                       aria-label={t('reports.filterOperator', { n: i + 1 })}
-                      options={FILTER_OPERATORS.map((o) => ({ value: o, label: o }))}
+                      options={FILTER_OPERATORS.map((o) => ({ value: o, label: t(`reports.operators.${o}`) }))}
                     />
                   </Form.Item>
                   <Form.Item name={[r.name, 'values']} style={{ flex: 1 }}>
