@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { FILTER_PROBLEMS, filterValueMessage, REPORT_TEXTS, reportColumnNotFound } from '@recon/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runReportGroupActivity } from '@/jobs/activities/report.ts';
+import { runReportActivity, runReportGroupActivity } from '@/jobs/activities/report.ts';
 import { pathOfStored } from '@/lib/downloads/download-files.ts';
 import { runDownload } from '@/lib/downloads/run-export.ts';
 import { FORBIDDEN_BODY, invalidBody, notFoundBody } from '@/testing/error-bodies.ts';
@@ -269,6 +269,9 @@ describe('running a report', () => {
     expect(page2.json().data).toEqual(kept.slice(2, 4).map((r) => [r.ref, money(r.paise), r.day]));
     const past = await req('GET', `/v2/reports/executions?reportId=${listId}&start=0&length=10`, undefined, runner);
     expect(past.json().data.map((x: { id: number }) => x.id)).toEqual([e.id, injected.json().id]);
+    // Another module's execution is not there.
+    const foreign = await req('GET', `/v2/reports/executions/${e.id}/results?start=0`, undefined, admin, otherModule);
+    expect(foreign.json()).toEqual(notFoundBody(REPORT_TEXTS.executionNotFound));
     const missing = await req('POST', `/v2/reports/${listId}/executions`, { filterValues: [{ index: 0, values: [] }] });
     expect(missing.json()).toEqual(invalidBody('filterValues', REPORT_TEXTS.dynamicValueMissing('region')));
   });
@@ -385,6 +388,20 @@ describe('report groups (GET /v2/scheduleSqlQuerys)', () => {
       { report_config_id: groupedId, trigger: 'JOB', row_count: expect.any(Number), status: 'COMPLETED' },
     ]);
     expect(result.counts.reports).toBe(2);
+    // A REPORT activity of another module names no report of its own: it fails at once.
+    await expect(
+      runReportActivity({ db, config: {}, log: pino({ level: 'silent' }), now: () => t.clock.now } as never, {
+        jobExecutionId: execution.id,
+        activityExecutionId: 0,
+        moduleId: otherModule,
+        jobId: job.id,
+        type: 'REPORT',
+        typeId: listId,
+        attempt: 1,
+        params: {},
+        configuration: null,
+      }),
+    ).rejects.toThrow(`Report ${listId} not found in this product`);
     const files = await db
       .selectFrom('download_request')
       .select(['report_type', 'requested_by'])
