@@ -37,8 +37,8 @@ test('signs in, walks the navigation and signs out', async ({ page }) => {
   await shot(page, '03-module-settings');
 
   // An area not built yet shows the not-found image inside the shell.
-  await openFromNav(page, 'Reports', 'Reports Execution');
-  await expect(page).toHaveURL(/\/reports\/reports-execution$/);
+  await openFromNav(page, 'Merchant Disputes', 'All');
+  await expect(page).toHaveURL(/\/merchant-disputes\/all$/);
   await expect(page.getByText(NOT_FOUND)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
   await shot(page, '05-not-built-in-shell');

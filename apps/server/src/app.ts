@@ -41,6 +41,7 @@ import { pipelineRowRoutes } from '@/features/pipeline-rows/pipeline-rows.routes
 import { pipelineRoutes } from '@/features/pipelines/pipelines.routes.ts';
 import { reconRunRoutes } from '@/features/recon-runs/recon-runs.routes.ts';
 import { reconRoutes } from '@/features/recons/recons.routes.ts';
+import { reportRoutes } from '@/features/reports/reports.routes.ts';
 import { roleRoutes } from '@/features/roles/roles.routes.ts';
 import { rollbackRoutes } from '@/features/rollbacks/rollbacks.routes.ts';
 import { ruleRoutes } from '@/features/rules/rules.routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       // Reports › GL Config (issue 15)
       await api.register(glRoutes(ctx));
       await api.register(brsRoutes(ctx));
+      await api.register(reportRoutes(ctx));
       // My Jobs › Tickets (issue 14)
       await api.register(ticketRoutes(ctx));
       await api.register(ticketEmailRoutes(ctx));

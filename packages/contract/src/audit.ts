@@ -94,6 +94,14 @@ export const AUDIT_EVENTS = [
   'BRS_CONFIG_DELETED',
   'PARALLEL_JOB_CONFIG_UPDATED',
   'PARALLEL_JOB_CONFIG_DELETED',
+  // Reports (decision 0036)
+  'REPORT_CONFIG_CREATED',
+  'REPORT_CONFIG_UPDATED',
+  'REPORT_CONFIG_DELETED',
+  'REPORT_GROUP_CREATED',
+  'REPORT_GROUP_UPDATED',
+  'REPORT_GROUP_DELETED',
+  'REPORT_RUN',
   // Mail and gateway OAuth integrations (decision 0026); their details never carry a token or key secret
   'OAUTH_ACCOUNT_CONNECTED',
   'OAUTH_ACCOUNT_DISCONNECTED',

@@ -47,8 +47,11 @@ export const DOWNLOAD_REPORT_TYPES = [
 export type DownloadReportType = (typeof DOWNLOAD_REPORT_TYPES)[number];
 /** What can be exported today; the others come with their areas (dashboards, reports, approvals, BRS). */
 export const EXPORTABLE_REPORT_TYPES: readonly DownloadReportType[] = ['TRANSACTIONS'];
-/** Report types requested by their own area's calls (GET /v2/gl/{id}/report_download, GET /v2/brs/{id}/statement_download), never by POST /v2/dashletdownloads. */
-export const AREA_REPORT_TYPES: readonly DownloadReportType[] = ['GL_REPORT', 'BRS_REPORT'];
+/**
+ * Report types requested by their own area's calls (GET /v2/gl/{id}/report_download, GET
+ * /v2/brs/{id}/statement_download, GET /v2/reports/executions/{id}/download), never by POST /v2/dashletdownloads.
+ */
+export const AREA_REPORT_TYPES: readonly DownloadReportType[] = ['GL_REPORT', 'BRS_REPORT', 'REPORT'];
 
 /** The download page (a DOWNLOAD_ENTRIES path) that lists each report type. */
 export const DOWNLOAD_PAGE_REPORT_TYPES = {

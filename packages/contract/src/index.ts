@@ -66,6 +66,8 @@ export * from './recon-runs.endpoints.ts';
 export * from './recon-runs.ts';
 export * from './recons.endpoints.ts';
 export * from './recons.ts';
+export * from './reports.endpoints.ts';
+export * from './reports.ts';
 export * from './roles.endpoints.ts';
 export * from './roles.ts';
 export * from './rollbacks.endpoints.ts';

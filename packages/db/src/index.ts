@@ -21,6 +21,7 @@ export type * from './schema-integrations.ts';
 export type * from './schema-notifications.ts';
 export type * from './schema-operations.ts';
 export type * from './schema-recon.ts';
+export type * from './schema-reports.ts';
 export type * from './schema-rollbacks.ts';
 export type * from './schema-ticket-email.ts';
 export type * from './schema-tickets.ts';

@@ -8,6 +8,7 @@ import type { IntegrationsDatabase } from './schema-integrations.ts';
 import type { NotificationsDatabase } from './schema-notifications.ts';
 import type { OperationsDatabase } from './schema-operations.ts';
 import type { ReconDatabase } from './schema-recon.ts';
+import type { ReportsDatabase } from './schema-reports.ts';
 import type { RollbackDatabase } from './schema-rollbacks.ts';
 import type { TicketEmailDatabase } from './schema-ticket-email.ts';
 import type { TicketsDatabase } from './schema-tickets.ts';
@@ -256,6 +257,7 @@ export type Database = OperationsDatabase &
   NotificationsDatabase &
   GlDatabase &
   BrsDatabase &
+  ReportsDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

@@ -25,6 +25,8 @@ export const PATHS = {
   approvals: navPath('my-jobs', 'approvals'),
   glConfig: navPath('reports', 'gl-config'),
   brsReport: navPath('reports', 'brs-report'),
+  reportsExecution: navPath('reports', 'reports-execution'),
+  reportConfigList: navPath('reports', 'report-config-list'),
   internalTickets: navPath('my-jobs', 'tickets', 'internal'),
   externalTickets: navPath('my-jobs', 'tickets', 'external'),
   fileApprovals: navPath('my-jobs', 'file-approvals'),

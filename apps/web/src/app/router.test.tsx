@@ -124,8 +124,8 @@ describe('routing rules', () => {
 
   it('shows the not-found image inside the shell for a page that is not built', async () => {
     signIn({}, 1);
-    serve(['reportExecutions']);
-    renderApp('/reports/reports-execution');
+    serve(['readMerchantDisputes']);
+    renderApp('/merchant-disputes/all');
     expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Product' })).toBeTruthy();
   });

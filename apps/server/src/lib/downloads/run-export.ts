@@ -1,11 +1,18 @@
 import { rename, rm, stat } from 'node:fs/promises';
-import { type BrsDownloadView, DOWNLOAD_TEXTS, type DownloadFormat, type GlDownloadView } from '@recon/contract';
+import {
+  type BrsDownloadView,
+  DOWNLOAD_TEXTS,
+  type DownloadFormat,
+  type GlDownloadView,
+  type ReportDownloadView,
+} from '@recon/contract';
 import { type Db, type DownloadRequestTable, withTransaction } from '@recon/db';
 import { InvalidIdentifierError } from '@recon/recon-engine';
 import type { Selectable } from 'kysely';
 import { AppError } from '@/lib/app-error.ts';
 import { planBrsExport } from '@/lib/brs/brs-export.ts';
 import { planGlExport } from '@/lib/gl/gl-export.ts';
+import { planReportExport } from '@/lib/reports/report-export.ts';
 import { ensureDownloadsDir, pathOfStored, storedFileName } from './download-files.ts';
 import type { ExportPlan } from './export-plan.ts';
 import { planTransactionExport } from './transaction-export.ts';
@@ -37,6 +44,9 @@ export async function planOf(
   }
   if (request.report_type === 'BRS_REPORT') {
     return planBrsExport(db, request.module_id, request.query as unknown as BrsDownloadView);
+  }
+  if (request.report_type === 'REPORT') {
+    return planReportExport(db, request.module_id, request.query as unknown as ReportDownloadView);
   }
   throw new AppError('VALIDATION', DOWNLOAD_TEXTS.typeNotExportable);
 }

@@ -223,6 +223,40 @@ describe('job editor, step 0', () => {
     SLOW_UI_TEST_MS,
   );
 
+  it(
+    "runs a saved report group chosen from the module's groups (GET /v2/scheduleSqlQuerys)",
+    async () => {
+      mock.onGet('/v2/scheduleSqlQuerys').reply(200, {
+        data: [
+          {
+            id: 6,
+            name: 'Month end',
+            reports: [
+              { id: 3, name: 'Rows of a region' },
+              { id: 4, name: 'By region' },
+            ],
+            updatedAt: '2026-11-01T10:00:00Z',
+          },
+        ],
+      });
+      mock.onPost('/v2/jobs').reply(200, SAVED_JOB);
+      renderCreate();
+      await screen.findByText('Job Details', { selector: '.ant-card-head-title' });
+      fireEvent.change(screen.getByRole('textbox', { name: 'Job Name' }), { target: { value: 'Reports' } });
+      await userEvent.click(screen.getByRole('button', { name: /Add Activity/ }));
+      await chooseType(1, 'Report Group');
+      await userEvent.click(screen.getByRole('combobox', { name: 'Activity 1' }));
+      await userEvent.click(await screen.findByTitle('Month end (Rows of a region, By region)'));
+
+      await next();
+
+      await waitFor(() => expect(mock.history.post).toHaveLength(1));
+      const body = JSON.parse(String(mock.history.post?.[0]?.data));
+      expect(body.activities[0]).toMatchObject({ type: 'REPORT_GROUP', activity: { typeId: 6 } });
+    },
+    SLOW_UI_TEST_MS,
+  );
+
   it('turns the time mapping off with Run Batch Wise and enables the source only for pipelines', async () => {
     renderCreate();
     await screen.findByText('Job Details', { selector: '.ant-card-head-title' });

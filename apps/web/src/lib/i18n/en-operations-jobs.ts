@@ -156,6 +156,7 @@ export const enOperationsJobs = {
       pipelineSource: 'Pipeline Source',
       bulkProcessorType: 'Bulk Processor Type',
       noTarget: 'Runs on the data already loaded: nothing to choose',
+      reportGroup: '{{name}} ({{reports}})',
       targetId: '{{type}} Id',
       emailFetch: {
         allRules: 'All active email parsing rules',

@@ -81,6 +81,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   tickets: 'myJobs',
   gl: 'reports',
   brs: 'reports',
+  reports: 'reports',
 };
 
 // Every source file's text, by its path under src ("features/rules/rules-page.tsx"), tests left out.

@@ -6,6 +6,7 @@ import { useEmailFetchConfigs } from '@/features/jobs/api/get-email-fetch-config
 import { useExportReportConfigs } from '@/features/jobs/api/get-export-report-configs';
 import { useJobPipelines } from '@/features/jobs/api/get-job-pipelines';
 import { useJobRecons } from '@/features/jobs/api/get-job-recons';
+import { useReportGroupOptions, useReportOptions } from '@/features/jobs/api/get-report-options';
 import { botOfActivity, botTypeId } from '@/features/jobs/bot-activity';
 import { WholeNumberInput } from '@/features/jobs/components/whole-number-input';
 import { type ActivityDraft, isExportType, withBulkType, withTarget } from '@/features/jobs/job-draft';
@@ -31,6 +32,8 @@ export function ActivityTargetPicker({ activity, onChange, hasProblem = false }:
   const exports = useExportReportConfigs(current.id, isExportType(type));
   const bots = useBotConfigs(type === 'BOT');
   const mail = useEmailFetchConfigs(current.id, type === 'EMAIL_FETCH');
+  const reports = useReportOptions(current.id, type === 'REPORT');
+  const reportGroups = useReportGroupOptions(current.id, type === 'REPORT_GROUP');
   const label = `${t('jobs.editor.activity')} ${activity.sequence}`;
   const status = hasProblem ? 'error' : undefined;
   // The saved target's name stays visible while (or if) the options load.
@@ -84,6 +87,35 @@ export function ActivityTargetPicker({ activity, onChange, hasProblem = false }:
         onChange={(id) =>
           onChange(
             withTarget(activity, { typeId: id ?? null, name: recons.data?.find((r) => r.id === id)?.name ?? null }),
+          )
+        }
+      />
+    );
+  }
+  if (type === 'REPORT' || type === 'REPORT_GROUP') {
+    // A report config (its saved filter values) or a saved group of them (GET /v2/scheduleSqlQuerys).
+    const list = type === 'REPORT' ? reports : reportGroups;
+    const options =
+      type === 'REPORT'
+        ? (reports.data ?? []).map((o) => ({ value: o.id, label: o.name }))
+        : (reportGroups.data ?? []).map((o) => ({
+            value: o.id,
+            label: t('jobs.editor.reportGroup', { name: o.name, reports: o.reports.join(', ') }),
+          }));
+    return (
+      <AppSelect<number>
+        style={FULL_WIDTH}
+        status={status}
+        aria-label={label}
+        loading={list.isPending}
+        value={activity.typeId ?? undefined}
+        options={withSaved(options)}
+        onChange={(id) =>
+          onChange(
+            withTarget(activity, {
+              typeId: id ?? null,
+              name: (list.data ?? []).find((o) => o.id === id)?.name ?? null,
+            }),
           )
         }
       />

@@ -1,0 +1,156 @@
+import type { ReportConfig } from '@recon/contract';
+import { Button, Card, Flex, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '@/app/paths';
+import { useDeleteReport, useReports } from '@/features/reports/api/reports-api';
+import { ReportEditor } from '@/features/reports/components/report-editor';
+import { useHasPrivilege } from '@/lib/access-context';
+import { useBrand } from '@/lib/brand-context';
+import { formatDateTime } from '@/lib/format';
+import { pageStart } from '@/lib/list-paging';
+import { useModuleSelection } from '@/lib/module-context';
+import { showSuccessToast } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
+import { QueryError } from '@/ui/query-error';
+import { useTablePagination } from '@/ui/use-table-pagination';
+
+/**
+ * Reports › report-config-list: the module's report configs (GET /v2/reports?start=0, paged, searched by name),
+ * created and edited in a drawer with a preview; each opens in Reports › reports-execution to be run.
+ */
+export default function ReportConfigListPage() {
+  const { t } = useTranslation();
+  const { current } = useModuleSelection();
+  const brand = useBrand();
+  const [paging, setPaging] = useState({ page: 1, size: brand.defaultPageSize });
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const reports = useReports(current.id, { start: pageStart(paging), length: paging.size, search: debounced });
+  const [editing, setEditing] = useState<{ config: ReportConfig | null } | null>(null);
+  const remove = useDeleteReport(current.id);
+  const pagination = useTablePagination(paging, reports.data?.recordsFiltered ?? 0, (page, size) =>
+    setPaging({ page, size }),
+  );
+  const canRun = useHasPrivilege({ code: 'reportExecutions' });
+
+  return (
+    <>
+      <PageHeader
+        title={t('reports.listTitle')}
+        description={t('reports.listDescription')}
+        extra={
+          <Button type="primary" onClick={() => setEditing({ config: null })}>
+            {t('reports.new')}
+          </Button>
+        }
+      />
+      <Card styles={{ body: { padding: 0 } }}>
+        <Flex style={{ padding: 12 }}>
+          <Input.Search
+            allowClear
+            aria-label={t('reports.search')}
+            placeholder={t('reports.search')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+            style={{ maxWidth: 320 }}
+          />
+        </Flex>
+        {reports.isError && !reports.data ? (
+          <QueryError onRetry={() => void reports.refetch()} />
+        ) : (
+          <Table<ReportConfig>
+            rowKey="id"
+            size="middle"
+            loading={reports.isPending}
+            dataSource={reports.data?.data ?? []}
+            locale={{ emptyText: reports.isPending ? ' ' : <EmptyState /> }}
+            pagination={pagination}
+            scroll={{ x: 1000 }}
+            columns={[
+              {
+                title: t('reports.name'),
+                key: 'name',
+                width: 260,
+                render: (_, row) => (
+                  <Flex vertical>
+                    <Typography.Text strong>{row.name}</Typography.Text>
+                    {row.description && (
+                      <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }}>
+                        {row.description}
+                      </Typography.Text>
+                    )}
+                  </Flex>
+                ),
+              },
+              {
+                title: t('reports.dataSource'),
+                key: 'source',
+                width: 220,
+                render: (_, row) => `${row.dataSourceName}${row.reconName ? ` (${row.reconName})` : ''}`,
+              },
+              {
+                title: t('reports.columns'),
+                key: 'columns',
+                render: (_, row) => (
+                  <Flex gap={4} wrap>
+                    {row.columns.map((c) => c.label).join(', ')}
+                    {row.aggregates.length > 0 && <Tag color="blue">{t('reports.grouped')}</Tag>}
+                    {row.filters.some((f) => f.dynamic) && <Tag>{t('reports.askedAtRun')}</Tag>}
+                  </Flex>
+                ),
+              },
+              {
+                title: t('reports.lastRun'),
+                key: 'lastRun',
+                width: 190,
+                render: (_, row) => (row.lastRun ? formatDateTime(row.lastRun.startedAt) : '—'),
+              },
+              {
+                title: t('reports.actions'),
+                key: 'actions',
+                width: 210,
+                render: (_, row) => (
+                  <Flex gap={4}>
+                    {canRun && (
+                      <Link to={`${PATHS.reportsExecution}?report=${row.id}`}>
+                        <Button size="small" type="link">
+                          {t('reports.run')}
+                        </Button>
+                      </Link>
+                    )}
+                    <Button size="small" type="link" onClick={() => setEditing({ config: row })}>
+                      {t('reports.edit')}
+                    </Button>
+                    <Popconfirm
+                      title={t('reports.deleteTitle', { name: row.name })}
+                      okText={t('reports.delete')}
+                      okButtonProps={{ danger: true }}
+                      onConfirm={async () => showSuccessToast((await remove.mutateAsync(row.id)).message)}
+                    >
+                      <Button size="small" type="link" danger>
+                        {t('reports.delete')}
+                      </Button>
+                    </Popconfirm>
+                  </Flex>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Card>
+      <ReportEditor
+        moduleId={current.id}
+        config={editing?.config ?? null}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,213 @@
+import { downloadRequestSchema } from './downloads.ts';
+import { endpoint, idParamsSchema } from './endpoint.ts';
+import { messageBodySchema } from './errors.ts';
+import {
+  reportConfigSchema,
+  reportDataSourcesSchema,
+  reportDefinitionSchema,
+  reportDownloadQuerySchema,
+  reportExecutionParamsSchema,
+  reportExecutionSchema,
+  reportExecutionsQuerySchema,
+  reportExecutionsResponseSchema,
+  reportGroupSaveSchema,
+  reportGroupSchema,
+  reportGroupsResponseSchema,
+  reportPreviewSchema,
+  reportResultsQuerySchema,
+  reportResultsSchema,
+  reportRunBodySchema,
+  reportSaveSchema,
+  reportsQuerySchema,
+  reportsResponseSchema,
+} from './reports.ts';
+
+/** Configure (report-config-list). */
+const CONFIGURERS = { code: 'reportsList' } as const;
+/** Run and read (reports-execution). */
+const RUNNERS = { code: 'reportExecutions' } as const;
+/** Whoever picks a report: its configurers, its runners, and the job editor (REPORT activities). */
+const PICKERS = { anyOf: ['reportsList', 'reportExecutions', 'job', 'createJob'] } as const;
+const base = { module: 'required', tags: ['Reports'] } as const;
+const REPORTS = '/v2/reports';
+const ONE = `${REPORTS}/:id`;
+const EXECUTIONS = `${REPORTS}/executions`;
+const EXECUTION = `${EXECUTIONS}/:executionId`;
+const GROUPS = '/v2/scheduleSqlQuerys';
+const ROWS =
+  'Rows of the data source’s table filtered with the spec’s operators (AND binds before OR), every identifier from the table’s catalog and every value a parameter.';
+
+/** Reports (spec 2 `GET /v2/reports?start=0`, `GET /v2/scheduleSqlQuerys`; decision 0036). Scoped to the caller's module. */
+export const reportEndpoints = {
+  list: endpoint({
+    ...base,
+    privilege: PICKERS,
+    name: 'reports.list',
+    method: 'GET',
+    path: REPORTS,
+    discriminator: { name: 'Find', value: null },
+    query: reportsQuerySchema,
+    response: reportsResponseSchema,
+    summary: "A page of the module's report configs (DataTables paging; search[value] over name and description)",
+  }),
+  dataSources: endpoint({
+    ...base,
+    privilege: CONFIGURERS,
+    name: 'reports.dataSources',
+    method: 'GET',
+    path: REPORTS,
+    discriminator: { name: 'Find', value: 'DataSources' },
+    query: reportsQuerySchema,
+    response: reportDataSourcesSchema,
+    summary: 'The data sources a report may read, with their columns and row fields: our extension for the editor',
+  }),
+  get: endpoint({
+    ...base,
+    privilege: PICKERS,
+    name: 'reports.get',
+    method: 'GET',
+    path: ONE,
+    params: idParamsSchema,
+    response: reportConfigSchema,
+    summary: 'One report config',
+  }),
+  create: endpoint({
+    ...base,
+    privilege: CONFIGURERS,
+    name: 'reports.create',
+    method: 'POST',
+    path: REPORTS,
+    body: reportSaveSchema,
+    response: reportConfigSchema,
+    summary: 'Create a report config',
+    description:
+      '`columns` `{field, label}` in their order; `filters` `{field, operator, values, connector, dynamic}`; `groupBy` fields (every shown column must be one when grouping); `aggregates` `{function: COUNT|SUM|MIN|MAX|AVG, field, label}`; `sort` `{column: a shown field or an aggregate label, direction}`.',
+  }),
+  update: endpoint({
+    ...base,
+    privilege: CONFIGURERS,
+    name: 'reports.update',
+    method: 'PUT',
+    path: ONE,
+    params: idParamsSchema,
+    body: reportSaveSchema,
+    response: reportConfigSchema,
+    summary: 'Update a report config (past executions keep the definition they ran with)',
+  }),
+  delete: endpoint({
+    ...base,
+    privilege: CONFIGURERS,
+    name: 'reports.delete',
+    method: 'DELETE',
+    path: ONE,
+    params: idParamsSchema,
+    response: messageBodySchema,
+    summary: 'Delete a report config (refused while a report group holds it; its executions stay)',
+  }),
+  preview: endpoint({
+    ...base,
+    privilege: CONFIGURERS,
+    name: 'reports.preview',
+    method: 'POST',
+    path: `${REPORTS}/preview`,
+    body: reportDefinitionSchema,
+    response: reportPreviewSchema,
+    summary: 'The first rows a definition gives, before it is saved (the editor’s preview)',
+    description: ROWS,
+  }),
+  run: endpoint({
+    ...base,
+    privilege: RUNNERS,
+    name: 'reports.run',
+    method: 'POST',
+    path: `${ONE}/executions`,
+    params: idParamsSchema,
+    body: reportRunBodySchema,
+    response: reportExecutionSchema,
+    summary: 'Run a report now with the values of its dynamic filters: a report execution',
+    description: `${ROWS} The execution counts the rows and keeps the highest row id of the table; its results are read from the rows, up to that id.`,
+  }),
+  executions: endpoint({
+    ...base,
+    privilege: RUNNERS,
+    name: 'reports.executions',
+    method: 'GET',
+    path: EXECUTIONS,
+    query: reportExecutionsQuerySchema,
+    response: reportExecutionsResponseSchema,
+    summary: 'Past report executions of the module, newest first (one report with reportId)',
+  }),
+  execution: endpoint({
+    ...base,
+    privilege: RUNNERS,
+    name: 'reports.execution',
+    method: 'GET',
+    path: EXECUTION,
+    params: reportExecutionParamsSchema,
+    response: reportExecutionSchema,
+    summary: 'One report execution',
+  }),
+  results: endpoint({
+    ...base,
+    privilege: RUNNERS,
+    name: 'reports.results',
+    method: 'GET',
+    path: `${EXECUTION}/results`,
+    params: reportExecutionParamsSchema,
+    query: reportResultsQuerySchema,
+    response: reportResultsSchema,
+    summary: 'A page of an execution’s results (DataTables paging), read from the rows as the run saw them',
+  }),
+  download: endpoint({
+    ...base,
+    privilege: RUNNERS,
+    name: 'reports.download',
+    method: 'GET',
+    path: `${EXECUTION}/download`,
+    params: reportExecutionParamsSchema,
+    query: reportDownloadQuerySchema,
+    response: downloadRequestSchema,
+    status: 202,
+    summary: 'Export an execution’s results (CSV or XLSX) to the Downloads area (report-downloads)',
+  }),
+  groups: endpoint({
+    ...base,
+    privilege: PICKERS,
+    name: 'reports.groups',
+    method: 'GET',
+    path: GROUPS,
+    response: reportGroupsResponseSchema,
+    summary: 'The module’s saved report groups, each an ordered list of report configs (what REPORT_GROUP runs)',
+  }),
+  createGroup: endpoint({
+    ...base,
+    privilege: CONFIGURERS,
+    name: 'reports.createGroup',
+    method: 'POST',
+    path: GROUPS,
+    body: reportGroupSaveSchema,
+    response: reportGroupSchema,
+    summary: 'Save a report group',
+  }),
+  updateGroup: endpoint({
+    ...base,
+    privilege: CONFIGURERS,
+    name: 'reports.updateGroup',
+    method: 'PUT',
+    path: `${GROUPS}/:id`,
+    params: idParamsSchema,
+    body: reportGroupSaveSchema,
+    response: reportGroupSchema,
+    summary: 'Update a report group',
+  }),
+  deleteGroup: endpoint({
+    ...base,
+    privilege: CONFIGURERS,
+    name: 'reports.deleteGroup',
+    method: 'DELETE',
+    path: `${GROUPS}/:id`,
+    params: idParamsSchema,
+    response: messageBodySchema,
+    summary: 'Delete a report group',
+  }),
+} as const;
