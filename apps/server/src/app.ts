@@ -21,6 +21,7 @@ import { authConfigRoutes } from '@/features/auth/auth-config.routes.ts';
 import { ldapRoutes } from '@/features/auth/ldap.routes.ts';
 import { samlRoutes } from '@/features/auth/saml.routes.ts';
 import { userTotpRoutes } from '@/features/auth/totp.routes.ts';
+import { dashboardRoutes } from '@/features/dashboards/dashboards.routes.ts';
 import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
 import { dataTableRoutes } from '@/features/data-tables/data-tables.routes.ts';
 import { departmentRoutes } from '@/features/departments/departments.routes.ts';
@@ -153,6 +154,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(oauthIntegrationRoutes(ctx));
       await api.register(rollbackRoutes(ctx));
       await api.register(approvalRoutes(ctx));
+      // Dashboard (issue 15)
+      await api.register(dashboardRoutes(ctx));
       // Reports › GL Config (issue 15)
       await api.register(glRoutes(ctx));
       // My Jobs › Tickets (issue 14)

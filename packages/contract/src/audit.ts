@@ -86,6 +86,14 @@ export const AUDIT_EVENTS = [
   'GL_BOOKS_REOPENED',
   'GL_REFRESHED',
   'GL_CLOSED_PERIOD_REFUSED',
+  // Dashboards and dashlets (decision 0037)
+  'DASHLET_CREATED',
+  'DASHLET_UPDATED',
+  'DASHLET_DELETED',
+  'DASHBOARD_CREATED',
+  'DASHBOARD_UPDATED',
+  'DASHBOARD_LAYOUT_SAVED',
+  'DASHBOARD_DELETED',
   'PARALLEL_JOB_CONFIG_UPDATED',
   'PARALLEL_JOB_CONFIG_DELETED',
   // Mail and gateway OAuth integrations (decision 0026); their details never carry a token or key secret

@@ -13,6 +13,8 @@ export * from './auth-config.ts';
 export * from './auto-ticketing.endpoints.ts';
 export * from './auto-ticketing.ts';
 export * from './constants.ts';
+export * from './dashboards.endpoints.ts';
+export * from './dashboards.ts';
 export * from './data-source-form.ts';
 export * from './data-sources.endpoints.ts';
 export * from './data-sources.ts';

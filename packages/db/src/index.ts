@@ -14,6 +14,7 @@ export { MIGRATIONS_DIR, migrate } from './migrate.ts';
 export { closeDb, createDb, createPool, type Db, type Logger, poolOf } from './pool.ts';
 export type * from './schema.ts';
 export type * from './schema-approvals.ts';
+export type * from './schema-dashboards.ts';
 export type * from './schema-downloads.ts';
 export type * from './schema-gl.ts';
 export type * from './schema-integrations.ts';

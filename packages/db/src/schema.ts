@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalDatabase } from './schema-approvals.ts';
 import type { AutoTicketingDatabase, TicketSlaDatabase } from './schema-auto-ticketing.ts';
+import type { DashboardsDatabase } from './schema-dashboards.ts';
 import type { DownloadsDatabase } from './schema-downloads.ts';
 import type { GlDatabase } from './schema-gl.ts';
 import type { IntegrationsDatabase } from './schema-integrations.ts';
@@ -246,6 +247,7 @@ export type Database = OperationsDatabase &
   TicketSlaDatabase &
   NotificationsDatabase &
   GlDatabase &
+  DashboardsDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;
