@@ -80,6 +80,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   notifications: 'myJobs',
   tickets: 'myJobs',
   gl: 'reports',
+  dashboards: 'reports',
 };
 
 // Every source file's text, by its path under src ("features/rules/rules-page.tsx"), tests left out.
