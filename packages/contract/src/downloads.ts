@@ -45,8 +45,8 @@ export const DOWNLOAD_REPORT_TYPES = [
   'GL_REPORT',
 ] as const;
 export type DownloadReportType = (typeof DOWNLOAD_REPORT_TYPES)[number];
-/** What can be exported today; the others come with their areas (dashboards, reports, approvals, BRS). */
-export const EXPORTABLE_REPORT_TYPES: readonly DownloadReportType[] = ['TRANSACTIONS'];
+/** What can be exported today; the others come with their areas (reports, approvals, BRS). */
+export const EXPORTABLE_REPORT_TYPES: readonly DownloadReportType[] = ['TRANSACTIONS', 'DASHLET'];
 /** Report types requested by their own area's calls (GET /v2/gl/{id}/report_download), never by POST /v2/dashletdownloads. */
 export const AREA_REPORT_TYPES: readonly DownloadReportType[] = ['GL_REPORT'];
 
