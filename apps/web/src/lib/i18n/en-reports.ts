@@ -98,6 +98,7 @@ export const enReports = {
     noDashlets: 'This dashboard shows no dashlets yet. Edit it to add some.',
     noFigures: 'Nothing to show yet: no rows match',
     figuresFailed: 'The figures could not be loaded',
+    moduleRuns: 'Job runs of this product',
     matchedOf: '{{matched}} of {{total}} rows matched, {{open}} open',
     refresh: 'Refresh',
     refreshNamed: 'Refresh {{name}}',

@@ -15,7 +15,7 @@ export function DashletCard({ dashlet, dragHandle }: Props) {
   const { current } = useModuleSelection();
   const figures = useDashletFigures(current.id, dashlet.id);
   const download = useDashletDownload();
-  const subtitle = dashlet.reconName ?? t('dashboards.kinds.RUNS');
+  const subtitle = dashlet.reconName ?? t('dashboards.moduleRuns');
   return (
     <Card
       size="small"
