@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '@/app/paths';
 import { useDashlets, useDeleteDashlet } from '@/features/dashboards/api/dashboards-api';
-import { formatDateTime } from '@/lib/format';
 import { useModuleSelection } from '@/lib/module-context';
 import { showSuccessToast } from '@/lib/toast';
 import { EmptyState } from '@/ui/empty-state';
@@ -39,7 +38,7 @@ export default function DashletListPage() {
             dataSource={dashlets.data ?? []}
             locale={{ emptyText: dashlets.isPending ? ' ' : <EmptyState /> }}
             pagination={false}
-            scroll={{ x: 900 }}
+            scroll={{ x: 860 }}
             columns={[
               {
                 title: t('dashboards.name'),
@@ -50,7 +49,7 @@ export default function DashletListPage() {
               {
                 title: t('dashboards.kind'),
                 key: 'kind',
-                width: 200,
+                width: 190,
                 render: (_, row) => t(`dashboards.kinds.${row.kind}`),
               },
               {
@@ -71,12 +70,6 @@ export default function DashletListPage() {
                 key: 'dashboardCount',
                 width: 120,
                 align: 'right',
-              },
-              {
-                title: t('dashboards.updatedAt'),
-                key: 'updatedAt',
-                width: 170,
-                render: (_, row) => formatDateTime(row.updatedAt),
               },
               {
                 title: t('dashboards.actions'),

@@ -16,6 +16,9 @@ export function DashletCard({ dashlet, dragHandle }: Props) {
   const figures = useDashletFigures(current.id, dashlet.id);
   const download = useDashletDownload();
   const subtitle = dashlet.reconName ?? t('dashboards.moduleRuns');
+  // "Recon · Match rate" (the default dashboard's names): the recon shows below the title, once.
+  const prefix = dashlet.reconName ? `${dashlet.reconName} · ` : '';
+  const title = prefix && dashlet.name.startsWith(prefix) ? dashlet.name.slice(prefix.length) : dashlet.name;
   return (
     <Card
       size="small"
@@ -23,7 +26,7 @@ export function DashletCard({ dashlet, dragHandle }: Props) {
         <Flex align="center" gap={8} style={{ minWidth: 0 }}>
           {dragHandle}
           <Typography.Text strong ellipsis={{ tooltip: dashlet.name }} style={{ minWidth: 0 }}>
-            {dashlet.name}
+            {title}
           </Typography.Text>
         </Flex>
       }

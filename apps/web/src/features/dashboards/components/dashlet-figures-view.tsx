@@ -47,12 +47,15 @@ function FiguresTable({ figures }: { figures: DashletFigures }) {
 /** A dashlet's figures as its chart type says: a number, a table, or a chart (ECharts, loaded on first use). */
 export function DashletFiguresView({ figures }: { figures: DashletFigures }) {
   const { t } = useTranslation();
-  if (isEmptyFigures(figures) && figures.kind !== 'MATCH_RATE') {
-    return <EmptyState description={t('dashboards.noFigures')} />;
+  const total = figures.kind === 'MATCH_RATE' ? figures.rows.at(-1) : undefined;
+  if (figures.kind === 'MATCH_RATE' && Number(total?.total ?? 0) === 0) {
+    return <EmptyState description={t('dashboards.noRowsLoaded')} />;
+  }
+  if (figures.kind !== 'MATCH_RATE' && isEmptyFigures(figures)) {
+    return <EmptyState description={t(figures.kind === 'RUNS' ? 'dashboards.noRuns' : 'dashboards.noFigures')} />;
   }
   if (figures.chartType === 'TABLE') return <FiguresTable figures={figures} />;
   if (figures.chartType === 'NUMBER') {
-    const total = figures.kind === 'MATCH_RATE' ? figures.rows.at(-1) : undefined;
     return (
       <Flex vertical justify="center" align="center" gap={4} style={{ height: '100%' }}>
         <Statistic title={figures.headline?.label} value={figures.headline?.value ?? '—'} />
