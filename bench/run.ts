@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { benchAuditChain } from './audit-chain.ts';
+import { benchDashboard } from './dashboard.ts';
 import { benchExport } from './export.ts';
 import { benchGl } from './gl.ts';
 import { benchIngest } from './ingest.ts';
@@ -23,6 +24,7 @@ const scenarios = {
   transforms: benchTransforms,
   audit: benchAuditChain,
   gl: benchGl,
+  dashboard: benchDashboard,
 } as const;
 const USAGE = `Usage: npm run bench [-- <scenario>]
 

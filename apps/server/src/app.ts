@@ -22,6 +22,7 @@ import { ldapRoutes } from '@/features/auth/ldap.routes.ts';
 import { samlRoutes } from '@/features/auth/saml.routes.ts';
 import { userTotpRoutes } from '@/features/auth/totp.routes.ts';
 import { brsRoutes } from '@/features/brs/brs.routes.ts';
+import { dashboardRoutes } from '@/features/dashboards/dashboards.routes.ts';
 import { dataSourceRoutes } from '@/features/data-sources/data-sources.routes.ts';
 import { dataTableRoutes } from '@/features/data-tables/data-tables.routes.ts';
 import { departmentRoutes } from '@/features/departments/departments.routes.ts';
@@ -155,6 +156,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
       await api.register(oauthIntegrationRoutes(ctx));
       await api.register(rollbackRoutes(ctx));
       await api.register(approvalRoutes(ctx));
+      // Dashboard (issue 15)
+      await api.register(dashboardRoutes(ctx));
       // Reports › GL Config (issue 15)
       await api.register(glRoutes(ctx));
       await api.register(brsRoutes(ctx));

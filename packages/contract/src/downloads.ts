@@ -45,8 +45,8 @@ export const DOWNLOAD_REPORT_TYPES = [
   'GL_REPORT',
 ] as const;
 export type DownloadReportType = (typeof DOWNLOAD_REPORT_TYPES)[number];
-/** What can be exported today; the others come with their areas (dashboards, reports, approvals, BRS). */
-export const EXPORTABLE_REPORT_TYPES: readonly DownloadReportType[] = ['TRANSACTIONS'];
+/** What can be exported today; the others come with their areas (approvals). */
+export const EXPORTABLE_REPORT_TYPES: readonly DownloadReportType[] = ['TRANSACTIONS', 'DASHLET'];
 /**
  * Report types requested by their own area's calls (GET /v2/gl/{id}/report_download, GET
  * /v2/brs/{id}/statement_download, GET /v2/reports/executions/{id}/download), never by POST /v2/dashletdownloads.

@@ -15,6 +15,8 @@ export * from './auto-ticketing.ts';
 export * from './brs.endpoints.ts';
 export * from './brs.ts';
 export * from './constants.ts';
+export * from './dashboards.endpoints.ts';
+export * from './dashboards.ts';
 export * from './data-source-form.ts';
 export * from './data-sources.endpoints.ts';
 export * from './data-sources.ts';

@@ -15,6 +15,7 @@ export { closeDb, createDb, createPool, type Db, type Logger, poolOf } from './p
 export type * from './schema.ts';
 export type * from './schema-approvals.ts';
 export type * from './schema-brs.ts';
+export type * from './schema-dashboards.ts';
 export type * from './schema-downloads.ts';
 export type * from './schema-gl.ts';
 export type * from './schema-integrations.ts';

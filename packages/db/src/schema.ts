@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { ApprovalDatabase } from './schema-approvals.ts';
 import type { AutoTicketingDatabase, TicketSlaDatabase } from './schema-auto-ticketing.ts';
 import type { BrsDatabase } from './schema-brs.ts';
+import type { DashboardsDatabase } from './schema-dashboards.ts';
 import type { DownloadsDatabase } from './schema-downloads.ts';
 import type { GlDatabase } from './schema-gl.ts';
 import type { IntegrationsDatabase } from './schema-integrations.ts';
@@ -258,6 +259,7 @@ export type Database = OperationsDatabase &
   GlDatabase &
   BrsDatabase &
   ReportsDatabase &
+  DashboardsDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

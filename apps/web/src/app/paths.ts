@@ -5,6 +5,12 @@ import { navPath } from '@recon/contract/nav';
  * table registers its pages under them and features link to them. Sub-pages (create, edit, view) append to these.
  */
 export const PATHS = {
+  allDashboards: navPath('dashboard', 'all'),
+  dashletList: navPath('dashboard', 'dashlet-list'),
+  newDashboard: navPath('dashboard', 'new-dashboard'),
+  newDashlet: navPath('dashboard', 'create-dashlet'),
+  /** One dashboard: `${dashboardBase}/{id}` (the dynamic Dashboard menu). */
+  dashboardBase: '/dashboard',
   transactionsRecon: navPath('transactions', 'recon'),
   globalSearch: navPath('transactions', 'global-search'),
   mappedRow: navPath('transactions', 'mapped-row'),

@@ -132,9 +132,16 @@ describe('routing rules', () => {
 
   it('lands the redirect after sign-in on a built page rather than an unbuilt first section', async () => {
     signIn();
-    serve(['dashboards', 'dataAdministration', 'auditLogs']);
+    serve(['readMerchantDisputes', 'dataAdministration', 'auditLogs']);
     const router = renderApp('/redirect');
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/audit-logs'));
+  });
+
+  it("lands the operator's redirect after sign-in on Dashboard › All Dashboard, a real page now", async () => {
+    signIn();
+    serve(['dashboards', 'dataAdministration', 'auditLogs']);
+    const router = renderApp('/redirect');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/all'));
   });
 
   it('opens, after sign-in, the module the user last worked in that has data rather than the first assigned', async () => {

@@ -16,7 +16,7 @@ import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ancestorPaths, selectedNavPath } from '@/shell/use-visible-nav';
+import { ancestorPaths, DASHBOARD_ENTRY_PREFIX, selectedNavPath } from '@/shell/use-visible-nav';
 
 const SECTION_ICONS: Readonly<Record<string, ReactNode>> = {
   dashboard: <DashboardOutlined />,
@@ -50,10 +50,13 @@ export function NavMenu({ sections, isCollapsed }: Props) {
   }, [selected]);
 
   const items = useMemo<MenuItem[]>(() => {
+    // A dashboard's entry is labelled by its name; every other entry by the tree's text.
+    const labelOf = (item: VisibleNavItem) =>
+      item.key.startsWith(DASHBOARD_ENTRY_PREFIX) ? item.label : t(`nav.${item.fullPath}`);
     const toItem = (item: VisibleNavItem): MenuItem =>
       item.children
-        ? { key: item.fullPath, label: t(`nav.${item.fullPath}`), children: item.children.map(toItem) }
-        : { key: item.fullPath, label: t(`nav.${item.fullPath}`) };
+        ? { key: item.fullPath, label: labelOf(item), children: item.children.map(toItem) }
+        : { key: item.fullPath, label: labelOf(item) };
     return sections.map((section) => {
       const icon = SECTION_ICONS[section.key] ?? <AppstoreOutlined />;
       const label = t(`nav.${section.basePath}`);

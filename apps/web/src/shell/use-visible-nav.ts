@@ -1,14 +1,42 @@
 import { type VisibleNavItem, type VisibleNavSection, visibleNav } from '@recon/contract/nav';
+import { hasPrivilege } from '@recon/contract/privileges';
 import { useMemo } from 'react';
 import { useAccess } from '@/lib/access-context';
 import { lastVisitedUrl } from '@/lib/last-visited';
 import { useModuleSelection } from '@/lib/module-context';
+import { useDashboardList } from '@/lib/reads/dashboards';
 
-/** The navigation this user sees in the current module. */
+/** Keys of the dynamic menu's entries (one per dashboard): their label is the dashboard's name, not a text key. */
+export const DASHBOARD_ENTRY_PREFIX = 'dashboard:';
+const DASHBOARD_SECTION = 'dashboard';
+
+/** The Dashboard section with one entry per dashboard of the module, after All Dashboard (spec 1: a dynamic menu). */
+export function withDashboardEntries(
+  sections: readonly VisibleNavSection[],
+  dashboards: readonly { id: number; name: string }[],
+): VisibleNavSection[] {
+  return sections.map((section) => {
+    if (section.key !== DASHBOARD_SECTION || dashboards.length === 0) return section;
+    const entries: VisibleNavItem[] = dashboards.map((d) => ({
+      key: `${DASHBOARD_ENTRY_PREFIX}${d.id}`,
+      label: d.name,
+      path: String(d.id),
+      fullPath: `${section.basePath}/${d.id}`,
+    }));
+    const [first, ...rest] = section.items;
+    return { ...section, items: first ? [first, ...entries, ...rest] : entries };
+  });
+}
+
+/** The navigation this user sees in the current module, the Dashboard section filled with its dashboards. */
 export function useVisibleNav(): VisibleNavSection[] {
   const { held, navFilter } = useAccess();
   const { current } = useModuleSelection();
-  return useMemo(() => visibleNav(held, current.id, navFilter), [held, navFilter, current.id]);
+  const dashboards = useDashboardList(current.id, hasPrivilege(held, { code: 'dashboards' }));
+  return useMemo(
+    () => withDashboardEntries(visibleNav(held, current.id, navFilter), dashboards.data ?? []),
+    [held, navFilter, current.id, dashboards.data],
+  );
 }
 
 /** Every visible leaf of a list of items, in menu order. */

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   type createDownloadRequestSchema,
+  DASHBOARD_TEXTS,
   DOWNLOAD_REPORT_PRIVILEGES,
   DOWNLOAD_REPORT_TYPES,
   DOWNLOAD_TEXTS,
@@ -24,6 +25,7 @@ import { enqueueDownload } from '@/jobs/export-queue.ts';
 import { wakeLocalWorkers } from '@/jobs/queue.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
 import { writeAudit } from '@/lib/audit.ts';
+import { storedDashlet } from '@/lib/dashboards/dashlet-export.ts';
 import { CONTENT_TYPES, downloadFileName, pathOfStored } from '@/lib/downloads/download-files.ts';
 import { insertRequest, toDownloadRequest } from '@/lib/downloads/download-requests.ts';
 import { planTransactionExport, readByTabQuery } from '@/lib/downloads/transaction-export.ts';
@@ -35,6 +37,26 @@ import * as q from './downloads.queries.ts';
 type CreateBody = z.output<typeof createDownloadRequestSchema>;
 /** Checks a privilege rule for the caller (403 and an ACCESS_DENIED audit when missing). */
 type RequirePrivilege = (rule: PrivilegeRule) => Promise<void>;
+
+/** Checks the view of a request by its type (and the privileges it needs); answers the file name's parts. */
+async function checkedView(
+  ctx: FeatureContext,
+  actor: ModuleActor,
+  body: CreateBody,
+  requirePrivilege: RequirePrivilege,
+): Promise<string[]> {
+  if (body.reportType === 'DASHLET') {
+    // A dashlet's figures (decision 0037): the dashlet must be one of the module's.
+    const id = Number(body.view.dashletId);
+    if (!Number.isInteger(id) || id <= 0) throw validation(DOWNLOAD_TEXTS.viewRequired, 'view');
+    const dashlet = await storedDashlet(ctx.db, actor.moduleId, id);
+    if (!dashlet) throw new AppError('NOT_FOUND', DASHBOARD_TEXTS.dashletNotFound);
+    return [dashlet.name];
+  }
+  // Exporting a tab's rows needs the tab's own privilege too: a file must not show more than the list does.
+  await requirePrivilege({ code: TAB_PRIVILEGES[readByTabQuery(body.view).tab] });
+  return (await planTransactionExport(ctx.db, actor.moduleId, body)).nameParts;
+}
 
 /**
  * POST /v2/dashletdownloads: checks the view (a bad one is a 400 now, not a FAILED file later) and who may export
@@ -49,16 +71,14 @@ export async function requestDownload(
   await requirePrivilege(DOWNLOAD_REPORT_PRIVILEGES[body.reportType]);
   if (!EXPORTABLE_REPORT_TYPES.includes(body.reportType))
     throw validation(DOWNLOAD_TEXTS.typeNotExportable, 'reportType');
-  // Exporting a tab's rows needs the tab's own privilege too: a file must not show more than the list does.
-  await requirePrivilege({ code: TAB_PRIVILEGES[readByTabQuery(body.view).tab] });
-  const planned = await planTransactionExport(ctx.db, actor.moduleId, body);
+  const nameParts = await checkedView(ctx, actor, body, requirePrivilege);
   const now = ctx.now();
   const created = await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const row = await insertRequest(tx, {
       module_id: actor.moduleId,
       requested_by: actor.userId,
       report_type: body.reportType,
-      file_name: downloadFileName(planned.nameParts, now, body.format),
+      file_name: downloadFileName(nameParts, now, body.format),
       format: body.format,
       scope: body.scope,
       columns: JSON.stringify(body.scope === 'CUSTOM_COLUMNS' ? (body.columns ?? []) : []),

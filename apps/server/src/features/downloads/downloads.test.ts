@@ -110,8 +110,9 @@ describe('POST /v2/dashletdownloads', () => {
     await addUser(t, { userName: 'dl-dash', roles: ['ROLE_DL_DASHBOARDS'], moduleIds: [moduleA] });
     const dash = await signIn(t, 'dl-dash');
     const dashlet = await postDownload(t, dash, moduleA, { ...csvAll(), reportType: 'DASHLET', view: {} });
+    // A dashlet download names its dashlet (decision 0037).
     expect(dashlet.statusCode).toBe(400);
-    expect(dashlet.json().message).toBe(DOWNLOAD_TEXTS.typeNotExportable);
+    expect(dashlet.json().message).toBe(DOWNLOAD_TEXTS.viewRequired);
   });
 });
 

@@ -2,7 +2,7 @@ import { BRS_GROUP_NATURE, type BrsDownloadView, DOWNLOAD_TEXTS } from '@recon/c
 import type { Db } from '@recon/db';
 import { AppError } from '@/lib/app-error.ts';
 import type { ExportColumn, ExportPlan } from '@/lib/downloads/export-plan.ts';
-import { type Cell, valuesPlan } from '@/lib/gl/gl-export.ts';
+import { type ExportCell as Cell, valuesPlan } from '@/lib/downloads/values-plan.ts';
 import { brsStatement } from './brs-figures.ts';
 import { brsModelOf } from './brs-model.ts';
 

@@ -11,6 +11,7 @@ import { InvalidIdentifierError } from '@recon/recon-engine';
 import type { Selectable } from 'kysely';
 import { AppError } from '@/lib/app-error.ts';
 import { planBrsExport } from '@/lib/brs/brs-export.ts';
+import { planDashletExport } from '@/lib/dashboards/dashlet-export.ts';
 import { planGlExport } from '@/lib/gl/gl-export.ts';
 import { planReportExport } from '@/lib/reports/report-export.ts';
 import { ensureDownloadsDir, pathOfStored, storedFileName } from './download-files.ts';
@@ -32,12 +33,16 @@ const ROWS_TABLE = 'download_rows';
 export async function planOf(
   db: Db,
   request: Pick<RequestRow, 'module_id' | 'report_type' | 'query' | 'scope' | 'columns'>,
+  now: Date = new Date(),
 ): Promise<ExportPlan> {
   if (request.report_type === 'TRANSACTIONS') {
     const view = Object.fromEntries(Object.entries(request.query).map(([k, v]) => [k, String(v)]));
     return (
       await planTransactionExport(db, request.module_id, { view, scope: request.scope, columns: request.columns })
     ).plan;
+  }
+  if (request.report_type === 'DASHLET') {
+    return planDashletExport(db, request.module_id, Number(request.query.dashletId), now);
   }
   if (request.report_type === 'GL_REPORT') {
     return planGlExport(db, request.module_id, request.query as unknown as GlDownloadView);
@@ -96,7 +101,7 @@ export async function runDownload(deps: ExportDeps, requestId: number): Promise<
   const path = pathOfStored(deps.dataDir, stored);
   const partial = `${path}.part`;
   try {
-    const plan = await planOf(deps.db, request);
+    const plan = await planOf(deps.db, request, startedAt);
     const rows = await writeFile(deps.db, plan, request.format, partial);
     await rename(partial, path);
     const { size } = await stat(path);

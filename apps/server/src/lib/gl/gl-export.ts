@@ -1,9 +1,8 @@
 import { DOWNLOAD_TEXTS, type GlDownloadView } from '@recon/contract';
 import type { Db } from '@recon/db';
-import { sql } from 'kysely';
 import { AppError } from '@/lib/app-error.ts';
-import { type ExportColumn, type ExportPlan, outputColumn } from '@/lib/downloads/export-plan.ts';
-import { escapeText } from '@/lib/downloads/formula-escape.ts';
+import type { ExportColumn, ExportPlan } from '@/lib/downloads/export-plan.ts';
+import { type ExportCell, valuesPlan } from '@/lib/downloads/values-plan.ts';
 import { glAgeing, glReport, glSummary } from './gl-figures.ts';
 import { glModelOf } from './gl-model.ts';
 
@@ -18,26 +17,7 @@ const text = (name: string, header: string): ExportColumn => ({ name, header, ki
 const amount = (name: string, header: string): ExportColumn => ({ name, header, kind: 'amount' });
 const count = (name: string, header: string): ExportColumn => ({ name, header, kind: 'number' });
 
-export type Cell = string | number | null;
-
-/** Rows worked out in JS as the plan's SELECT (a VALUES list); CSV text cells get the formula guard. */
-export function valuesPlan(columns: ExportColumn[], rows: Cell[][]): ExportPlan {
-  return {
-    columns,
-    select: ({ format }) => {
-      const shaped = rows.map((r) =>
-        r.map((v, i) => {
-          if (v === null) return null;
-          // CSV text a spreadsheet would run as a formula gets its guard; XLSX writes text cells as text anyway.
-          return format === 'CSV' && columns[i]?.kind === 'text' ? escapeText(String(v)) : String(v);
-        }),
-      );
-      const names = sql.raw(columns.map((_, i) => outputColumn(i)).join(', '));
-      const tuples = shaped.map((r) => sql`(${sql.join(r.map((v) => sql`${v}::text`))})`);
-      return sql`SELECT * FROM (VALUES ${sql.join(tuples)}) AS t(${names})`;
-    },
-  };
-}
+type Cell = ExportCell;
 
 export async function planGlExport(db: Db, moduleId: number, view: GlDownloadView): Promise<ExportPlan> {
   const model = await glModelOf(db, moduleId, view.glConfigId);

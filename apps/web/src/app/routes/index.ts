@@ -1,3 +1,4 @@
+import { DASHBOARD_PAGES } from '@/app/routes/dashboards';
 import { DOWNLOAD_PAGES } from '@/app/routes/downloads';
 import { MY_JOBS_PAGES } from '@/app/routes/my-jobs';
 import { OPERATIONS_CONFIG_PAGES } from '@/app/routes/operations-config';
@@ -18,4 +19,5 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ...TRANSACTION_PAGES,
   ...MY_JOBS_PAGES,
   ...REPORT_PAGES,
+  ...DASHBOARD_PAGES,
 ];

@@ -75,6 +75,64 @@ afterEach(() => {
 
 const errorTitles = () => capture.toasts.filter((t) => t.type === 'error').map((t) => t.title);
 
+describe('job editor, step 1: file approval', () => {
+  it('picks the approval dashboard by name and a dashlet on it, and saves their ids', async () => {
+    mock.onGet('/v2/dashboards').reply(200, {
+      data: [{ id: 3, name: 'Recon health', isDefault: true, dashletCount: 1, createdAt: '', updatedAt: '' }],
+    });
+    mock.onGet('/v2/dashboards/3').reply(200, {
+      id: 3,
+      name: 'Recon health',
+      isDefault: true,
+      createdAt: '',
+      updatedAt: '',
+      layout: [
+        {
+          dashletId: 11,
+          x: 0,
+          y: 0,
+          w: 6,
+          h: 4,
+          dashlet: {
+            id: 11,
+            name: 'Bank match rate',
+            kind: 'MATCH_RATE',
+            reconId: 4,
+            reconName: 'Bank vs Gateway',
+            chartType: 'NUMBER',
+            parameters: {},
+            dashboardCount: 1,
+            createdAt: '',
+            updatedAt: '',
+          },
+        },
+      ],
+    });
+    mock.onPut('/v2/jobs/additional-settings').reply(200, SETTINGS);
+    renderRoute(
+      <WithModule>
+        <WithAccess codes={['job', 'createJob']}>
+          <JobEditorPage />
+        </WithAccess>
+      </WithModule>,
+      { path: '/operations/jobs/:jobId/edit-job/:step', initialEntry: '/operations/jobs/7/edit-job/1' },
+    );
+    await userEvent.click(await screen.findByRole('switch', { name: 'File Approval' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Dashboard' }));
+    await userEvent.click(await screen.findByTitle('Recon health'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Pipelines to approve' }));
+    await userEvent.click(await screen.findByTitle('Bank Statement Load'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Dashlet Bank Statement Load' }));
+    await userEvent.click(await screen.findByTitle('Bank match rate'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1));
+    expect(JSON.parse(String(mock.history.put?.[0]?.data))).toMatchObject({
+      isFileApprovalEnabled: true,
+      jobFileApprovalVo: { dashboardId: 3, fileApprovalVoPipelineDashlets: [{ pipelineId: 4, dashletId: 11 }] },
+    });
+  });
+});
+
 describe('job editor, step 1: additional settings', () => {
   it('gives the file validation messages in order, then saves', async () => {
     mock.onPut('/v2/jobs/additional-settings').reply(200, SETTINGS);

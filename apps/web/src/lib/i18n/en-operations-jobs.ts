@@ -220,11 +220,11 @@ export const enOperationsJobs = {
     settings: {
       approval: 'File Approval',
       approvalOff: 'Runs continue without waiting for anyone to approve their files.',
-      dashboardId: 'Dashboard Id',
+      dashboardId: 'Dashboard',
       dashboardHint: 'Changing the dashboard clears the dashlets',
       approvalPipelines: 'Pipelines to approve',
       pipeline: 'Pipeline',
-      dashletId: 'Dashlet Id',
+      dashletId: 'Dashlet',
       validation: 'Mandatory File Validation',
       validationOff: 'Files are loaded whatever their names.',
       validationMode: 'Validation',

@@ -82,6 +82,7 @@ const BUNDLE_OF_FEATURE: Record<string, Bundle> = {
   gl: 'reports',
   brs: 'reports',
   reports: 'reports',
+  dashboards: 'reports',
 };
 
 // Every source file's text, by its path under src ("features/rules/rules-page.tsx"), tests left out.

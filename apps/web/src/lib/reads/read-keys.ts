@@ -16,8 +16,17 @@ const PRIVILEGES = ['privileges'] as const;
 const ROLES = ['roles'] as const;
 const FILES = ['file-history'] as const;
 const NOTIFICATIONS = ['notifications'] as const;
+const DASHBOARDS = ['dashboards'] as const;
 
 export const readKeys = {
+  /** Dashboards and dashlets of a module: the Dashboard pages, the dynamic menu and the jobs' approval pickers. */
+  dashboards: {
+    root: DASHBOARDS,
+    list: (moduleId: number) => [...DASHBOARDS, moduleId, 'list'] as const,
+    detail: (moduleId: number, id: number) => [...DASHBOARDS, moduleId, 'detail', id] as const,
+    dashlets: (moduleId: number) => [...DASHBOARDS, moduleId, 'dashlets'] as const,
+    figures: (moduleId: number, dashletId: number) => [...DASHBOARDS, moduleId, 'figures', dashletId] as const,
+  },
   /** The signed-in user's alerts in a module: the shell's bell and My Jobs › Alerts. */
   notifications: {
     root: NOTIFICATIONS,

@@ -1,12 +1,13 @@
 import { Card, Col, Form, Row, Switch, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WholeNumberInput } from '@/features/jobs/components/whole-number-input';
 import {
   type ApprovalPipeline,
   type JobPipeline,
   type SettingsDraft,
   withDashboard,
 } from '@/features/jobs/settings-draft';
+import { useModuleSelection } from '@/lib/module-context';
+import { useDashboard, useDashboardList } from '@/lib/reads/dashboards';
 import { AppSelect } from '@/ui/app-select';
 
 type Props = {
@@ -17,10 +18,14 @@ type Props = {
 
 /**
  * File approval (maker-checker): runs stop after their files load until another user approves them on the
- * dashboard. No dashboard list is served in this version, so the dashboard and dashlets are named by id.
+ * dashboard. The dashboard is one of the module's (decision 0037), each pipeline's dashlet one on that dashboard.
  */
 export function FileApprovalSection({ draft, pipelines, onChange }: Props) {
   const { t } = useTranslation();
+  const { current } = useModuleSelection();
+  const dashboards = useDashboardList(current.id, draft.isFileApprovalEnabled);
+  const dashboard = useDashboard(current.id, draft.dashboardId ?? undefined);
+  const dashletOptions = (dashboard.data?.layout ?? []).map((p) => ({ value: p.dashletId, label: p.dashlet.name }));
   const nameOf = (id: number) => pipelines.find((p) => p.id === id)?.name ?? String(id);
   const setDashlet = (pipelineId: number, dashletId: number | null) =>
     onChange({
@@ -45,10 +50,12 @@ export function FileApprovalSection({ draft, pipelines, onChange }: Props) {
           <Row gutter={16}>
             <Col xs={24} md={8}>
               <Form.Item label={t('jobs.settings.dashboardId')} required extra={t('jobs.settings.dashboardHint')}>
-                <WholeNumberInput
+                <AppSelect<number>
                   aria-label={t('jobs.settings.dashboardId')}
-                  min={1}
-                  value={draft.dashboardId}
+                  allowClear
+                  value={draft.dashboardId ?? undefined}
+                  loading={dashboards.isPending}
+                  options={(dashboards.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
                   onChange={(id) => onChange(withDashboard(draft, id ?? null))}
                 />
               </Form.Item>
@@ -89,10 +96,12 @@ export function FileApprovalSection({ draft, pipelines, onChange }: Props) {
                   key: 'dashlet',
                   width: 220,
                   render: (_, row) => (
-                    <WholeNumberInput
+                    <AppSelect<number>
                       aria-label={`${t('jobs.settings.dashletId')} ${nameOf(row.pipelineId)}`}
-                      min={1}
-                      value={row.dashletId}
+                      allowClear
+                      disabled={!draft.dashboardId}
+                      value={row.dashletId ?? undefined}
+                      options={dashletOptions}
                       onChange={(id) => setDashlet(row.pipelineId, id ?? null)}
                     />
                   ),

@@ -1,0 +1,78 @@
+import type { DashletFigures } from '@recon/contract';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+// ECharts is imported here only: this module is reached from the Dashboard pages' lazy chunks, never the first load.
+echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+const PALETTE = ['#1677ff', '#fa8c16', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2'];
+
+/** The figures' label column and the number columns a chart draws (money as numbers; percents stay in tables). */
+function seriesOf(figures: DashletFigures) {
+  const label = figures.columns.find((c) => c.kind === 'label');
+  const numbers = figures.columns.filter((c) => c.kind === 'count' || c.kind === 'money');
+  // MATCH_RATE's last row is the total: a chart of the parts leaves it out.
+  const rows = figures.kind === 'MATCH_RATE' ? figures.rows.slice(0, -1) : figures.rows;
+  // Counts and amounts on one axis mislead: draw the counts unless the dashlet is only about amounts.
+  const drawn =
+    numbers.filter((c) => c.kind === 'count').length > 0 ? numbers.filter((c) => c.kind === 'count') : numbers;
+  return { label, drawn, rows };
+}
+
+export function chartOption(figures: DashletFigures): echarts.EChartsCoreOption {
+  const { label, drawn, rows } = seriesOf(figures);
+  const categories = rows.map((r) => String(label ? r[label.key] : ''));
+  if (figures.chartType === 'PIE') {
+    const first = drawn[0];
+    return {
+      color: PALETTE,
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0, type: 'scroll' },
+      series: [
+        {
+          type: 'pie',
+          radius: ['35%', '65%'],
+          top: -20,
+          data: rows.map((r, i) => ({ name: categories[i], value: Number(first ? r[first.key] : 0) })),
+        },
+      ],
+    };
+  }
+  const type = figures.chartType === 'LINE' ? 'line' : 'bar';
+  return {
+    color: PALETTE,
+    tooltip: { trigger: 'axis' },
+    legend: { bottom: 0 },
+    grid: { left: 8, right: 16, top: 16, bottom: 32, containLabel: true },
+    xAxis: { type: 'category', data: categories, axisLabel: { hideOverlap: true } },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: drawn.map((c) => ({
+      name: c.label,
+      type,
+      smooth: type === 'line',
+      data: rows.map((r) => Number(r[c.key] ?? 0)),
+      ...(type === 'bar' && drawn.length > 1 ? { stack: 'all' } : {}),
+    })),
+  };
+}
+
+/** One dashlet's chart; it follows its box's size (a resize on the grid redraws it). */
+export function DashletChart({ figures, label }: { figures: DashletFigures; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const chart = echarts.init(el);
+    chart.setOption(chartOption(figures));
+    const observer = new ResizeObserver(() => chart.resize());
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      chart.dispose();
+    };
+  }, [figures]);
+  return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height: '100%', minHeight: 120 }} />;
+}

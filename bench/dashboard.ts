@@ -1,0 +1,134 @@
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { signInDemo, startBenchServer } from './server.ts';
+
+/**
+ * A dashboard of six dashlets through the real server (decision 0037): side A of the demo recon filled with 1.1M
+ * generated rows dated over the last 120 days, one in eleven closed in its state table. Six dashlets (match rate,
+ * match rate over 7 days, open by age, 30-day trend, top breaks by narration, runs and failures) are made by
+ * POST /v2/dashlets and placed on one dashboard. One load of the dashboard is what its page asks: GET
+ * /v2/dashboards/{id}, then the six GET /v2/dashlets/{id}/data side by side; timed RUNS times after a warm up.
+ */
+export const TARGETS = { p95Ms: 1_000 } as const;
+
+const PORT = 8398;
+const ROWS = Number(process.env.BENCH_DASHBOARD_ROWS ?? 1_100_000);
+const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 5);
+const WARM_UP = 2;
+const DAYS = 120;
+
+const round = (n: number) => Math.round(n * 10) / 10;
+type User = { id: number; authToken: string };
+const headersOf = (user: User) => ({
+  authorization: `Bearer ${user.authToken}`,
+  'x-user-id': String(user.id),
+  'x-module-id': '1',
+  'content-type': 'application/json',
+});
+
+async function ask(url: string, user: User, init: { method?: string; body?: unknown } = {}) {
+  const r = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: headersOf(user),
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body = (await r.json()) as Record<string, unknown>;
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+export async function benchDashboard() {
+  const server = await startBenchServer(PORT);
+  const db = new pg.Client({ connectionString: server.pgUrl });
+  await db.connect();
+  try {
+    const user = await signInDemo(server.url);
+    const recons = (await ask(`${server.url}/web/v2/transactions?Find=Recons`, user)) as {
+      data: { id: number; dataSources: { id: number; side: string | null }[] }[];
+    };
+    const recon = recons.data.find((x) => x.dataSources.some((d) => d.side === 'A'));
+    const source = recon?.dataSources.find((d) => d.side === 'A');
+    if (!recon || !source) throw new Error('the demo module has no recon with a side A');
+    const t = (
+      await db.query<{ table_name: string; state_table_name: string }>(
+        'SELECT t.table_name, ds.state_table_name FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id WHERE ds.id = $1',
+        [source.id],
+      )
+    ).rows[0];
+    if (!t) throw new Error('no data table');
+    const physical = `recon_data."${t.table_name}"`;
+    const state = `recon_data."${t.state_table_name}"`;
+    const fillStarted = performance.now();
+    await db.query(`INSERT INTO ${physical} (reference, value_date, narration, debit_credit, amount, balance, utr)
+      SELECT 'DB' || lpad(g::text, 9, '0'), current_date - (g % ${DAYS})::int,
+             (ARRAY['NEFT','IMPS','UPI','RTGS','CHEQUE'])[1 + (g % 5)::int], CASE WHEN g % 7 = 0 THEN 'DR' ELSE 'CR' END,
+             (g * 7919 % 10000000) / 100.0, 0, g::text
+      FROM generate_series(1::bigint, ${ROWS}::bigint) g`);
+    await db.query(`INSERT INTO ${state} (_id, status, match_id, run_id)
+      SELECT _id, 'RECONCILED', _id, 1 FROM ${physical}
+      WHERE _id % 11 = 0 AND NOT EXISTS (SELECT 1 FROM ${state} s WHERE s._id = ${physical}._id)`);
+    await db.query(`VACUUM ANALYZE ${physical}`);
+    await db.query(`VACUUM ANALYZE ${state}`);
+    const fillMs = round(performance.now() - fillStarted);
+    const stamp = Date.now();
+    const specs = [
+      { name: `Bench match rate ${stamp}`, kind: 'MATCH_RATE', chartType: 'NUMBER', parameters: {} },
+      { name: `Bench match rate 7d ${stamp}`, kind: 'MATCH_RATE', chartType: 'NUMBER', parameters: { days: 7 } },
+      { name: `Bench open by age ${stamp}`, kind: 'OPEN_BY_AGE', chartType: 'BAR', parameters: {} },
+      { name: `Bench trend ${stamp}`, kind: 'TREND', chartType: 'LINE', parameters: { days: 30 } },
+      {
+        name: `Bench top breaks ${stamp}`,
+        kind: 'TOP_BREAKS',
+        chartType: 'TABLE',
+        parameters: { dataSourceId: source.id, column: 'narration', limit: 10 },
+      },
+      { name: `Bench runs ${stamp}`, kind: 'RUNS', chartType: 'BAR', parameters: { days: 30 } },
+    ];
+    const dashletIds: number[] = [];
+    for (const s of specs) {
+      const made = await ask(`${server.url}/web/v2/dashlets`, user, {
+        method: 'POST',
+        body: { ...s, reconId: s.kind === 'RUNS' ? null : recon.id },
+      });
+      dashletIds.push(made.id as number);
+    }
+    const board = await ask(`${server.url}/web/v2/dashboards`, user, {
+      method: 'POST',
+      body: {
+        name: `Bench dashboard ${stamp}`,
+        layout: dashletIds.map((dashletId, i) => ({ dashletId, x: (i % 2) * 6, y: Math.floor(i / 2) * 5, w: 6, h: 5 })),
+      },
+    });
+    const loadOnce = async () => {
+      const t0 = performance.now();
+      await ask(`${server.url}/web/v2/dashboards/${board.id}`, user);
+      const each = await Promise.all(
+        dashletIds.map(async (id) => {
+          const s0 = performance.now();
+          await ask(`${server.url}/web/v2/dashlets/${id}/data`, user);
+          return round(performance.now() - s0);
+        }),
+      );
+      return { totalMs: round(performance.now() - t0), dashletMs: each };
+    };
+    const loadAverageBefore = loadavg().map((n) => round(n));
+    for (let i = 0; i < WARM_UP; i++) await loadOnce();
+    const loads: { totalMs: number; dashletMs: number[] }[] = [];
+    for (let i = 0; i < RUNS; i++) loads.push(await loadOnce());
+    const totals = loads.map((l) => l.totalMs).sort((a, b) => a - b);
+    const at = (q: number) => totals[Math.min(totals.length - 1, Math.ceil(q * totals.length) - 1)] ?? 0;
+    return {
+      rows: ROWS,
+      runs: RUNS,
+      fillMs,
+      loadAverageBefore,
+      loadAverageAfter: loadavg().map((n) => round(n)),
+      dashboard: { p50Ms: at(0.5), p95Ms: at(0.95), meetsTarget: at(0.95) <= TARGETS.p95Ms },
+      slowestLoad: loads.find((l) => l.totalMs === at(1)),
+      targets: TARGETS,
+    };
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
