@@ -138,5 +138,29 @@ describe('GL report page', () => {
     expect((mock.history.get ?? []).find((r) => r.url === '/v2/gl/5/report')?.params).toMatchObject({
       asOnDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+
+    // The drill-down heads the data source's columns with their labels, as the recon tabs do.
+    mock.onGet('/v2/gl/5/config_items/51/transactions').reply(200, {
+      draw: 1,
+      recordsTotal: 1,
+      recordsFiltered: 1,
+      columns: ['reference', 'value_date', 'utr_no'],
+      data: [
+        {
+          id: 9,
+          date: '2026-10-01',
+          amount: '6946.15',
+          ageDays: 57,
+          values: { reference: 'X12', value_date: '2026-10-01', utr_no: 'UTR77' },
+        },
+      ],
+    });
+    const suspense = screen.getByText('Bank suspense').closest('tr') as HTMLElement;
+    await userEvent.click(within(suspense).getByRole('button', { name: /expand row/i }));
+    expect(await screen.findByText('UTR77', {}, { timeout: 5000 })).toBeTruthy();
+    for (const label of ['Reference', 'Value Date', 'UTR No']) {
+      expect(screen.getByRole('columnheader', { name: label })).toBeTruthy();
+    }
+    expect(screen.queryByRole('columnheader', { name: 'value_date' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { GlReport } from '@recon/contract';
+import { columnHeading, type GlReport } from '@recon/contract';
 import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +77,8 @@ export function GlItemRows(props: {
           },
           { title: t('gl.age'), dataIndex: 'ageDays', key: 'age', align: 'right', width: 110 },
           ...columns.map((c) => ({
-            title: c,
+            // The column's label as the recon tabs show it (value_date → Value Date), never the raw name.
+            title: columnHeading(c),
             key: c,
             ellipsis: true,
             render: (_: unknown, r: Row) => {
