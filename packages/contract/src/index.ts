@@ -12,6 +12,7 @@ export * from './auth-config.endpoints.ts';
 export * from './auth-config.ts';
 export * from './auto-ticketing.endpoints.ts';
 export * from './auto-ticketing.ts';
+export * from './column-filter-check.ts';
 export * from './constants.ts';
 export * from './data-source-form.ts';
 export * from './data-sources.endpoints.ts';

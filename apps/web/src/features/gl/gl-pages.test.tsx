@@ -85,6 +85,69 @@ describe('GL config page', () => {
   });
 });
 
+describe('GL config editor', () => {
+  it("checks each filter before saving and says what is wrong in the server's words", async () => {
+    const [item] = config().items;
+    const withFilter = config({
+      items: [
+        {
+          ...item,
+          sources: [
+            {
+              ...item?.sources[0],
+              filters: [{ field: 'amount', operator: 'GREATER_THAN', values: ['100'] }],
+            },
+          ],
+        },
+      ],
+    });
+    mock.onGet('/v2/glconfigurations', { params: { Find: 'DataSources' } }).reply(200, {
+      data: [
+        {
+          dataSourceId: 7,
+          name: 'Bank Statement',
+          reconName: 'Bank vs Gateway',
+          dateColumn: 'value_date',
+          columns: [
+            { name: 'reference', dataType: 'VARCHAR', isAmount: false },
+            { name: 'value_date', dataType: 'DATE', isAmount: false },
+            { name: 'amount', dataType: 'DOUBLE', isAmount: true },
+          ],
+        },
+      ],
+    });
+    mock.onGet('/v2/glconfigurations').reply(200, { data: [withFilter] });
+    mock.onPut('/v2/glconfigurations/5').reply(200, withFilter);
+    renderRoute(
+      <WithModule>
+        <WithAccess codes={['glConfig']}>
+          <GlConfigPage />
+        </WithAccess>
+      </WithModule>,
+      { path: '/reports/gl-config' },
+    );
+    const row = (await screen.findByText('Main GL', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const drawer = await screen.findByRole('dialog');
+    const value = await within(drawer).findByLabelText('Value (a, b for lists and ranges)');
+    await waitFor(() => expect((value as HTMLInputElement).value).toBe('100'));
+    await userEvent.clear(value);
+    await userEvent.type(value, '1,00,000');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText('Filter on amount: "1,00,000" is not a number')).toBeTruthy();
+    expect(mock.history.put ?? []).toHaveLength(0);
+
+    await userEvent.clear(value);
+    await userEvent.type(value, '100000');
+    await waitFor(() => expect(within(drawer).queryByText(/Filter on amount/)).toBeNull());
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1));
+    expect(JSON.parse(mock.history.put?.[0]?.data as string).items[0].sources[0].filters).toEqual([
+      { field: 'amount', operator: 'GREATER_THAN', values: ['100000'] },
+    ]);
+  });
+});
+
 describe('GL report page', () => {
   it('shows each line on its side with the totals and the difference', async () => {
     mock.onGet('/v2/glconfigurations/5').reply(200, config());
