@@ -101,7 +101,7 @@ describe('download pages', () => {
     expect(mock.history.get?.[0]?.params).toMatchObject({ downloadPage: 'report-downloads' });
     expect(screen.getByRole('columnheader', { name: 'Kind' })).toBeTruthy();
     expect(within(gl).getByText('GL Report')).toBeTruthy();
-    expect(within(gl).queryByText('All columns')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Columns' })).toBeNull();
     const report = screen.getByText('Breaks_by_partner.csv').closest('tr') as HTMLElement;
     expect(within(report).getByText('Report')).toBeTruthy();
   });

@@ -58,6 +58,7 @@ export default function DownloadListPage() {
     length: size,
   });
   const startDownload = useStartDownload();
+  const isSeveralKinds = DOWNLOAD_PAGE_LISTS[page].length > 1;
   const isRefreshing = downloadsRefreshInterval(downloads.data?.data ?? []) !== false;
 
   const columns: ColumnsType<DownloadRequest> = [
@@ -68,28 +69,32 @@ export default function DownloadListPage() {
       width: 280,
       render: (name: string) => <span style={{ wordBreak: 'break-all' }}>{name}</span>,
     },
-    // A page listing several kinds (Report Downloads: reports and GL exports, decision 0039) says which is which.
-    ...(DOWNLOAD_PAGE_LISTS[page].length > 1
+    // A page listing several kinds (Report Downloads: reports and GL exports, decision 0039) says which is which;
+    // the columns an export chose mean nothing there (a GL export writes the ledger's lines), and the two would
+    // push the status off a 1280 px window.
+    ...(isSeveralKinds
       ? [
           {
             key: 'reportType',
             title: t('downloads.reportType'),
             dataIndex: 'reportType',
-            width: 120,
+            width: 110,
             render: (type: DownloadRequest['reportType']) => t(`downloads.reportTypes.${type}`),
           },
         ]
       : []),
     { key: 'format', title: t('downloads.format'), dataIndex: 'format', width: 80 },
-    {
-      key: 'scope',
-      title: t('downloads.scope'),
-      dataIndex: 'scope',
-      width: 160,
-      // A GL export writes the ledger's lines, not a table's columns: nothing to say here.
-      render: (scope: DownloadRequest['scope'], d) =>
-        d.reportType === 'GL_REPORT' ? '' : t(`downloads.scopes.${scope}`),
-    },
+    ...(isSeveralKinds
+      ? []
+      : [
+          {
+            key: 'scope',
+            title: t('downloads.scope'),
+            dataIndex: 'scope',
+            width: 160,
+            render: (scope: DownloadRequest['scope']) => t(`downloads.scopes.${scope}`),
+          },
+        ]),
     {
       key: 'rowCount',
       title: t('downloads.rows'),

@@ -207,14 +207,14 @@ describe('GL report page', () => {
       draw: 1,
       recordsTotal: 1,
       recordsFiltered: 1,
-      columns: ['reference', 'value_date', 'utr_no'],
+      columns: ['reference', 'value_date', 'utr_no', 'balance'],
       data: [
         {
           id: 9,
           date: '2026-10-01',
           amount: '6946.15',
           ageDays: 57,
-          values: { reference: 'X12', value_date: '2026-10-01', utr_no: 'UTR77' },
+          values: { reference: 'X12', value_date: '2026-10-01', utr_no: 'UTR77', balance: 3068297.1 },
         },
       ],
     });
@@ -225,5 +225,7 @@ describe('GL report page', () => {
       expect(screen.getByRole('columnheader', { name: label })).toBeTruthy();
     }
     expect(screen.queryByRole('columnheader', { name: 'value_date' })).toBeNull();
+    // A balance with a fraction shows to the paisa, not as 30,68,297.1.
+    expect(screen.getByText(/^(30,68,297\.10|3,068,297\.10)$/)).toBeTruthy();
   });
 });

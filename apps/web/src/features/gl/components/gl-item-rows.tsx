@@ -83,7 +83,10 @@ export function GlItemRows(props: {
             ellipsis: true,
             render: (_: unknown, r: Row) => {
               const v = r.values[c];
-              return typeof v === 'number' ? formatNumber(v, locale) : String(v ?? '');
+              // A balance of 30,68,297.1 reads as a typo: fractions show to the paisa, whole numbers as they are.
+              if (typeof v === 'number')
+                return Number.isInteger(v) ? formatNumber(v, locale, 0) : formatNumber(v, locale, 2, 2);
+              return String(v ?? '');
             },
           })),
         ]}
