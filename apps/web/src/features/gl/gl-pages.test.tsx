@@ -226,6 +226,7 @@ describe('GL report page', () => {
     }
     expect(screen.queryByRole('columnheader', { name: 'value_date' })).toBeNull();
     // A balance with a fraction shows to the paisa, not as 30,68,297.1.
-    expect(screen.getByText(/^(30,68,297\.10|3,068,297\.10)$/)).toBeTruthy();
+    const balance = screen.getByText(/^(30,68,297\.10|3,068,297\.10)$/).closest('td') as HTMLElement;
+    expect(balance.style.textAlign || balance.className).toMatch(/right/);
   });
 });

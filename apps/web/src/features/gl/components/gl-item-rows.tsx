@@ -81,6 +81,8 @@ export function GlItemRows(props: {
             title: columnHeading(c),
             key: c,
             ellipsis: true,
+            // Figures line up on the right, as amounts do in every table.
+            align: typeof rows.data?.data[0]?.values[c] === 'number' ? ('right' as const) : undefined,
             render: (_: unknown, r: Row) => {
               const v = r.values[c];
               // A balance of 30,68,297.1 reads as a typo: fractions show to the paisa, whole numbers as they are.
