@@ -122,6 +122,7 @@ export async function benchGl() {
       user,
     );
     const lines = (report.body as { lines: { openCount: number }[] }).lines;
+    const explain = process.env.BENCH_GL_EXPLAIN ? await explainAgeing(db, physical, state) : undefined;
     return {
       rows: ROWS,
       openRows: Number(open),
@@ -134,9 +135,35 @@ export async function benchGl() {
       ageing: { p50Ms: ageing.p50Ms, p95Ms: ageing.p95Ms, meetsTarget: ageing.p95Ms <= TARGETS.p95Ms },
       summary: { p50Ms: summary.p50Ms, p95Ms: summary.p95Ms },
       targets: TARGETS,
+      ...(explain ? { explain } : {}),
     };
   } finally {
     await db.end();
     await server.stop();
   }
+}
+
+/**
+ * BENCH_GL_EXPLAIN=1: EXPLAIN ANALYZE of the ageing statement as the server words it (lib/gl/gl-figures.ts, two
+ * items on one source), bucketing every row (before) and bucketing the per-day sums (after), same data, one after
+ * the other.
+ */
+async function explainAgeing(db: pg.Client, physical: string, state: string) {
+  const open = `r._recon_status = 'UNRECONCILED' AND r."value_date" < $1::date + 1
+    AND NOT EXISTS (SELECT 1 FROM ${state} x WHERE x._id = r._id AND x.reconciled_at < $1::date + 1)
+    AND r."value_date" >= $2::date AND (r."debit_credit" = 'CR' OR r."debit_credit" = 'DR')`;
+  const bucket = (age: string) =>
+    `CASE WHEN ${age} <= 7 THEN 0 WHEN ${age} <= 15 THEN 1 WHEN ${age} <= 30 THEN 2 WHEN ${age} <= 60 THEN 3 WHEN ${age} <= 90 THEN 4 ELSE 5 END`;
+  const member = (k: number, v: string) =>
+    `sum((r."amount")::numeric) FILTER (WHERE r."debit_credit" = '${v}') AS t${k}, count(*) FILTER (WHERE r."debit_credit" = '${v}') AS n${k}`;
+  const perRow = `SELECT ${bucket('($1::date - (r."value_date")::date)')} AS bucket, ${member(0, 'CR')}, ${member(1, 'DR')}
+    FROM ${physical} r WHERE ${open} GROUP BY 1`;
+  const perDay = `SELECT ${bucket('($1::date - d.day)')} AS bucket, sum(d.t0), sum(d.n0), sum(d.t1), sum(d.n1)
+    FROM (SELECT (r."value_date")::date AS day, ${member(0, 'CR')}, ${member(1, 'DR')}
+      FROM ${physical} r WHERE ${open} GROUP BY 1) d GROUP BY 1`;
+  const plan = async (text: string) =>
+    (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, ['2026-10-31', '2026-01-01'])).rows.map(
+      (r) => r['QUERY PLAN'] as string,
+    );
+  return { perRow: await plan(perRow), perDay: await plan(perDay), perRowAgain: await plan(perRow) };
 }

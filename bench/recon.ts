@@ -22,6 +22,11 @@ export const TARGETS = {
 } as const;
 
 const N = Number(process.env.BENCH_RECON_ROWS ?? 1_000_000);
+/**
+ * A day (YYYY-MM-DD) the books of both sides of the one-to-one run are closed to (decision 0035): rows dated
+ * 2026-10-01 + (g % 28) up to it are left out of the run. Unset: no closed period, as before.
+ */
+const CLOSED_UNTIL = process.env.BENCH_RECON_CLOSED_UNTIL;
 const COLUMNS: [string, ValueKind, string][] = [
   ['ref', 'text', 'varchar(40)'],
   ['acct', 'text', 'text'],
@@ -196,9 +201,14 @@ export async function benchRecon() {
         matching(3, col(1, 'value_date'), col(2, 'value_date'), 1),
       ],
     };
+    const closed = CLOSED_UNTIL ? { closedPeriod: { dayColumn: 'value_date', until: CLOSED_UNTIL } } : {};
     const run = await timed(() =>
       inTransaction(db, (c) =>
-        runRecon({ db: traced(c), input: { reconId: 1, sideA: a, sideB: b, rules: [rule] }, runId: 1 }),
+        runRecon({
+          db: traced(c),
+          input: { reconId: 1, sideA: { ...a, ...closed }, sideB: { ...b, ...closed }, rules: [rule] },
+          runId: 1,
+        }),
       ),
     );
     // A second recon over the same tables (its own data sources and state tables), the first one's verdicts standing.
@@ -276,6 +286,8 @@ export async function benchRecon() {
         hashFloorRatio: Math.round((run.s / hashFloor.s) * 100) / 100,
         loadAverage,
         pairs: run.value.rules[0]?.groups,
+        closedUntil: CLOSED_UNTIL ?? null,
+        leftOut: run.value.leftOut ?? [],
         perRule: run.value.rules,
       },
       twoRecons: {

@@ -37,6 +37,18 @@ test('builds a GL configuration, reads its report with a drill-down, ageing and 
     await drawer.getByLabel('Account').fill('Bank suspense');
     await choose(page, drawer.getByLabel('Data Source'), DEMO_RECON);
     await choose(page, drawer.getByLabel('Amount Column'), 'amount');
+    // A filter with a value the column cannot hold is refused before saving, in the server's words.
+    await drawer.getByRole('button', { name: 'Add filter' }).click();
+    await choose(page, drawer.getByRole('combobox', { name: 'Column', exact: true }), 'Amount');
+    await drawer.getByLabel('Value (a, b for lists and ranges)').fill('1,00,000');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(drawer.getByText('Filter on amount: "1,00,000" is not a number')).toBeVisible();
+    await shots(page, '01-editor-filter-check');
+    const filterRow = drawer
+      .getByLabel('Value (a, b for lists and ranges)')
+      .locator('xpath=ancestor::div[contains(@class, "ant-flex")][1]');
+    await filterRow.getByRole('button', { name: 'Remove' }).click();
+    await expect(drawer.getByText(/^Filter on amount/)).toBeHidden();
     await shots(page, '01-editor');
     await saveAndExpectToast(page, drawer.getByRole('button', { name: 'Save' }), 'Successfully Created');
     await expect(drawer).toBeHidden();
@@ -52,6 +64,9 @@ test('builds a GL configuration, reads its report with a drill-down, ageing and 
     await line.getByRole('button', { name: /expand/i }).click();
     await expect(page.getByText(/: \d+ open rows, /)).toBeVisible();
     await expect(page.locator('.ant-table-small .ant-table-row').first()).toBeVisible();
+    // The drill-down heads the bank statement's columns with their labels, as the recon tabs do.
+    await expect(page.getByRole('columnheader', { name: 'Reference', exact: true })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'reference', exact: true })).toBeHidden();
     await shots(page, '03-report');
   });
 
@@ -64,8 +79,27 @@ test('builds a GL configuration, reads its report with a drill-down, ageing and 
     await shots(page, '05-summary');
   });
 
+  await test.step('the GL report asked for as a file, listed on Report Downloads', async () => {
+    const reportUrl = page.url();
+    await page.getByRole('button', { name: /(^| )Download$/ }).hover();
+    await page.getByRole('menuitem', { name: 'GL report (XLSX)' }).click();
+    await expect(
+      page.locator('.ant-notification-notice-title', {
+        hasText: 'Export requested: it will be listed under Downloads when ready',
+      }),
+    ).toBeVisible();
+    await page.goto('/downloads/report-downloads');
+    await expect(page.getByRole('heading', { name: 'Report Downloads' })).toBeVisible();
+    const request = page.locator('.ant-table-row', { hasText: 'GL Report' }).first();
+    await expect(request).toBeVisible();
+    await expect(request.getByText(/^(Ready|Submitted|In Process|Downloaded)$/)).toBeVisible();
+    await shots(page, '05b-report-downloads');
+    await page.goto(reportUrl);
+    await expect(page.getByRole('heading', { name: `GL Report — ${GL_NAME}` })).toBeVisible();
+  });
+
   await test.step('the books closed after a confirmation', async () => {
-    await page.goBack();
+    await openFromNav(page, 'Reports', 'GL Config');
     const row = page.locator('.ant-table-row', { hasText: GL_NAME });
     await row.getByRole('button', { name: 'Close Books' }).click();
     const modal = page.getByRole('dialog', { name: `Close the books of ${GL_NAME}` });

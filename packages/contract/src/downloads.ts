@@ -62,6 +62,19 @@ export const DOWNLOAD_PAGE_REPORT_TYPES = {
   'brs-report-downloads': 'BRS_REPORT',
 } as const satisfies Record<string, DownloadReportType>;
 export type DownloadPage = keyof typeof DOWNLOAD_PAGE_REPORT_TYPES;
+export const DOWNLOAD_PAGES = Object.keys(DOWNLOAD_PAGE_REPORT_TYPES) as [DownloadPage, ...DownloadPage[]];
+/**
+ * The report types each download page lists: its own, and on Report Downloads the general ledger's exports too
+ * (decision 0039: GL is a report of Reports › GL Config; spec 1 has no GL download page). A type another privilege
+ * guards shows only to those who have it.
+ */
+export const DOWNLOAD_PAGE_LISTS: Record<DownloadPage, readonly DownloadReportType[]> = {
+  'dashboard-downloads': [DOWNLOAD_PAGE_REPORT_TYPES['dashboard-downloads']],
+  'transaction-downloads': [DOWNLOAD_PAGE_REPORT_TYPES['transaction-downloads']],
+  'report-downloads': [DOWNLOAD_PAGE_REPORT_TYPES['report-downloads'], 'GL_REPORT'],
+  'approval-downloads': [DOWNLOAD_PAGE_REPORT_TYPES['approval-downloads']],
+  'brs-report-downloads': [DOWNLOAD_PAGE_REPORT_TYPES['brs-report-downloads']],
+};
 
 function entryPrivilege(page: DownloadPage): PrivilegeRule {
   const rule = DOWNLOAD_ENTRIES.find((e) => e.path === page)?.privilege;
@@ -166,11 +179,14 @@ export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
 
 /**
  * GET /v2/dashletdownloads: the caller's own requests in the module, newest first. `maxResults` (the dropdown):
- * the latest N; otherwise a DataTables page. `reportType` narrows to one download page.
+ * the latest N; otherwise a DataTables page. `reportType` narrows to one type, `downloadPage` to what a download
+ * page lists.
  */
 export const downloadsQuerySchema = pagedQuerySchema.extend({
   maxResults: z.coerce.number().int().min(1).max(100).optional(),
   reportType: z.enum(DOWNLOAD_REPORT_TYPES).optional(),
+  /** The requests a download page lists (DOWNLOAD_PAGE_LISTS), of the types the caller may see; needs the page's privilege. */
+  downloadPage: z.enum(DOWNLOAD_PAGES).optional(),
 });
 export const downloadsResponseSchema = pagedAnswerSchema(downloadRequestSchema);
 export type DownloadsResponse = z.infer<typeof downloadsResponseSchema>;

@@ -14,6 +14,7 @@ export * from './auto-ticketing.endpoints.ts';
 export * from './auto-ticketing.ts';
 export * from './brs.endpoints.ts';
 export * from './brs.ts';
+export * from './column-filter-check.ts';
 export * from './constants.ts';
 export * from './dashboards.endpoints.ts';
 export * from './dashboards.ts';

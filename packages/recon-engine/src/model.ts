@@ -75,7 +75,15 @@ export type EngineSide = {
   stateTable: string;
   /** Column name → the kind of its values. Only these columns can be referenced. */
   columns: ReadonlyMap<string, ValueKind>;
+  /** The side's books are closed up to a day (server decision 0035): rows dated inside are not open to any rule. */
+  closedPeriod?: ClosedPeriod | null;
 };
+
+/**
+ * A closed period over a side: rows whose day (`dayColumn`, a DATE / DATETIME column; null: when the row was loaded)
+ * is on or before `until` (YYYY-MM-DD) stay as they are. A row without a day is outside.
+ */
+export type ClosedPeriod = { dayColumn: string | null; until: string };
 
 export type ReconInput = { reconId: number; sideA: EngineSide; sideB: EngineSide; rules: readonly EngineRule[] };
 
@@ -97,7 +105,24 @@ export type RuleOutcome = {
   ms: number;
 };
 
-export type RunSummary = { rules: RuleOutcome[]; rowsA: number; rowsB: number; ms: number };
+/** Open rows of a side a run left out because they sit inside a closed period. */
+export type LeftOut = {
+  side: 'A' | 'B';
+  dataSourceId: number;
+  /** Set by the server, which knows the names. */
+  dataSourceName?: string;
+  until: string;
+  rows: number;
+};
+
+export type RunSummary = {
+  rules: RuleOutcome[];
+  rowsA: number;
+  rowsB: number;
+  ms: number;
+  /** Present when a side's books are closed: the open rows inside the period, which no rule read. */
+  leftOut?: LeftOut[];
+};
 
 /** A rule the engine cannot compile: names the rule and the condition. */
 export class RuleCompileError extends Error {

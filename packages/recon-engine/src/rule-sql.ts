@@ -1,4 +1,5 @@
-import type { EngineCondition, EngineElement, EngineRule, EngineSide, ReconInput } from './model.ts';
+import { quoteIdent } from './identifiers.ts';
+import type { ClosedPeriod, EngineCondition, EngineElement, EngineRule, EngineSide, ReconInput } from './model.ts';
 import { RuleCompileError } from './model.ts';
 import { columnSql, compareSql, type Expr, ExprError, filterSql, type Params, toleranceSql } from './sql-expr.ts';
 
@@ -140,8 +141,19 @@ export function comparisonTerms(params: Params, rule: EngineRule, parts: Conditi
  * state table holds no row (checked by the caller in this run, under the recon's lock), so nothing is closed.
  */
 export const openSql = (b: Bound, stateEmpty = false) =>
-  stateEmpty
+  (stateEmpty
     ? `${b.alias}._recon_status = 'UNRECONCILED'`
-    : `${b.alias}._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM ${b.side.stateTable} st WHERE st._id = ${b.alias}._id)`;
+    : `${b.alias}._recon_status = 'UNRECONCILED' AND NOT EXISTS (SELECT 1 FROM ${b.side.stateTable} st WHERE st._id = ${b.alias}._id)`) +
+  (b.side.closedPeriod ? ` AND NOT ${insideClosedSql(b.alias, b.side.closedPeriod)}` : '');
+
+/**
+ * A row of alias `alias` dated inside the closed period, as a predicate that is never null (a row without a day is
+ * outside): one more condition of the scan, no join. `until` is checked to be a day before it is written into SQL.
+ */
+export function insideClosedSql(alias: string, period: ClosedPeriod): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(period.until)) throw new Error(`Invalid closed period day ${period.until}`);
+  const day = period.dayColumn === null ? `${alias}._loaded_at` : `${alias}.${quoteIdent(period.dayColumn)}`;
+  return `coalesce(${day} < DATE '${period.until}' + 1, false)`;
+}
 
 export const and = (terms: readonly string[]) => (terms.length ? terms.map((t) => `(${t})`).join(' AND ') : 'true');

@@ -1,11 +1,11 @@
-import type { EngineRule, RuleOutcome, RunSummary } from './model.ts';
+import type { EngineRule, LeftOut, RuleOutcome, RunSummary } from './model.ts';
 import { RuleCompileError } from './model.ts';
-import { partsOf, sideOf } from './rule-sql.ts';
+import { insideClosedSql, partsOf, sideOf } from './rule-sql.ts';
 import { aggregatePairs } from './stages/aggregates.ts';
 import { duplicateMatch } from './stages/duplicates.ts';
 import { knockOff } from './stages/knock-off.ts';
 import { crossPairs } from './stages/pairing.ts';
-import { dropTemps, type RunContext, type StageOutcome } from './stages/run-context.ts';
+import { dropTemps, type RunContext, type StageOutcome, scalar } from './stages/run-context.ts';
 import { lateReversal, sameSideReversal } from './stages/same-side.ts';
 
 export type { RunContext } from './stages/run-context.ts';
@@ -50,6 +50,7 @@ async function runRule(ctx: RunContext, rule: EngineRule): Promise<StageOutcome>
  */
 export async function runRecon(ctx: RunContext): Promise<RunSummary> {
   const started = performance.now();
+  const leftOut = await leftOutRows(ctx);
   const rules: RuleOutcome[] = [];
   for (const rule of ctx.input.rules) {
     const t = performance.now();
@@ -69,5 +70,29 @@ export async function runRecon(ctx: RunContext): Promise<RunSummary> {
     rowsA: rules.reduce((n, r) => n + r.rowsA, 0),
     rowsB: rules.reduce((n, r) => n + r.rowsB, 0),
     ms: Math.round(performance.now() - started),
+    ...(leftOut.length > 0 ? { leftOut } : {}),
   };
+}
+
+/**
+ * The open rows of each side inside its closed period (counted once, before the rules: no rule reads them, so the
+ * count holds for the whole run). Sides without a closed period cost nothing.
+ */
+async function leftOutRows(ctx: RunContext): Promise<LeftOut[]> {
+  const out: LeftOut[] = [];
+  const { sideA, sideB } = ctx.input;
+  for (const [label, side] of [
+    ['A', sideA],
+    ['B', sideB],
+  ] as const) {
+    const period = side.closedPeriod;
+    if (!period) continue;
+    const rows = await scalar(
+      ctx.db,
+      `SELECT count(*) FROM ${side.table} r WHERE r._recon_status = 'UNRECONCILED' AND ${insideClosedSql('r', period)}
+         AND NOT EXISTS (SELECT 1 FROM ${side.stateTable} st WHERE st._id = r._id)`,
+    );
+    out.push({ side: label, dataSourceId: side.dataSourceId, until: period.until, rows });
+  }
+  return out;
 }

@@ -20,10 +20,18 @@ function toFormattable(value: string | number): Intl.StringNumericLiteral | numb
   return DECIMAL_PATTERN.test(trimmed) ? (trimmed as Intl.StringNumericLiteral) : null;
 }
 
-export function formatNumber(value: string | number, locale: NumberLocale, maxFractionDigits = 2): string {
+export function formatNumber(
+  value: string | number,
+  locale: NumberLocale,
+  maxFractionDigits = 2,
+  minFractionDigits = 0,
+): string {
   const v = toFormattable(value);
   if (v === null) return String(value);
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(v);
+  return new Intl.NumberFormat(locale, {
+    maximumFractionDigits: maxFractionDigits,
+    minimumFractionDigits: Math.min(minFractionDigits, maxFractionDigits),
+  }).format(v);
 }
 
 /** Money: INR, always 2 decimals, grouped per the number format setting. */

@@ -4,12 +4,15 @@ import type { Readable } from 'node:stream';
 import {
   type createDownloadRequestSchema,
   DASHBOARD_TEXTS,
+  DOWNLOAD_PAGE_LISTS,
+  DOWNLOAD_PAGE_REPORT_TYPES,
   DOWNLOAD_REPORT_PRIVILEGES,
   DOWNLOAD_REPORT_TYPES,
   DOWNLOAD_TEXTS,
   DOWNLOAD_TOKEN_TTL_SECONDS,
   DOWNLOADABLE_STATUSES,
   type DownloadFormat,
+  type DownloadPage,
   type DownloadReportType,
   type DownloadRequest,
   type DownloadsResponse,
@@ -108,11 +111,25 @@ function visibleTypes(privileges: ReadonlySet<string>): DownloadReportType[] {
 export async function listDownloads(
   ctx: FeatureContext,
   owner: { moduleId: number; userId: number; privileges: ReadonlySet<string> },
-  query: { start: number; length: number; draw: number; maxResults?: number; reportType?: DownloadReportType },
+  query: {
+    start: number;
+    length: number;
+    draw: number;
+    maxResults?: number;
+    reportType?: DownloadReportType;
+    downloadPage?: DownloadPage;
+  },
   requirePrivilege: RequirePrivilege,
 ): Promise<DownloadsResponse> {
   if (query.reportType) await requirePrivilege(DOWNLOAD_REPORT_PRIVILEGES[query.reportType]);
-  const types = query.reportType ? [query.reportType] : visibleTypes(owner.privileges);
+  if (query.downloadPage)
+    await requirePrivilege(DOWNLOAD_REPORT_PRIVILEGES[DOWNLOAD_PAGE_REPORT_TYPES[query.downloadPage]]);
+  const visible = visibleTypes(owner.privileges);
+  const types = query.reportType
+    ? [query.reportType]
+    : query.downloadPage
+      ? DOWNLOAD_PAGE_LISTS[query.downloadPage].filter((t) => visible.includes(t))
+      : visible;
   const page = query.maxResults ? { start: 0, length: query.maxResults } : query;
   const { rows, total } = await q.listOwnRequests(ctx.db, owner, types, page);
   return pagedList(query, { total, filtered: total, rows: rows.map(toDownloadRequest) });

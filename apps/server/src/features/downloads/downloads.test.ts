@@ -147,6 +147,49 @@ describe('GET /v2/dashletdownloads', () => {
     expect(dashlets.statusCode).toBe(403);
   });
 
+  it('lists GL exports on Report Downloads to whoever may also read the GL, and needs the page privilege', async () => {
+    await addRoleWith(t, 'ROLE_DL_REPORTS_GL', ['reportExecutions', 'glConfig']);
+    await addRoleWith(t, 'ROLE_DL_REPORTS', ['reportExecutions']);
+    await addRoleWith(t, 'ROLE_DL_GL', ['glConfig']);
+    const sessions: Record<string, Session> = {};
+    for (const [name, role] of [
+      ['dl-reports-gl', 'ROLE_DL_REPORTS_GL'],
+      ['dl-reports', 'ROLE_DL_REPORTS'],
+      ['dl-gl', 'ROLE_DL_GL'],
+    ] as const) {
+      await addUser(t, { userName: name, roles: [role], moduleIds: [moduleA] });
+      const session = await signIn(t, name);
+      sessions[name] = session;
+      for (const reportType of ['REPORT', 'GL_REPORT', 'TRANSACTIONS'] as const) {
+        await t.database.db
+          .insertInto('download_request')
+          .values({
+            module_id: moduleA,
+            requested_by: session.userId,
+            report_type: reportType,
+            file_name: `${name}_${reportType}.xlsx`,
+            format: 'XLSX',
+            scope: 'ALL_COLUMNS',
+            columns: '[]',
+            query: '{}',
+          })
+          .execute();
+      }
+    }
+    const names = async (session: Session) => {
+      const res = await list(session, 'downloadPage=report-downloads&start=0&length=10');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((d: { fileName: string }) => d.fileName);
+    };
+    expect(await names(sessions['dl-reports-gl'] as Session)).toEqual([
+      'dl-reports-gl_GL_REPORT.xlsx',
+      'dl-reports-gl_REPORT.xlsx',
+    ]);
+    expect(await names(sessions['dl-reports'] as Session)).toEqual(['dl-reports_REPORT.xlsx']);
+    // Report Downloads is the reportExecutions page (spec 1): a GL reader without it is refused the page.
+    expect((await list(sessions['dl-gl'] as Session, 'downloadPage=report-downloads')).statusCode).toBe(403);
+  });
+
   it('is refused to a user without any download privilege', async () => {
     expect((await list(noDownloads)).statusCode).toBe(403);
     expect((await list(noTab)).json().data).toEqual([]);

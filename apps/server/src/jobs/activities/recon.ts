@@ -4,7 +4,8 @@ import { runReconNow } from '@/lib/recon/recon-runner.ts';
 /**
  * RECON activity: runs the recon's enabled rules on its open rows (those loaded by earlier activities included).
  * Counts per status go to the execution history. A rule that does not compile, or a recon without sides or
- * rules, fails the activity at once: another attempt would fail the same way.
+ * rules, fails the activity at once: another attempt would fail the same way. Rows dated inside a GL
+ * configuration's closed books are left out of every rule; their count per side is one of the counts.
  */
 export const runReconActivity: ActivityHandler = async (ctx, run) => {
   if (run.typeId === null) throw new PermanentActivityError('The recon activity names no recon');
@@ -24,6 +25,8 @@ export const runReconActivity: ActivityHandler = async (ctx, run) => {
     counts.groups = (counts.groups ?? 0) + r.groups;
     counts[r.ruleType] = (counts[r.ruleType] ?? 0) + r.rowsA + r.rowsB;
   }
+  // Open rows inside a closed period (decision 0035) that no rule read; the run's summary names the day.
+  for (const l of s.leftOut ?? []) counts[`leftOut${l.side}`] = l.rows;
   ctx.log.info({ jobExecutionId: run.jobExecutionId, reconId: run.typeId, ...counts, ms: s.ms }, 'recon run completed');
   return { counts, status: 'COMPLETED' };
 };

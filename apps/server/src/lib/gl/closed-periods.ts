@@ -1,11 +1,12 @@
 import { closedPeriodRefusal } from '@recon/contract';
 import type { Db } from '@recon/db';
+import type { ReconInput } from '@recon/recon-engine';
 import { quoteIdent } from '@recon/recon-engine';
 import { sql } from 'kysely';
 import { AppError } from '@/lib/app-error.ts';
 import { qualified } from '@/lib/data-tables/ddl.ts';
 import { resolveDateColumn, type TransactionSource } from '@/lib/recon/transaction-query.ts';
-import { closedPeriodsOf, closedPeriodsOfPipeline, setClosedUntil } from './gl.queries.ts';
+import { closedPeriodsOf, closedPeriodsOfPipeline, closedPeriodsWithDay, setClosedUntil } from './gl.queries.ts';
 import { glSourcesOf, isLoadedAt } from './gl-model.ts';
 
 /**
@@ -126,4 +127,19 @@ export async function closedPeriodRefusalOfLoad(
     if ((found.rowCount ?? 0) > 0) return closedPeriodRefusal(period.data_source_name, period.until);
   }
   return null;
+}
+
+/**
+ * A recon's input with the closed period of each side (decision 0035): the engine leaves rows dated inside out of
+ * every rule, so a run never closes them, and says how many it left out.
+ */
+export async function withClosedPeriods<T extends ReconInput>(db: Db, input: T): Promise<T> {
+  const periods = await closedPeriodsWithDay(db, [input.sideA.dataSourceId, input.sideB.dataSourceId]);
+  if (periods.size === 0) return input;
+  const period = (id: number) => periods.get(id) ?? null;
+  return {
+    ...input,
+    sideA: { ...input.sideA, closedPeriod: period(input.sideA.dataSourceId) },
+    sideB: { ...input.sideB, closedPeriod: period(input.sideB.dataSourceId) },
+  };
 }

@@ -180,3 +180,25 @@ export async function closedPeriodsOfPipeline(
     ORDER BY ds.id`.execute(db);
   return r.rows;
 }
+
+/**
+ * The closed periods over some data sources, each with its day column (the table's first DATE / DATETIME column;
+ * null: rows are dated by when they were loaded): per data source the latest day any configuration closed it to.
+ */
+export async function closedPeriodsWithDay(
+  db: Db,
+  dataSourceIds: readonly number[],
+): Promise<Map<number, { until: string; dayColumn: string | null }>> {
+  if (dataSourceIds.length === 0) return new Map();
+  const r = await sql<{ data_source_id: number; until: string; day_column: string | null }>`
+    SELECT ds.id AS data_source_id, to_char(max(c.closed_until), 'YYYY-MM-DD') AS until,
+      (SELECT col.name FROM data_table_column col WHERE col.data_table_id = ds.data_table_id
+        AND col.data_type IN ('DATE', 'DATETIME') ORDER BY col.sequence, col.id LIMIT 1) AS day_column
+    FROM data_source ds
+    JOIN gl_config_item_source s ON s.data_source_id = ds.id
+    JOIN gl_config_item i ON i.id = s.gl_config_item_id
+    JOIN gl_config c ON c.id = i.gl_config_id
+    WHERE c.closed_until IS NOT NULL AND ds.id IN (${sql.join([...dataSourceIds])})
+    GROUP BY ds.id, ds.data_table_id`.execute(db);
+  return new Map(r.rows.map((row) => [row.data_source_id, { until: row.until, dayColumn: row.day_column }]));
+}

@@ -83,7 +83,11 @@ export async function enabledRules(db: Db, reconId: number): Promise<EngineRule[
   }));
 }
 
-export async function reconInput(db: Db, moduleId: number, reconId: number): Promise<ReconInput> {
+export async function reconInput(
+  db: Db,
+  moduleId: number,
+  reconId: number,
+): Promise<ReconInput & { sideA: ReconSide; sideB: ReconSide }> {
   const sides = await reconSides(db, moduleId, reconId);
   const rules = await enabledRules(db, reconId);
   if (rules.length === 0) throw new ReconNotRunnable('The recon has no enabled rules');

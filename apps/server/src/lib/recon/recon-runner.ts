@@ -1,7 +1,8 @@
 import type { Db, ReconRunKind } from '@recon/db';
 import { LOCKS, withTransaction } from '@recon/db';
 import { RuleCompileError, type RunSummary, runRecon } from '@recon/recon-engine';
-import { ReconNotRunnable, reconInput } from './recon-input.ts';
+import { withClosedPeriods } from '@/lib/gl/closed-periods.ts';
+import { ReconNotRunnable, type ReconSide, reconInput } from './recon-input.ts';
 import { reconStateChanged } from './recon-listeners.ts';
 
 /** Memory a run's joins and sorts may use before spilling to disk (per sort / hash, this session only). */
@@ -94,8 +95,9 @@ export async function executeRun(
   try {
     const summary = await withTransaction(db, { lock: LOCKS.recon(req.reconId), commit: !req.dryRun }, async (tx) => {
       await tx.sql.query(`SET LOCAL work_mem = '${RUN_WORK_MEM}'`);
-      const input = await reconInput(db, req.moduleId, req.reconId);
-      return runRecon({ db: tx.sql, input, runId });
+      const input = await withClosedPeriods(db, await reconInput(db, req.moduleId, req.reconId));
+      const summary = await runRecon({ db: tx.sql, input, runId });
+      return withSourceNames(summary, input);
     });
     await finishRun(db, runId, { status: 'COMPLETED', summary });
     if (!req.dryRun) await reconStateChanged(db, { moduleId: req.moduleId, reconId: req.reconId, cause: 'RUN' });
@@ -106,6 +108,13 @@ export async function executeRun(
     if (isRunnerError(err)) return { runId, status: 'FAILED', summary: null, error: message };
     throw err;
   }
+}
+
+/** The rows left out for closed books, named by their data source (shown in the run's summary). */
+function withSourceNames(summary: RunSummary, input: { sideA: ReconSide; sideB: ReconSide }): RunSummary {
+  if (!summary.leftOut) return summary;
+  const name = (side: 'A' | 'B') => (side === 'A' ? input.sideA : input.sideB).dataSourceName;
+  return { ...summary, leftOut: summary.leftOut.map((l) => ({ ...l, dataSourceName: name(l.side) })) };
 }
 
 /** Runs cut off by a stop of the server (their transaction rolled back): FAILED, never left RUNNING. */

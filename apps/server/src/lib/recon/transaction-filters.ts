@@ -2,7 +2,9 @@ import {
   FILTER_OPERATORS,
   FILTER_PROBLEMS,
   type FilterOperator,
+  filterArity,
   filterValueMessage,
+  filterValuesProblem,
   readPagingParams,
   TRANSACTION_STATUSES,
 } from '@recon/contract';
@@ -17,10 +19,7 @@ import { fieldOf, type Join, type Kind, type TransactionSource } from './transac
 
 export type ColumnFilter = { field: string; operator: FilterOperator; values: string[] };
 
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/;
-const isRealDay = (v: string) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(v));
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, '\\$&');
 const PATTERNS: Partial<Record<FilterOperator, (v: string) => string>> = {
@@ -38,14 +37,6 @@ const COMPARISONS: Partial<Record<FilterOperator, string>> = {
   GREATER_THAN_EQUAL: '>=',
   LESS_THAN_EQUAL: '<=',
 };
-
-/** How many values an operator takes: none, one, two (BETWEEN) or a list (IN). */
-function arityOf(operator: FilterOperator): 'none' | 'one' | 'two' | 'list' {
-  if (operator === 'IS_NULL' || operator === 'IS_NOT_NULL') return 'none';
-  if (operator === 'BETWEEN' || operator === 'NOT_BETWEEN') return 'two';
-  if (operator === 'IN' || operator === 'NOT_IN') return 'list';
-  return 'one';
-}
 
 /**
  * The column filters of a DataTables query: `columns[i][data]` a field, `columns[i][search][type]` an operator
@@ -66,30 +57,14 @@ export function readColumnFilters(source: TransactionSource, query: Record<strin
     if (!(FILTER_OPERATORS as readonly string[]).includes(operator)) {
       throw validation(filterValueMessage(c.data, FILTER_PROBLEMS.unknownOperator(rawOperator)), c.data);
     }
-    const arity = arityOf(operator);
+    const arity = filterArity(operator);
     const values = arity === 'none' ? [] : arity === 'one' ? [value] : value.split(',').map((v) => v.trim());
-    const fail = (problem: string) => validation(filterValueMessage(c.data, problem), c.data);
-    if (arity === 'two' && (values.length !== 2 || values.some((v) => v === '')))
-      throw fail(FILTER_PROBLEMS.betweenTwoValues);
+    const problem = filterValuesProblem(field.kind, operator, values, TRANSACTION_STATUSES);
+    if (problem) throw validation(filterValueMessage(c.data, problem), c.data);
     const given = values.filter((v) => v !== '');
-    if (arity !== 'none' && given.length === 0) throw fail(FILTER_PROBLEMS.valueRequired);
-    if (!PATTERNS[operator]) for (const v of given) checkValue(field.kind, v, fail);
     filters.push({ field: c.data, operator, values: given });
   }
   return filters;
-}
-
-function checkValue(kind: Kind, v: string, fail: (problem: string) => Error): void {
-  if (kind === 'number' && !DECIMAL.test(v)) throw fail(FILTER_PROBLEMS.notNumber(v));
-  if (kind === 'date' && !isRealDay(v)) throw fail(FILTER_PROBLEMS.notDate(v));
-  if (
-    kind === 'timestamp' &&
-    !isRealDay(v) &&
-    !(ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T'))))
-  )
-    throw fail(FILTER_PROBLEMS.notDateTime(v));
-  if (kind === 'status' && !(TRANSACTION_STATUSES as readonly string[]).includes(v.toUpperCase()))
-    throw fail(FILTER_PROBLEMS.unknownStatus(v));
 }
 
 /** A typed parameter. A timestamp compared with whole days is compared by its day. */

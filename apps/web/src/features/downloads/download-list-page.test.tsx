@@ -56,7 +56,11 @@ describe('download pages', () => {
     expect(await screen.findByRole('heading', { name: 'Transaction Downloads' })).toBeTruthy();
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getByText('Card_recon_Bank_unreconciled_9.xlsx')).toBeTruthy());
-    expect(mock.history.get?.[0]?.params).toMatchObject({ reportType: 'TRANSACTIONS', start: 0, length: 50 });
+    expect(mock.history.get?.[0]?.params).toMatchObject({
+      downloadPage: 'transaction-downloads',
+      start: 0,
+      length: 50,
+    });
     expect(within(table).getByText('Ready')).toBeTruthy();
     expect(within(table).getByText('Failed')).toBeTruthy();
     expect(within(table).getAllByText('Configured columns', { selector: 'td' })).toHaveLength(2);
@@ -72,7 +76,34 @@ describe('download pages', () => {
     renderPage('/downloads/dashboard-downloads');
 
     expect(await screen.findByRole('heading', { name: 'Dashboard Downloads' })).toBeTruthy();
-    await waitFor(() => expect(mock.history.get?.[0]?.params).toMatchObject({ reportType: 'DASHLET' }));
+    await waitFor(() => expect(mock.history.get?.[0]?.params).toMatchObject({ downloadPage: 'dashboard-downloads' }));
+    expect(screen.queryByRole('columnheader', { name: 'Kind' })).toBeNull();
+  });
+
+  it('lists GL exports on Report Downloads beside the reports, each with its kind', async () => {
+    mock.onGet('/v2/dashletdownloads').reply(200, {
+      draw: 0,
+      recordsTotal: 2,
+      recordsFiltered: 2,
+      data: [
+        row(12, 'READYFORDOWNLOAD', {
+          fileName: 'Main_GL_ageing_20261127.xlsx',
+          reportType: 'GL_REPORT',
+          scope: 'ALL_COLUMNS',
+        }),
+        row(11, 'READYFORDOWNLOAD', { fileName: 'Breaks_by_partner.csv', reportType: 'REPORT', format: 'CSV' }),
+      ],
+    });
+    renderPage('/downloads/report-downloads');
+
+    expect(await screen.findByRole('heading', { name: 'Report Downloads' })).toBeTruthy();
+    const gl = (await screen.findByText('Main_GL_ageing_20261127.xlsx')).closest('tr') as HTMLElement;
+    expect(mock.history.get?.[0]?.params).toMatchObject({ downloadPage: 'report-downloads' });
+    expect(screen.getByRole('columnheader', { name: 'Kind' })).toBeTruthy();
+    expect(within(gl).getByText('GL Report')).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Columns' })).toBeNull();
+    const report = screen.getByText('Breaks_by_partner.csv').closest('tr') as HTMLElement;
+    expect(within(report).getByText('Report')).toBeTruthy();
   });
 
   it('downloads a ready file with a one-time token', async () => {

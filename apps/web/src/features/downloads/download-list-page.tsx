@@ -1,5 +1,11 @@
 import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
-import { DOWNLOAD_PAGE_REPORT_TYPES, DOWNLOAD_POLL_MS, type DownloadPage, type DownloadRequest } from '@recon/contract';
+import {
+  DOWNLOAD_PAGE_LISTS,
+  DOWNLOAD_PAGE_REPORT_TYPES,
+  DOWNLOAD_POLL_MS,
+  type DownloadPage,
+  type DownloadRequest,
+} from '@recon/contract';
 import { PAGE_SIZE_OPTIONS } from '@recon/contract/constants';
 import { Button, Card, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -47,11 +53,12 @@ export default function DownloadListPage() {
   const size =
     askedSize && (PAGE_SIZE_OPTIONS as readonly number[]).includes(askedSize) ? askedSize : brand.defaultPageSize;
   const downloads = useDownloads(current.id, {
-    reportType: DOWNLOAD_PAGE_REPORT_TYPES[page],
+    downloadPage: page,
     start: (pageNo - 1) * size,
     length: size,
   });
   const startDownload = useStartDownload();
+  const isSeveralKinds = DOWNLOAD_PAGE_LISTS[page].length > 1;
   const isRefreshing = downloadsRefreshInterval(downloads.data?.data ?? []) !== false;
 
   const columns: ColumnsType<DownloadRequest> = [
@@ -62,14 +69,32 @@ export default function DownloadListPage() {
       width: 280,
       render: (name: string) => <span style={{ wordBreak: 'break-all' }}>{name}</span>,
     },
+    // A page listing several kinds (Report Downloads: reports and GL exports, decision 0039) says which is which;
+    // the columns an export chose mean nothing there (a GL export writes the ledger's lines), and the two would
+    // push the status off a 1280 px window.
+    ...(isSeveralKinds
+      ? [
+          {
+            key: 'reportType',
+            title: t('downloads.reportType'),
+            dataIndex: 'reportType',
+            width: 110,
+            render: (type: DownloadRequest['reportType']) => t(`downloads.reportTypes.${type}`),
+          },
+        ]
+      : []),
     { key: 'format', title: t('downloads.format'), dataIndex: 'format', width: 80 },
-    {
-      key: 'scope',
-      title: t('downloads.scope'),
-      dataIndex: 'scope',
-      width: 160,
-      render: (scope: DownloadRequest['scope']) => t(`downloads.scopes.${scope}`),
-    },
+    ...(isSeveralKinds
+      ? []
+      : [
+          {
+            key: 'scope',
+            title: t('downloads.scope'),
+            dataIndex: 'scope',
+            width: 160,
+            render: (scope: DownloadRequest['scope']) => t(`downloads.scopes.${scope}`),
+          },
+        ]),
     {
       key: 'rowCount',
       title: t('downloads.rows'),

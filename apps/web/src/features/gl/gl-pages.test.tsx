@@ -85,6 +85,69 @@ describe('GL config page', () => {
   });
 });
 
+describe('GL config editor', () => {
+  it("checks each filter before saving and says what is wrong in the server's words", async () => {
+    const [item] = config().items;
+    const withFilter = config({
+      items: [
+        {
+          ...item,
+          sources: [
+            {
+              ...item?.sources[0],
+              filters: [{ field: 'amount', operator: 'GREATER_THAN', values: ['100'] }],
+            },
+          ],
+        },
+      ],
+    });
+    mock.onGet('/v2/glconfigurations', { params: { Find: 'DataSources' } }).reply(200, {
+      data: [
+        {
+          dataSourceId: 7,
+          name: 'Bank Statement',
+          reconName: 'Bank vs Gateway',
+          dateColumn: 'value_date',
+          columns: [
+            { name: 'reference', dataType: 'VARCHAR', isAmount: false },
+            { name: 'value_date', dataType: 'DATE', isAmount: false },
+            { name: 'amount', dataType: 'DOUBLE', isAmount: true },
+          ],
+        },
+      ],
+    });
+    mock.onGet('/v2/glconfigurations').reply(200, { data: [withFilter] });
+    mock.onPut('/v2/glconfigurations/5').reply(200, withFilter);
+    renderRoute(
+      <WithModule>
+        <WithAccess codes={['glConfig']}>
+          <GlConfigPage />
+        </WithAccess>
+      </WithModule>,
+      { path: '/reports/gl-config' },
+    );
+    const row = (await screen.findByText('Main GL', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const drawer = await screen.findByRole('dialog');
+    const value = await within(drawer).findByLabelText('Value (a, b for lists and ranges)');
+    await waitFor(() => expect((value as HTMLInputElement).value).toBe('100'));
+    await userEvent.clear(value);
+    await userEvent.type(value, '1,00,000');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText('Filter on amount: "1,00,000" is not a number')).toBeTruthy();
+    expect(mock.history.put ?? []).toHaveLength(0);
+
+    await userEvent.clear(value);
+    await userEvent.type(value, '100000');
+    await waitFor(() => expect(within(drawer).queryByText(/Filter on amount/)).toBeNull());
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1));
+    expect(JSON.parse(mock.history.put?.[0]?.data as string).items[0].sources[0].filters).toEqual([
+      { field: 'amount', operator: 'GREATER_THAN', values: ['100000'] },
+    ]);
+  });
+});
+
 describe('GL report page', () => {
   it('shows each line on its side with the totals and the difference', async () => {
     mock.onGet('/v2/glconfigurations/5').reply(200, config());
@@ -138,5 +201,32 @@ describe('GL report page', () => {
     expect((mock.history.get ?? []).find((r) => r.url === '/v2/gl/5/report')?.params).toMatchObject({
       asOnDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+
+    // The drill-down heads the data source's columns with their labels, as the recon tabs do.
+    mock.onGet('/v2/gl/5/config_items/51/transactions').reply(200, {
+      draw: 1,
+      recordsTotal: 1,
+      recordsFiltered: 1,
+      columns: ['reference', 'value_date', 'utr_no', 'balance'],
+      data: [
+        {
+          id: 9,
+          date: '2026-10-01',
+          amount: '6946.15',
+          ageDays: 57,
+          values: { reference: 'X12', value_date: '2026-10-01', utr_no: 'UTR77', balance: 3068297.1 },
+        },
+      ],
+    });
+    const suspense = screen.getByText('Bank suspense').closest('tr') as HTMLElement;
+    await userEvent.click(within(suspense).getByRole('button', { name: /expand row/i }));
+    expect(await screen.findByText('UTR77', {}, { timeout: 5000 })).toBeTruthy();
+    for (const label of ['Reference', 'Value Date', 'UTR No']) {
+      expect(screen.getByRole('columnheader', { name: label })).toBeTruthy();
+    }
+    expect(screen.queryByRole('columnheader', { name: 'value_date' })).toBeNull();
+    // A balance with a fraction shows to the paisa, not as 30,68,297.1.
+    const balance = screen.getByText(/^(30,68,297\.10|3,068,297\.10)$/).closest('td') as HTMLElement;
+    expect(balance.style.textAlign || balance.className).toMatch(/right/);
   });
 });

@@ -46,6 +46,8 @@ export const enOperationsHistory = {
       groups: 'Matches made',
       rowsA: 'Side A rows closed',
       rowsB: 'Side B rows closed',
+      leftOutA: 'Side A rows left out: books closed',
+      leftOutB: 'Side B rows left out: books closed',
       byRuleType: 'Rows closed as {{type}}',
     },
     moreCounts: 'Other counts',

@@ -278,6 +278,7 @@ export const enReports = {
     group: 'Group',
     addRule: 'Add rule',
     remove: 'Remove',
+  },
   dashboards: {
     allTitle: 'All Dashboard',
     allDescription: 'The dashboards of this product: figures of its recons as they stand now.',

@@ -99,6 +99,15 @@ export const enShared = {
       'Every row of the view, with its filters and order, is written to a file. It is listed under Downloads when ready.',
     formatLabel: 'File format',
     scopeLabel: 'Columns',
+    reportType: 'Kind',
+    reportTypes: {
+      TRANSACTIONS: 'Transactions',
+      DASHLET: 'Dashlet',
+      REPORT: 'Report',
+      APPROVAL: 'Approvals',
+      BRS_REPORT: 'BRS Report',
+      GL_REPORT: 'GL Report',
+    },
     scopes: {
       ALL_COLUMNS: 'All columns',
       CONFIGURED_COLUMNS: 'Configured columns',

@@ -1,5 +1,6 @@
 import {
   DOWNLOAD_POLL_MS,
+  type DownloadPage,
   type DownloadReportType,
   type DownloadRequest,
   type DownloadsResponse,
@@ -11,7 +12,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '@/lib/call';
 import { DOWNLOADS_QUERY_ROOT } from '@/lib/create-download';
 
-export type DownloadsParams = { reportType?: DownloadReportType } & (
+export type DownloadsParams = { reportType?: DownloadReportType; downloadPage?: DownloadPage } & (
   | { maxResults: number }
   | { start: number; length: number }
 );

@@ -1,4 +1,13 @@
-import type { GlConfig, GlConfigSave, GlDataSources } from '@recon/contract';
+import {
+  columnHeading,
+  type FilterValueKind,
+  filterArity,
+  filterValueMessage,
+  filterValuesProblem,
+  type GlConfig,
+  type GlConfigSave,
+  type GlDataSources,
+} from '@recon/contract';
 import { FILTER_OPERATORS } from '@recon/contract/constants';
 import { Button, Card, Col, Drawer, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -77,6 +86,29 @@ function onlyAmountOf(sources: SourceOption[], id: number): string | undefined {
   return amounts.length === 1 ? amounts[0]?.name : undefined;
 }
 
+/** A column's values as the server's filter reader compares them (numbers, days, date-times, text). */
+function kindOf(column: SourceOption['columns'][number] | undefined): FilterValueKind {
+  if (!column) return 'text';
+  if (column.isAmount) return 'number';
+  if (column.dataType === 'DATE') return 'date';
+  if (column.dataType === 'DATETIME') return 'timestamp';
+  return 'text';
+}
+
+/**
+ * What the server would say of a filter row, before saving: its values read as the server reads them (one value,
+ * two for BETWEEN, a comma-separated list for IN) and checked by the same check, with the same message.
+ */
+export function filterRowProblem(source: SourceOption | undefined, f: FilterValues): string | null {
+  if (!source || !f.field || !f.operator) return null;
+  const arity = filterArity(f.operator);
+  const text = (f.values ?? '').trim();
+  const values = arity === 'none' ? [] : arity === 'one' ? [text] : text.split(',').map((v) => v.trim());
+  const column = source.columns.find((c) => c.name === f.field);
+  const problem = filterValuesProblem(kindOf(column), f.operator, values);
+  return problem ? filterValueMessage(f.field, problem) : null;
+}
+
 function SourceFields({ name, sources, itemName }: { name: number; sources: SourceOption[]; itemName: number }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<Values>();
@@ -117,7 +149,7 @@ function SourceFields({ name, sources, itemName }: { name: number; sources: Sour
                     showSearch
                     aria-label={t('gl.filterField')}
                     placeholder={t('gl.filterField')}
-                    options={(source?.columns ?? []).map((c) => ({ value: c.name, label: c.name }))}
+                    options={(source?.columns ?? []).map((c) => ({ value: c.name, label: columnHeading(c.name) }))}
                   />
                 </Form.Item>
                 <Form.Item name={[f.name, 'operator']} style={{ width: 190 }}>
@@ -127,7 +159,29 @@ function SourceFields({ name, sources, itemName }: { name: number; sources: Sour
                     options={FILTER_OPERATORS.map((o) => ({ value: o, label: o }))}
                   />
                 </Form.Item>
-                <Form.Item name={[f.name, 'values']} style={{ flex: 1 }}>
+                <Form.Item
+                  name={[f.name, 'values']}
+                  style={{ flex: 1 }}
+                  dependencies={[
+                    ['items', itemName, 'sources', name, 'filters', f.name, 'field'],
+                    ['items', itemName, 'sources', name, 'filters', f.name, 'operator'],
+                  ]}
+                  rules={[
+                    {
+                      validator: async () => {
+                        const rows: FilterValues[] | undefined = form.getFieldValue([
+                          'items',
+                          itemName,
+                          'sources',
+                          name,
+                          'filters',
+                        ]);
+                        const problem = filterRowProblem(source, rows?.[f.name] ?? {});
+                        if (problem) throw new Error(problem);
+                      },
+                    },
+                  ]}
+                >
                   <Input aria-label={t('gl.filterValues')} placeholder={t('gl.filterValues')} />
                 </Form.Item>
                 <Button type="link" danger onClick={() => remove(f.name)}>
@@ -171,11 +225,10 @@ export function GlConfigEditor({
       save.mutateAsync({ id: config?.id ?? null, body: toBody(values) }),
     );
     if (problems) {
-      // The items' problems name the whole list: they are shown as a toast, the others under their field.
-      const [onFields, onItems] = [
-        problems.filter((p) => p.name[0] !== 'items'),
-        problems.filter((p) => p.name[0] === 'items'),
-      ];
+      // The name and the buckets show under their field; the items' problems (and a filter's, which names its
+      // column) as a toast.
+      const isField = (p: (typeof problems)[number]) => p.name[0] === 'glName' || p.name[0] === 'ageingBuckets';
+      const [onFields, onItems] = [problems.filter(isField), problems.filter((p) => !isField(p))];
       form.setFields(onFields as Parameters<typeof form.setFields>[0]);
       if (onItems.length > 0) showErrorToast(onItems.flatMap((p) => p.errors));
       return;

@@ -1,4 +1,4 @@
-import type { GlReport } from '@recon/contract';
+import { columnHeading, type GlReport } from '@recon/contract';
 import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,12 +77,18 @@ export function GlItemRows(props: {
           },
           { title: t('gl.age'), dataIndex: 'ageDays', key: 'age', align: 'right', width: 110 },
           ...columns.map((c) => ({
-            title: c,
+            // The column's label as the recon tabs show it (value_date → Value Date), never the raw name.
+            title: columnHeading(c),
             key: c,
             ellipsis: true,
+            // Figures line up on the right, as amounts do in every table.
+            align: typeof rows.data?.data[0]?.values[c] === 'number' ? ('right' as const) : undefined,
             render: (_: unknown, r: Row) => {
               const v = r.values[c];
-              return typeof v === 'number' ? formatNumber(v, locale) : String(v ?? '');
+              // A balance of 30,68,297.1 reads as a typo: fractions show to the paisa, whole numbers as they are.
+              if (typeof v === 'number')
+                return Number.isInteger(v) ? formatNumber(v, locale, 0) : formatNumber(v, locale, 2, 2);
+              return String(v ?? '');
             },
           })),
         ]}

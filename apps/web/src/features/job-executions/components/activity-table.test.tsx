@@ -236,6 +236,21 @@ describe('recon summary', () => {
     expect(label('Rows closed as Knock off').nextElementSibling?.textContent).toBe('80');
     expect(screen.queryByText(/rowsA|reconRun|KNOCK_OFF/)).toBeNull();
   });
+
+  it('says how many rows a run left out because their books are closed', () => {
+    const done: ActivityExecution = {
+      ...RECON_ACTIVITY,
+      status: 'COMPLETED',
+      statusLabel: 'Completed',
+      errorMessage: null,
+      counts: { reconRun: 8, rowsA: 2, rowsB: 2, groups: 2, RECONCILED: 4, leftOutA: 1500 },
+    };
+    renderRoute(<ActivityTable moduleId={1} executionId={42} runStatus="COMPLETED" activities={[done]} />);
+
+    const label = screen.getByText('Side A rows left out: books closed').closest('th') as HTMLElement;
+    expect(label.nextElementSibling?.textContent).toBe('1,500');
+    expect(screen.queryByText(/leftOut/)).toBeNull();
+  });
 });
 
 describe('execution summary', () => {

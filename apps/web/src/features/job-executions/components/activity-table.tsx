@@ -51,7 +51,7 @@ type Props = {
 };
 
 /** The counts a RECON activity reports (besides one per rule type), in the order they are shown. */
-const RECON_COUNT_KEYS = ['reconRun', 'groups', 'rowsA', 'rowsB'] as const;
+const RECON_COUNT_KEYS = ['reconRun', 'groups', 'rowsA', 'rowsB', 'leftOutA', 'leftOutB'] as const;
 
 /** The counts an EMAIL_FETCH activity reports (decision 0027), in the order they are shown. */
 const EMAIL_FETCH_COUNT_KEYS = ['mails', 'attachments', 'filesStored', 'alreadyFetched', 'skipped', 'failed'] as const;
