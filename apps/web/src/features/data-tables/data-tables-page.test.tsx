@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,9 +7,6 @@ import { http } from '@/lib/http';
 import { signIn } from '@/testing/fixtures';
 import { WithModule } from '@/testing/module';
 import { renderRoute } from '@/testing/render';
-
-// A loaded machine renders Ant Design slowly: wait longer than the 1 s default for what the page shows.
-configure({ asyncUtilTimeout: 5_000 });
 
 const mock = new MockAdapter(http);
 

@@ -1,5 +1,5 @@
 import type { DataTableDetail } from '@recon/contract';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,9 +9,6 @@ import { signIn } from '@/testing/fixtures';
 import { WithModule } from '@/testing/module';
 import { captureToasts } from '@/testing/notifications';
 import { renderRoute } from '@/testing/render';
-
-// A loaded machine renders Ant Design slowly: wait longer than the 1 s default for what the page shows.
-configure({ asyncUtilTimeout: 5_000 });
 
 const mock = new MockAdapter(http);
 let capture: ReturnType<typeof captureToasts>;

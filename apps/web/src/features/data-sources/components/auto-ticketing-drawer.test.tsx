@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,8 +12,6 @@ import { renderRoute, WithAccess } from '@/testing/render';
 
 // The Auto Ticketing side drawer (spec 3 §2): the fields, the assignee blocks (the last cannot be deleted), the
 // body it sends, and the three success texts word for word.
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const mock = new MockAdapter(http);
 let capture: ReturnType<typeof captureToasts>;

@@ -1,5 +1,5 @@
 import { type RuleElement, TRANSFORM_CATALOGUE, TRANSFORM_PROBLEMS, type ValueKind } from '@recon/contract';
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ElementEditor } from '@/features/rules/components/element-editor';
@@ -7,9 +7,6 @@ import { TransformTags } from '@/features/rules/components/transform-tags';
 import type { Sides } from '@/features/rules/condition-rows';
 import { chooseOption } from '@/features/rules/testing/select';
 import '@/lib/i18n';
-
-// A loaded machine renders Ant Design slowly: wait longer than the 1 s default.
-configure({ asyncUtilTimeout: 10_000 });
 
 type Transform = RuleElement['transforms'][number];
 const COLUMNS = [
