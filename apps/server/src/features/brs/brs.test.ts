@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BRS_GROUPS, BRS_TEXTS, type BrsGroup } from '@recon/contract';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOfStored } from '@/lib/downloads/download-files.ts';
-import { runDownload } from '@/lib/downloads/run-export.ts';
 import { runReconNow } from '@/lib/recon/recon-runner.ts';
+import { csvLinesOfDownload } from '@/testing/download-lines.ts';
 import { FORBIDDEN_BODY, invalidBody } from '@/testing/error-bodies.ts';
 import { addReconFixture, addRules, matchOn, type ReconFixture } from '@/testing/recon-fixtures.ts';
 import {
@@ -460,20 +458,7 @@ describe('the statement, to the paisa', () => {
     const res = await get(`/v2/brs/${brsId}/statement_download?asOnDate=${AS_ON}&format=CSV`);
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ reportType: 'BRS_REPORT', status: 'SUBMITTED', format: 'CSV' });
-    await runDownload(
-      { db: t.database.db, dataDir, log: pino({ level: 'silent' }), now: () => t.clock.now },
-      res.json().id,
-    );
-    const row = await t.database.db
-      .selectFrom('download_request')
-      .selectAll()
-      .where('id', '=', res.json().id)
-      .executeTakeFirstOrThrow();
-    expect(row.status, row.error ?? '').toBe('READYFORDOWNLOAD');
-    const lines = readFileSync(pathOfStored(dataDir, row.path as string), 'utf8')
-      .replace('\uFEFF', '')
-      .trim()
-      .split('\n');
+    const lines = await csvLinesOfDownload(t, dataDir, res.json().id);
     const want = expected(AS_ON);
     const names = (await get(`/v2/brs/${brsId}/statement?asOnDate=${AS_ON}`)).json();
     expect(lines).toEqual([

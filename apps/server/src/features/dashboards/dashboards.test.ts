@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DASHBOARD_TEXTS, DOWNLOAD_TEXTS } from '@recon/contract';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOfStored } from '@/lib/downloads/download-files.ts';
-import { runDownload } from '@/lib/downloads/run-export.ts';
 import { runReconNow } from '@/lib/recon/recon-runner.ts';
+import { csvLinesOfDownload } from '@/testing/download-lines.ts';
 import { FORBIDDEN_BODY } from '@/testing/error-bodies.ts';
 import { addReconFixture, addRules, matchOn, type ReconFixture } from '@/testing/recon-fixtures.ts';
 import {
@@ -298,20 +296,7 @@ describe('dashlets and dashboards', () => {
     );
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ reportType: 'DASHLET', status: 'SUBMITTED', format: 'CSV' });
-    await runDownload(
-      { db: t.database.db, dataDir, log: pino({ level: 'silent' }), now: () => t.clock.now },
-      res.json().id,
-    );
-    const row = await t.database.db
-      .selectFrom('download_request')
-      .selectAll()
-      .where('id', '=', res.json().id)
-      .executeTakeFirstOrThrow();
-    expect(row.status, row.error ?? '').toBe('READYFORDOWNLOAD');
-    const lines = readFileSync(pathOfStored(dataDir, row.path as string), 'utf8')
-      .replace('\uFEFF', '')
-      .trim()
-      .split('\n');
+    const lines = await csvLinesOfDownload(t, dataDir, res.json().id);
     expect(lines[0]).toBe('Age (days),Open rows,Open amount');
     // "0-7" is kept as text for Excel (it would read a date): the writers' own guard.
     expect(lines[1]).toBe(`"=""0-7""",2,${money(25025 + 40040)}`);

@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closedPeriodRefusal, GL_TEXTS } from '@recon/contract';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOfStored } from '@/lib/downloads/download-files.ts';
-import { runDownload } from '@/lib/downloads/run-export.ts';
 import { runReconNow } from '@/lib/recon/recon-runner.ts';
+import { csvLinesOfDownload } from '@/testing/download-lines.ts';
 import { FORBIDDEN_BODY, invalidBody } from '@/testing/error-bodies.ts';
 import { addReconFixture, addRules, matchOn, type ReconFixture } from '@/testing/recon-fixtures.ts';
 import {
@@ -391,20 +389,7 @@ describe('GL figures, to the paisa', () => {
     );
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ reportType: 'GL_REPORT', status: 'SUBMITTED', format: 'CSV' });
-    await runDownload(
-      { db: t.database.db, dataDir, log: pino({ level: 'silent' }), now: () => t.clock.now },
-      res.json().id,
-    );
-    const row = await t.database.db
-      .selectFrom('download_request')
-      .selectAll()
-      .where('id', '=', res.json().id)
-      .executeTakeFirstOrThrow();
-    expect(row.status, row.error ?? '').toBe('READYFORDOWNLOAD');
-    const lines = readFileSync(pathOfStored(dataDir, row.path as string), 'utf8')
-      .replace('\uFEFF', '')
-      .trim()
-      .split('\n');
+    const lines = await csvLinesOfDownload(t, dataDir, res.json().id);
     expect(lines[0]).toBe(
       'Config Item,Side,0-7 days,8-15 days,16-30 days,31-60 days,61-90 days,90+ days,Total,Open Rows',
     );

@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILTER_PROBLEMS, filterValueMessage, REPORT_TEXTS, reportColumnNotFound } from '@recon/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReportActivity, runReportGroupActivity } from '@/jobs/activities/report.ts';
-import { pathOfStored } from '@/lib/downloads/download-files.ts';
-import { runDownload } from '@/lib/downloads/run-export.ts';
+import { csvLinesOfDownload } from '@/testing/download-lines.ts';
 import { FORBIDDEN_BODY, invalidBody, notFoundBody } from '@/testing/error-bodies.ts';
 import { addReconFixture, insertRows, type ReconFixture } from '@/testing/recon-fixtures.ts';
 import {
@@ -280,20 +279,7 @@ describe('running a report', () => {
     const res = await req('GET', `/v2/reports/executions/${listExecution}/download?format=CSV`, undefined, runner);
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ reportType: 'REPORT', format: 'CSV', status: 'SUBMITTED' });
-    await runDownload(
-      { db: t.database.db, dataDir, log: pino({ level: 'silent' }), now: () => t.clock.now },
-      res.json().id,
-    );
-    const row = await t.database.db
-      .selectFrom('download_request')
-      .selectAll()
-      .where('id', '=', res.json().id)
-      .executeTakeFirstOrThrow();
-    expect(row.status, row.error ?? '').toBe('READYFORDOWNLOAD');
-    const lines = readFileSync(pathOfStored(dataDir, row.path as string), 'utf8')
-      .replace('\uFEFF', '')
-      .trim()
-      .split('\n');
+    const lines = await csvLinesOfDownload(t, dataDir, res.json().id);
     const kept = ROWS.filter((r) => r.region === 'EAST' || r.region === 'WEST').sort((a, b) => b.paise - a.paise);
     expect(lines[0]).toBe('Reference,Amount,Value Date');
     expect(lines.slice(1)).toEqual(
