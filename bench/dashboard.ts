@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { signInDemo, startBenchServer } from './server.ts';
+import { ask, demoSideA, round, signInDemo, startBenchServer } from './server.ts';
 
 /**
  * A dashboard of six dashlets through the real server (decision 0037): side A of the demo recon filled with 1.1M
@@ -17,47 +17,13 @@ const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 5);
 const WARM_UP = 2;
 const DAYS = 120;
 
-const round = (n: number) => Math.round(n * 10) / 10;
-type User = { id: number; authToken: string };
-const headersOf = (user: User) => ({
-  authorization: `Bearer ${user.authToken}`,
-  'x-user-id': String(user.id),
-  'x-module-id': '1',
-  'content-type': 'application/json',
-});
-
-async function ask(url: string, user: User, init: { method?: string; body?: unknown } = {}) {
-  const r = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: headersOf(user),
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const body = (await r.json()) as Record<string, unknown>;
-  if (!r.ok) throw new Error(`${url}: ${r.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 export async function benchDashboard() {
   const server = await startBenchServer(PORT);
   const db = new pg.Client({ connectionString: server.pgUrl });
   await db.connect();
   try {
     const user = await signInDemo(server.url);
-    const recons = (await ask(`${server.url}/web/v2/transactions?Find=Recons`, user)) as {
-      data: { id: number; dataSources: { id: number; side: string | null }[] }[];
-    };
-    const recon = recons.data.find((x) => x.dataSources.some((d) => d.side === 'A'));
-    const source = recon?.dataSources.find((d) => d.side === 'A');
-    if (!recon || !source) throw new Error('the demo module has no recon with a side A');
-    const t = (
-      await db.query<{ table_name: string; state_table_name: string }>(
-        'SELECT t.table_name, ds.state_table_name FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id WHERE ds.id = $1',
-        [source.id],
-      )
-    ).rows[0];
-    if (!t) throw new Error('no data table');
-    const physical = `recon_data."${t.table_name}"`;
-    const state = `recon_data."${t.state_table_name}"`;
+    const { reconId, dataSourceId, physical, state } = await demoSideA(server.url, user, db);
     const fillStarted = performance.now();
     await db.query(`INSERT INTO ${physical} (reference, value_date, narration, debit_credit, amount, balance, utr)
       SELECT 'DB' || lpad(g::text, 9, '0'), current_date - (g % ${DAYS})::int,
@@ -80,7 +46,7 @@ export async function benchDashboard() {
         name: `Bench top breaks ${stamp}`,
         kind: 'TOP_BREAKS',
         chartType: 'TABLE',
-        parameters: { dataSourceId: source.id, column: 'narration', limit: 10 },
+        parameters: { dataSourceId, column: 'narration', limit: 10 },
       },
       { name: `Bench runs ${stamp}`, kind: 'RUNS', chartType: 'BAR', parameters: { days: 30 } },
     ];
@@ -88,7 +54,7 @@ export async function benchDashboard() {
     for (const s of specs) {
       const made = await ask(`${server.url}/web/v2/dashlets`, user, {
         method: 'POST',
-        body: { ...s, reconId: s.kind === 'RUNS' ? null : recon.id },
+        body: { ...s, reconId: s.kind === 'RUNS' ? null : reconId },
       });
       dashletIds.push(made.id as number);
     }

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { signInDemo, startBenchServer } from './server.ts';
+import { type BenchUser, demoSideA, headersOf, round, signInDemo, startBenchServer } from './server.ts';
 
 /**
  * General ledger figures through the real server (decision 0034): side A of the demo recon filled with 2.2M
@@ -17,16 +17,7 @@ const RUNS = Number(process.env.BENCH_GL_RUNS ?? 5);
 const WARM_UP = 1;
 const DAYS = 120;
 
-const round = (n: number) => Math.round(n * 10) / 10;
-type User = { id: number; authToken: string };
-const headersOf = (user: User) => ({
-  authorization: `Bearer ${user.authToken}`,
-  'x-user-id': String(user.id),
-  'x-module-id': '1',
-  'content-type': 'application/json',
-});
-
-async function measure(url: string, user: User) {
+async function measure(url: string, user: BenchUser) {
   const times: number[] = [];
   let body: unknown;
   for (let i = 0; i < WARM_UP + RUNS; i++) {
@@ -47,19 +38,7 @@ export async function benchGl() {
   await db.connect();
   try {
     const user = await signInDemo(server.url);
-    const r = await fetch(`${server.url}/web/v2/transactions?Find=Recons`, { headers: headersOf(user) });
-    const recons = (await r.json()) as { data: { id: number; dataSources: { id: number; side: string | null }[] }[] };
-    const source = recons.data.flatMap((x) => x.dataSources).find((d) => d.side === 'A');
-    if (!source) throw new Error('the demo module has no recon with a side A');
-    const t = (
-      await db.query<{ table_name: string; state_table_name: string }>(
-        'SELECT t.table_name, ds.state_table_name FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id WHERE ds.id = $1',
-        [source.id],
-      )
-    ).rows[0];
-    if (!t) throw new Error('no data table');
-    const physical = `recon_data."${t.table_name}"`;
-    const state = `recon_data."${t.state_table_name}"`;
+    const { dataSourceId, physical, state } = await demoSideA(server.url, user, db);
     const fillStarted = performance.now();
     await db.query(`INSERT INTO ${physical} (reference, value_date, narration, debit_credit, amount, balance, utr)
       SELECT 'GL' || lpad(g::text, 9, '0'), date '2026-07-01' + (g % ${DAYS})::int, 'NEFT', CASE WHEN g % 7 = 0 THEN 'DR' ELSE 'CR' END,
@@ -88,7 +67,7 @@ export async function benchGl() {
             sign: 1,
             sources: [
               {
-                dataSourceId: source.id,
+                dataSourceId,
                 amountColumn: 'amount',
                 filters: [{ field: 'debit_credit', operator: 'EQUAL', values: ['CR'] }],
               },
@@ -100,7 +79,7 @@ export async function benchGl() {
             sign: -1,
             sources: [
               {
-                dataSourceId: source.id,
+                dataSourceId,
                 amountColumn: 'amount',
                 filters: [{ field: 'debit_credit', operator: 'EQUAL', values: ['DR'] }],
               },

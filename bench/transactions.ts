@@ -1,6 +1,14 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { type BenchServer, signInDemo, startBenchServer } from './server.ts';
+import {
+  type BenchServer,
+  type BenchUser,
+  demoSideA,
+  headersOf,
+  round,
+  signInDemo,
+  startBenchServer,
+} from './server.ts';
 
 /**
  * Transactions lists through the real server: side A of the demo recon filled with 2M generated rows over 120 value
@@ -19,8 +27,6 @@ const RUNS = Number(process.env.BENCH_TX_RUNS ?? 20);
 const WARM_UP = 3;
 const DAYS = 120;
 
-const round = (n: number) => Math.round(n * 10) / 10;
-
 type Side = {
   reconId: number;
   dataSourceId: number;
@@ -29,13 +35,7 @@ type Side = {
   state: string;
   dateColumn: string;
 };
-type User = { id: number; authToken: string };
-
-const headersOf = (user: User) => ({
-  authorization: `Bearer ${user.authToken}`,
-  'x-user-id': String(user.id),
-  'x-module-id': '1',
-});
+type User = BenchUser;
 
 /** The data source's date indexes as the catalog has them (name and definition). */
 async function dateIndexes(db: pg.Client, side: Side) {
@@ -77,20 +77,7 @@ async function saveDataSource(server: BenchServer, user: User, side: Side): Prom
 }
 
 async function fill(server: BenchServer, user: User, db: pg.Client): Promise<Side> {
-  const r = await fetch(`${server.url}/web/v2/transactions?Find=Recons`, { headers: headersOf(user) });
-  const recons = (await r.json()) as { data: { id: number; dataSources: { id: number; side: string | null }[] }[] };
-  const recon = recons.data.find((x) => x.dataSources.some((d) => d.side === 'A'));
-  const source = recon?.dataSources.find((d) => d.side === 'A');
-  if (!recon || !source) throw new Error('the demo module has no recon with a side A');
-  const t = (
-    await db.query<{ table_name: string; state_table_name: string }>(
-      'SELECT t.table_name, ds.state_table_name FROM data_source ds JOIN data_table t ON t.id = ds.data_table_id WHERE ds.id = $1',
-      [source.id],
-    )
-  ).rows[0];
-  if (!t) throw new Error('no data table');
-  const physical = `recon_data."${t.table_name}"`;
-  const state = `recon_data."${t.state_table_name}"`;
+  const { reconId, dataSourceId, table, physical, state } = await demoSideA(server.url, user, db);
   // Filled and measured first without the date index the seed's data source gave the table.
   for (const ix of await dateIndexes(db, { physical } as Side)) await db.query(`DROP INDEX recon_data."${ix.name}"`);
   // The demo bank statement: reference, value_date, narration, debit_credit, amount, balance, utr.
@@ -107,7 +94,7 @@ async function fill(server: BenchServer, user: User, db: pg.Client): Promise<Sid
     FROM ${physical} WHERE _id % 100 < 70 AND NOT EXISTS (SELECT 1 FROM ${state} s WHERE s._id = ${physical}._id)`);
   await db.query(`VACUUM ANALYZE ${physical}`);
   await db.query(`VACUUM ANALYZE ${state}`);
-  return { reconId: recon.id, dataSourceId: source.id, table: t.table_name, physical, state, dateColumn: 'value_date' };
+  return { reconId, dataSourceId, table, physical, state, dateColumn: 'value_date' };
 }
 
 function scenarios(side: Side): Record<string, Record<string, string | number>> {
