@@ -130,6 +130,8 @@ test('open rows → Raise ticket → assign → comment → e-mail reply → clo
     await drawer.getByRole('tab', { name: /^Comments/ }).click();
     await drawer.getByPlaceholder('Write a comment').fill('Asked the bank whether these are its charges.');
     await saveAndExpectToast(page, drawer.getByRole('button', { name: 'Add comment' }), 'Comment added');
+    // The box empties once the comment is kept; until then its text is the box's too.
+    await expect(drawer.getByPlaceholder('Write a comment')).toHaveValue('');
     await expect(drawer.getByText('Asked the bank whether these are its charges.')).toBeVisible();
   });
 

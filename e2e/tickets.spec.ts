@@ -60,6 +60,8 @@ test('a ticket is raised, commented, put on hold and closed, with its history', 
   await test.step('comments on it', async () => {
     await drawer.getByPlaceholder('Write a comment').fill('Asked HDFC for the missing 200.');
     await saveAndExpectToast(page, drawer.getByRole('button', { name: 'Add comment' }), 'Comment added');
+    // The box empties once the comment is kept; until then its text is the box's too.
+    await expect(drawer.getByPlaceholder('Write a comment')).toHaveValue('');
     await expect(drawer.getByText('Asked HDFC for the missing 200.')).toBeVisible();
     await shots(page, 'drawer');
   });
