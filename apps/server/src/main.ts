@@ -7,6 +7,7 @@ import { lockDataDir } from '@/data-dir-lock.ts';
 import { prepareDatabase } from '@/database.ts';
 import { startUploadSweeper } from '@/ingest/upload-sweep.ts';
 import { startWorker } from '@/jobs/worker.ts';
+import { ensureVersionTriggers } from '@/lib/data-tables/data-version.ts';
 import { seedDemoWorkspace } from '@/seed/demo.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedFirstAdmin, seedSystem } from '@/seed/seed.ts';
 import { describeStartFailure } from '@/start-failure.ts';
@@ -39,6 +40,8 @@ async function main() {
   const pool = createPool(databaseUrl, { max: 20, logger: log });
   const db = createDb(pool);
   await seedSystem(db);
+  // Data tables made before data versions existed get their trigger (decision 0040).
+  await ensureVersionTriggers(db);
   const demo = config.seedDemo ? await seedDemoWorkspace(db) : { created: false };
   const firstAdmin = config.seedDemo
     ? { created: false }

@@ -3,6 +3,7 @@ import type { ApprovalDatabase } from './schema-approvals.ts';
 import type { AutoTicketingDatabase, TicketSlaDatabase } from './schema-auto-ticketing.ts';
 import type { BrsDatabase } from './schema-brs.ts';
 import type { DashboardsDatabase } from './schema-dashboards.ts';
+import type { DataVersionsDatabase } from './schema-data-versions.ts';
 import type { DownloadsDatabase } from './schema-downloads.ts';
 import type { GlDatabase } from './schema-gl.ts';
 import type { IntegrationsDatabase } from './schema-integrations.ts';
@@ -260,6 +261,7 @@ export type Database = OperationsDatabase &
   BrsDatabase &
   ReportsDatabase &
   DashboardsDatabase &
+  DataVersionsDatabase &
   IntegrationsDatabase & {
     login_throttle: LoginThrottleTable;
     department: DepartmentTable;

@@ -5,6 +5,7 @@ import type { Config } from '@/config.ts';
 import { runDownload } from '@/lib/downloads/run-export.ts';
 import { createOutboxNotifier } from '@/lib/notifier.ts';
 import { startAuditSealer } from './audit-sealer.ts';
+import { startDataVersionFold } from './data-version-fold.ts';
 import {
   DOWNLOAD_CONCURRENCY,
   DOWNLOAD_MESSAGE_EXPIRY_SECONDS,
@@ -105,6 +106,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
   });
   for (const id of [...workerIds, ...downloadWorkerIds]) boss.notifyWorker(id);
   const sealer = startAuditSealer({ db: deps.db, log });
+  const versionFold = startDataVersionFold({ db: deps.db, log });
   const slaCheck = startSlaCheck({
     db: deps.db,
     log,
@@ -117,6 +119,7 @@ export async function startWorker(deps: WorkerDeps): Promise<Worker> {
     stop: async () => {
       unregister();
       await sealer.stop();
+      await versionFold.stop();
       await slaCheck.stop();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
       log.info('job worker stopped');

@@ -17,7 +17,7 @@ import { type Db, withTransaction } from '@recon/db';
 import type { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
-import { dashletFigures } from '@/lib/dashboards/dashlet-figures.ts';
+import { cachedDashletFigures } from '@/lib/dashboards/figures-cache.ts';
 import { type DashletDefinition, dashletModelOf } from '@/lib/dashboards/dashlet-model.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import * as q from './dashboards.queries.ts';
@@ -143,14 +143,14 @@ export async function deleteDashlet(ctx: FeatureContext, actor: ModuleActor, id:
 /** POST /v2/dashlets/preview: the figures of an unsaved dashlet (a name is not needed to look). */
 export async function preview(ctx: FeatureContext, moduleId: number, body: DashletBody): Promise<DashletFigures> {
   const { model } = await checkedDashlet(ctx.db, moduleId, { ...body, name: body.name.trim() || '—' });
-  return dashletFigures(ctx.db, model, ctx.now());
+  return cachedDashletFigures(ctx.db, model, ctx.now());
 }
 
 /** The figures of a saved dashlet (also what its DASHLET download writes). */
 export async function figures(ctx: FeatureContext, moduleId: number, id: number): Promise<DashletFigures> {
   const r = await q.dashletOf(ctx.db, moduleId, id);
   if (!r) throw dashletNotFound();
-  return dashletFigures(ctx.db, await dashletModelOf(ctx.db, moduleId, definitionOf(r)), ctx.now());
+  return cachedDashletFigures(ctx.db, await dashletModelOf(ctx.db, moduleId, definitionOf(r)), ctx.now());
 }
 
 const toSummary = (r: q.DashboardRecord): DashboardSummary => ({

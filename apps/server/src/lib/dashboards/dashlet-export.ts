@@ -3,8 +3,8 @@ import type { Db } from '@recon/db';
 import { AppError } from '@/lib/app-error.ts';
 import type { ExportColumn, ExportPlan } from '@/lib/downloads/export-plan.ts';
 import { valuesPlan } from '@/lib/downloads/values-plan.ts';
-import { dashletFigures } from './dashlet-figures.ts';
 import { type DashletDefinition, dashletModelOf } from './dashlet-model.ts';
+import { cachedDashletFigures } from './figures-cache.ts';
 
 /** A dashlet of the module as stored, for its DASHLET download (decision 0037); undefined when not the module's. */
 export async function storedDashlet(db: Db, moduleId: number, id: number): Promise<DashletDefinition | undefined> {
@@ -30,7 +30,7 @@ const KIND_OF_COLUMN = { label: 'text', count: 'number', money: 'amount', percen
 export async function planDashletExport(db: Db, moduleId: number, dashletId: number, now: Date): Promise<ExportPlan> {
   const def = await storedDashlet(db, moduleId, dashletId);
   if (!def) throw new AppError('VALIDATION', DASHBOARD_TEXTS.dashletNotFound);
-  const figures = await dashletFigures(db, await dashletModelOf(db, moduleId, def), now);
+  const figures = await cachedDashletFigures(db, await dashletModelOf(db, moduleId, def), now);
   const columns: ExportColumn[] = figures.columns.map((c) => ({
     name: c.key,
     header: c.label,

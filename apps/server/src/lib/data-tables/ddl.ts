@@ -84,6 +84,7 @@ export async function ensureStateTable(db: Db, dataSourceId: number): Promise<vo
     )
     .execute(db);
   await sql.raw(`CREATE INDEX ON ${t} (match_id)`).execute(db);
+  await attachVersionTrigger(db, name);
   await db.updateTable('data_source').set({ state_table_name: name }).where('id', '=', dataSourceId).execute();
 }
 
@@ -100,6 +101,18 @@ export async function hasRecordedState(db: Db, dataSourceId: number): Promise<bo
 }
 
 export const qualified = (table: string) => `${DATA_SCHEMA}.${quoteIdent(table)}`;
+
+/** The statement-level trigger counting a table's writes (decision 0040, `data-version.ts`). */
+export const VERSION_TRIGGER = 'data_version_bump';
+
+/** Attaches the version trigger to a table of `recon_data` (inside the caller's transaction, with its CREATE). */
+export async function attachVersionTrigger(db: Db, table: string): Promise<void> {
+  await sql
+    .raw(
+      `CREATE OR REPLACE TRIGGER ${VERSION_TRIGGER} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${qualified(table)} FOR EACH STATEMENT EXECUTE FUNCTION public.data_version_bump()`,
+    )
+    .execute(db);
+}
 
 /**
  * Creates a data table, its history table and its invalid-rows table inside the caller's transaction
@@ -138,6 +151,7 @@ export async function createPhysicalTables(
   await sql.raw(`CREATE INDEX ON ${main} USING brin (_file_id)`).execute(db);
   await sql.raw(`CREATE INDEX ON ${main} (_recon_status) WHERE _recon_status <> 'UNRECONCILED'`).execute(db);
   await sql.raw(`CREATE INDEX ON ${main} (_match_id) WHERE _match_id IS NOT NULL`).execute(db);
+  await attachVersionTrigger(db, names.table);
   await sql
     .raw(
       `CREATE TABLE ${qualified(names.history)} (_id bigint NOT NULL, ${[...system, ...userColumns].join(', ')}, _history_at timestamptz NOT NULL DEFAULT now(), _history_reason text NOT NULL)`,
