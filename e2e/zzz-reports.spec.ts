@@ -98,6 +98,7 @@ test('configures a report, runs it with its run-time filter and exports its resu
     await openFromNav(page, 'Reports', 'Report Config List');
     await page.getByRole('tab', { name: 'Report Groups' }).click();
     await expect(page).toHaveURL(/\?tab=groups$/);
+    await shots(page, '05-groups-first');
     await page.getByRole('button', { name: 'New Report Group' }).click();
     const dialog = page.getByRole('dialog', { name: 'New report group' });
     await dialog.getByLabel('Group Name').fill(GROUP);
@@ -108,12 +109,31 @@ test('configures a report, runs it with its run-time filter and exports its resu
     await expect(dropdownOptions(page).filter({ hasText: NAME })).toBeVisible();
     await picker.press('Enter');
     await expect(dialog.getByRole('button', { name: `Drag ${NAME}` })).toBeVisible();
-    await shots(page, '05-group-editor');
+    await shots(page, '06-group-editor');
     await saveAndExpectToast(page, dialog.getByRole('button', { name: 'Save' }), 'Successfully Created');
     await expect(dialog).toBeHidden();
     const row = page.locator('.ant-table-row', { hasText: GROUP });
     await expect(row.getByText(`1. ${NAME}`)).toBeVisible();
-    await shots(page, '06-groups');
+    await shots(page, '07-groups');
+  });
+
+  await test.step("the server's refusals shown in the editor: no report, then a name taken", async () => {
+    await page.getByRole('button', { name: 'New Report Group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New report group' });
+    await dialog.getByLabel('Group Name').fill(GROUP.toUpperCase());
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Add at least one report to the group')).toBeVisible();
+    const picker = dialog.getByRole('combobox', { name: 'Add a report' });
+    await picker.click();
+    await picker.fill(NAME);
+    await expect(dropdownOptions(page).filter({ hasText: NAME })).toBeVisible();
+    await picker.press('Enter');
+    await expect(dialog.getByText('Add at least one report to the group')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('A report group with this name already exists')).toBeVisible();
+    await shots(page, '08-group-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 
   await test.step("offered by the job editor's REPORT_GROUP picker", async () => {

@@ -40,8 +40,11 @@ export default function ReportConfigListPage() {
     <>
       <PageHeader
         title={t('reports.listTitle')}
-        description={t('reports.listDescription')}
-        extra={
+        description={isGroups ? t('reports.groups.description') : t('reports.listDescription')}
+      />
+      <Tabs
+        // The tab's own action sits on its bar, beside the tab it belongs to.
+        tabBarExtraContent={
           isGroups ? (
             <Button type="primary" onClick={() => setEditingGroup({ group: null })}>
               {t('reports.groups.new')}
@@ -52,8 +55,6 @@ export default function ReportConfigListPage() {
             </Button>
           )
         }
-      />
-      <Tabs
         activeKey={isGroups ? GROUPS_TAB : 'configs'}
         onChange={(key) => setParams(key === GROUPS_TAB ? { tab: GROUPS_TAB } : {}, { replace: true })}
         items={[

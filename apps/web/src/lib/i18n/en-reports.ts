@@ -108,12 +108,15 @@ export const enReports = {
     tabGroups: 'Report Groups',
     groups: {
       new: 'New Report Group',
+      description:
+        'Reports run together: a job’s Report Group activity runs a group’s reports in order and files each result under Report Downloads.',
       newTitle: 'New report group',
       editTitle: 'Edit {{name}}',
       search: 'Search report groups',
       name: 'Group Name',
       reports: 'Reports',
-      reportsHelp: 'A REPORT_GROUP job activity runs these reports one after another, in this order.',
+      reportsHelp:
+        'A job’s Report Group activity runs these reports one after another, in this order: drag them by their grip or move them up and down.',
       addReport: 'Add a report',
       addReportPlaceholder: 'Choose a report to add',
       noReportsChosen: 'No reports in the group yet',

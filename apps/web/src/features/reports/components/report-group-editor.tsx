@@ -83,11 +83,11 @@ export function ReportGroupEditor({
         </Form.Item>
         <Form.Item
           label={t('reports.groups.reports')}
-          extra={t('reports.groups.reportsHelp')}
           validateStatus={reportsError.length > 0 ? 'error' : undefined}
           help={reportsError.length > 0 ? reportsError.join(' ') : undefined}
         >
           <Flex vertical gap={8}>
+            <Typography.Text type="secondary">{t('reports.groups.reportsHelp')}</Typography.Text>
             <AppSelect<number>
               aria-label={t('reports.groups.addReport')}
               placeholder={t('reports.groups.addReportPlaceholder')}
