@@ -106,6 +106,14 @@ describe('Report Config List › Report Groups', () => {
     ).toBeTruthy();
   });
 
+  it('offers a retry when the groups could not be loaded, and lists them once they come', async () => {
+    mock.onGet('/v2/scheduleSqlQuerys').replyOnce(500, {});
+    mock.onGet('/v2/scheduleSqlQuerys').replyOnce(200, { data: [monthEnd] });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }, { timeout: 5000 }));
+    expect(await rowOf('Month end')).toBeTruthy();
+  });
+
   it('creates a group of two reports in the order they were added', async () => {
     mock.onGet('/v2/scheduleSqlQuerys').reply(200, { data: [] });
     mock.onPost('/v2/scheduleSqlQuerys').replyOnce(200, { ...monthEnd, id: 12 });
