@@ -42,6 +42,7 @@ export const REPORT_TEXTS = {
   notFound: 'Report not found',
   executionNotFound: 'Report execution not found',
   groupNotFound: 'Report group not found',
+  groupDeleted: 'Report Group Deleted',
   nameRequired: 'Report name is required',
   nameTooLong: `Report name must be at most ${REPORT_NAME_MAX} characters`,
   nameTaken: 'A report with this name already exists',

@@ -344,5 +344,5 @@ export async function deleteGroup(ctx: FeatureContext, actor: ModuleActor, id: n
       details: { name: before.name },
     });
   });
-  return { message: REPORT_TEXTS.deleted };
+  return { message: REPORT_TEXTS.groupDeleted };
 }

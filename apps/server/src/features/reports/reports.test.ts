@@ -399,4 +399,20 @@ describe('report groups (GET /v2/scheduleSqlQuerys)', () => {
       { report_type: 'REPORT', requested_by: admin.userId },
     ]);
   });
+
+  it('are reordered, then deleted with a message of their own, freeing their reports', async () => {
+    const put = await req('PUT', `/v2/scheduleSqlQuerys/${groupId}`, {
+      name: 'Month end',
+      reportIds: [groupedId, listId],
+    });
+    expect(put.json().reports, put.body).toEqual([
+      { id: groupedId, name: 'By region' },
+      { id: listId, name: 'Rows of a region' },
+    ]);
+    const del = await req('DELETE', `/v2/scheduleSqlQuerys/${groupId}`);
+    expect(del.json()).toEqual({ message: REPORT_TEXTS.groupDeleted });
+    expect((await auditRows(t, 'REPORT_GROUP_DELETED')).at(-1)?.entity_id).toBe(String(groupId));
+    expect((await req('GET', '/v2/scheduleSqlQuerys')).json().data).toEqual([]);
+    expect((await req('DELETE', `/v2/scheduleSqlQuerys/${groupId}`)).statusCode).toBe(404);
+  });
 });

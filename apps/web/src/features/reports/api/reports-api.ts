@@ -1,4 +1,10 @@
-import { type ReportDefinition, type ReportRunBody, type ReportSave, reportEndpoints } from '@recon/contract';
+import {
+  type ReportDefinition,
+  type ReportGroupSave,
+  type ReportRunBody,
+  type ReportSave,
+  reportEndpoints,
+} from '@recon/contract';
 import { DOWNLOAD_TEXTS } from '@recon/contract/texts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/call';
@@ -35,17 +41,22 @@ export function useReportDataSources(moduleId: number, enabled: boolean) {
   });
 }
 
-function useReportChange<A, R>(moduleId: number, run: (args: A) => Promise<R>) {
+/** A change of the area, refreshing its reads; a form's save shows its own errors (`isForm`, see saveWithFieldErrors). */
+function useReportChange<A, R>(moduleId: number, run: (args: A) => Promise<R>, isForm = false) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
+    meta: isForm ? { isGlobalErrorSkipped: true } : undefined,
     onSuccess: () => client.invalidateQueries({ queryKey: reportsRoot(moduleId) }),
   });
 }
 
 export const useSaveReport = (moduleId: number) =>
-  useReportChange(moduleId, ({ id, body }: { id: number | null; body: ReportSave }) =>
-    id ? call(reportEndpoints.update, { params: { id }, body }) : call(reportEndpoints.create, { body }),
+  useReportChange(
+    moduleId,
+    ({ id, body }: { id: number | null; body: ReportSave }) =>
+      id ? call(reportEndpoints.update, { params: { id }, body }) : call(reportEndpoints.create, { body }),
+    true,
   );
 export const useDeleteReport = (moduleId: number) =>
   useReportChange(moduleId, (id: number) => call(reportEndpoints.delete, { params: { id } }));
@@ -54,8 +65,42 @@ export const useRunReport = (moduleId: number) =>
     call(reportEndpoints.run, { params: { id }, body }),
   );
 
+/** Every report config of the module, by name: the report group editor's choices. */
+export function useReportChoices(moduleId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...reportsRoot(moduleId), 'choices'],
+    queryFn: async () =>
+      (await call(reportEndpoints.list, { query: { start: 0, length: 2000 } })).data.map((r) => ({
+        id: r.id,
+        name: r.name,
+      })),
+    enabled,
+  });
+}
+
+/** GET /v2/scheduleSqlQuerys: the module's report groups, each with its reports in order. */
+export function useReportGroups(moduleId: number) {
+  return useQuery({
+    queryKey: [...reportsRoot(moduleId), 'groups'],
+    queryFn: async () => (await call(reportEndpoints.groups)).data,
+  });
+}
+
+export const useSaveReportGroup = (moduleId: number) =>
+  useReportChange(
+    moduleId,
+    ({ id, body }: { id: number | null; body: ReportGroupSave }) =>
+      id ? call(reportEndpoints.updateGroup, { params: { id }, body }) : call(reportEndpoints.createGroup, { body }),
+    true,
+  );
+export const useDeleteReportGroup = (moduleId: number) =>
+  useReportChange(moduleId, (id: number) => call(reportEndpoints.deleteGroup, { params: { id } }));
+
 export const usePreviewReport = () =>
-  useMutation({ mutationFn: (body: ReportDefinition) => call(reportEndpoints.preview, { body }) });
+  useMutation({
+    mutationFn: (body: ReportDefinition) => call(reportEndpoints.preview, { body }),
+    meta: { isGlobalErrorSkipped: true },
+  });
 
 export function useReportExecutions(
   moduleId: number,
