@@ -72,12 +72,16 @@ export async function isDashletNameTaken(db: Db, moduleId: number, name: string,
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+/** The report a REPORT dashlet shows, kept in its own column too: the foreign key holds it while shown. */
+const reportConfigIdOf = (v: DashletValues) => (v.kind === 'REPORT' ? (v.parameters.reportConfigId ?? null) : null);
+
 export async function insertDashlet(db: Db, moduleId: number, v: DashletValues, by: number, now: Date) {
   const row = await db
     .insertInto('dashlet')
     .values({
       ...v,
       parameters: JSON.stringify(v.parameters),
+      report_config_id: reportConfigIdOf(v),
       module_id: moduleId,
       created_by: by,
       created_at: now,
@@ -91,7 +95,7 @@ export async function insertDashlet(db: Db, moduleId: number, v: DashletValues, 
 export async function updateDashlet(db: Db, id: number, v: DashletValues, now: Date) {
   await db
     .updateTable('dashlet')
-    .set({ ...v, parameters: JSON.stringify(v.parameters), updated_at: now })
+    .set({ ...v, parameters: JSON.stringify(v.parameters), report_config_id: reportConfigIdOf(v), updated_at: now })
     .where('id', '=', id)
     .execute();
 }

@@ -48,7 +48,8 @@ const EMPTY: Draft = {
 };
 
 const needsRecon = (kind: DashletKind) => RECON_DASHLET_KINDS.includes(kind);
-const hasDays = (kind: DashletKind) => kind !== 'OPEN_BY_AGE' && kind !== 'TOP_BREAKS';
+const hasDays = (kind: DashletKind): kind is 'MATCH_RATE' | 'TREND' | 'RUNS' =>
+  kind === 'MATCH_RATE' || kind === 'TREND' || kind === 'RUNS';
 
 export function bodyOf(d: Draft): DashletSave {
   return {

@@ -341,6 +341,7 @@ export const enReports = {
       TREND: 'Matched vs open per day',
       TOP_BREAKS: 'Top breaks by a column',
       RUNS: 'Runs and failures',
+      REPORT: 'Report',
     },
     kindHelp: {
       MATCH_RATE: 'Rows matched out of rows loaded, per data source of the recon.',
@@ -349,6 +350,7 @@ export const enReports = {
       TOP_BREAKS:
         'The open rows of one data source grouped by a column (a partner, a merchant…), largest amount first.',
       RUNS: 'Job executions of this product per day, and how many failed.',
+      REPORT: 'The first rows of a saved report, in its own order, with its saved filter values.',
     },
     daysHelp: {
       MATCH_RATE: 'Only rows dated in the last N days; empty counts every row.',
