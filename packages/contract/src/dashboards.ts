@@ -96,6 +96,8 @@ export const dashletSchema = z.object({
   kind: z.enum(DASHLET_KINDS),
   reconId: z.number().int().nullable(),
   reconName: z.string().nullable(),
+  /** REPORT: the name of the report config shown. */
+  reportName: z.string().nullish(),
   chartType: z.enum(DASHLET_CHARTS),
   parameters: dashletParametersSchema,
   /** Dashboards showing it. */

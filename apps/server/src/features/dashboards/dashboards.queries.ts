@@ -10,6 +10,7 @@ export type DashletRecord = {
   kind: DashletKind;
   recon_id: number | null;
   recon_name: string | null;
+  report_name: string | null;
   chart_type: DashletChart;
   parameters: DashletParameters;
   dashboard_count: number;
@@ -28,12 +29,14 @@ function dashletsQuery(db: Db, moduleId: number) {
   return db
     .selectFrom('dashlet as d')
     .leftJoin('recon as r', 'r.id', 'd.recon_id')
+    .leftJoin('report_config as rc', 'rc.id', 'd.report_config_id')
     .select([
       'd.id',
       'd.name',
       'd.kind',
       'd.recon_id',
       'r.name as recon_name',
+      'rc.name as report_name',
       'd.chart_type',
       'd.parameters',
       'd.created_at',

@@ -39,6 +39,7 @@ function toDashlet(r: q.DashletRecord): Dashlet {
     kind: r.kind,
     reconId: r.recon_id,
     reconName: r.recon_name,
+    reportName: r.report_name,
     chartType: r.chart_type,
     parameters: r.parameters,
     dashboardCount: r.dashboard_count,

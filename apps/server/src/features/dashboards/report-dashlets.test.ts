@@ -155,7 +155,11 @@ describe('REPORT dashlets', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const dashletId = res.json().id;
-    expect(res.json()).toMatchObject({ reconId: null, parameters: { reportConfigId: reportId, limit: 3 } });
+    expect(res.json()).toMatchObject({
+      reconId: null,
+      reportName: 'Totals by region',
+      parameters: { reportConfigId: reportId, limit: 3 },
+    });
     expect(res.json().parameters.days ?? null).toBeNull();
     const data = await send('GET', `/v2/dashlets/${dashletId}/data`);
     expect(data.json().rows).toEqual(expectedGroups().slice(0, 3));

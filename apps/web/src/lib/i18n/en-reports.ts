@@ -335,6 +335,14 @@ export const enReports = {
     chartType: 'Chart',
     preview: 'Preview',
     previewHint: 'Choose a recon (and for top breaks a data source and a column) to see the figures.',
+    previewHintReport: 'Choose a report to see its first rows.',
+    report: 'Report',
+    reportHelp:
+      'A saved report of this product (Reports › Report Config List); dynamic filters take their saved value.',
+    noReports: 'No reports yet: save one under Reports › Report Config List',
+    rowsShown: 'Rows shown',
+    reportNamed: 'Report: {{name}}',
+    noReportRows: 'The report has no rows',
     kinds: {
       MATCH_RATE: 'Match rate',
       OPEN_BY_AGE: 'Open rows by age',

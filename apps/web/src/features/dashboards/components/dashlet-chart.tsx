@@ -11,25 +11,37 @@ echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, Tool
 
 const PALETTE = ['#1677ff', '#fa8c16', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2'];
 
-/** The figures' label column and the number columns a chart draws (money as numbers; percents stay in tables). */
+/** The figures' label columns and the number columns a chart draws (money as numbers; percents stay in tables). */
 function seriesOf(figures: DashletFigures) {
-  const label = figures.columns.find((c) => c.kind === 'label');
   const numbers = figures.columns.filter((c) => c.kind === 'count' || c.kind === 'money');
+  if (figures.kind === 'REPORT') {
+    // A report's groups are named by all its shown columns; its first number column says what is drawn, with the
+    // number columns of the same kind after it (amounts and counts are not drawn on one axis).
+    const first = numbers[0];
+    return {
+      labels: figures.columns.filter((c) => c.kind === 'label'),
+      drawn: numbers.filter((c) => c.kind === first?.kind),
+      rows: figures.rows,
+    };
+  }
+  const label = figures.columns.find((c) => c.kind === 'label');
   // MATCH_RATE's last row is the total: a chart of the parts leaves it out.
   const rows = figures.kind === 'MATCH_RATE' ? figures.rows.slice(0, -1) : figures.rows;
   // Counts and amounts on one axis mislead: draw the counts unless the dashlet is only about amounts.
   const drawn =
     numbers.filter((c) => c.kind === 'count').length > 0 ? numbers.filter((c) => c.kind === 'count') : numbers;
-  return { label, drawn, rows };
+  return { labels: label ? [label] : [], drawn, rows };
 }
 
+/** A day reads as on every other screen (DD-MM-YYYY, decision 0018); age buckets and names stay as they are. */
+const categoryText = (value: string | number | undefined) => {
+  const text = String(value ?? '');
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? formatDate(text) : text;
+};
+
 export function chartOption(figures: DashletFigures): echarts.EChartsCoreOption {
-  const { label, drawn, rows } = seriesOf(figures);
-  // A day reads as on every other screen (DD-MM-YYYY, decision 0018); age buckets and names stay as they are.
-  const categories = rows.map((r) => {
-    const value = String(label ? r[label.key] : '');
-    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value;
-  });
+  const { labels, drawn, rows } = seriesOf(figures);
+  const categories = rows.map((r) => labels.map((l) => categoryText(r[l.key])).join(' · '));
   if (figures.chartType === 'PIE') {
     const first = drawn[0];
     return {
@@ -58,7 +70,8 @@ export function chartOption(figures: DashletFigures): echarts.EChartsCoreOption 
       name: c.label,
       type,
       data: rows.map((r) => Number(r[c.key] ?? 0)),
-      ...(type === 'bar' && drawn.length > 1 ? { stack: 'all' } : {}),
+      // Parts of a whole stack (matched and open); a report's columns are side by side.
+      ...(type === 'bar' && drawn.length > 1 && figures.kind !== 'REPORT' ? { stack: 'all' } : {}),
     })),
   };
 }
