@@ -31,6 +31,7 @@ let dataDir: string;
 let moduleId: number;
 let otherModule: number;
 let admin: Session;
+let maker: Session;
 let f: ReconFixture;
 let reportId: number;
 
@@ -41,6 +42,17 @@ beforeAll(async () => {
   otherModule = await addModule(t, 'Other report dashlets module');
   await addUser(t, { userName: 'rd-admin', roles: ['ROLE_ADMIN'], moduleIds: [moduleId, otherModule] });
   admin = await signIn(t, 'rd-admin');
+  const { id: roleId } = await t.database.db
+    .insertInto('role')
+    .values({ name: 'ROLE_DASHLET_MAKER' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.database.db
+    .insertInto('role_privilege')
+    .values({ role_id: roleId, code: 'dashletConfig', version: 'v2' })
+    .execute();
+  await addUser(t, { userName: 'rd-maker', roles: ['ROLE_DASHLET_MAKER'], moduleIds: [moduleId] });
+  maker = await signIn(t, 'rd-maker');
   f = await addReconFixture(
     t,
     moduleId,
@@ -123,6 +135,12 @@ describe('REPORT dashlets', () => {
     expect(fig.headline).toEqual({ label: 'Total', value: money(100010 + 25025) });
     expect(fig.rows).toEqual(expectedGroups());
     expect(fig.rows.at(-1)).toEqual({ c1: 'CENTRAL', c2: '0.33', c3: 1, c4: 8 });
+  });
+
+  it('the dashlet editor (dashletConfig only) lists the module’s reports to pick from', async () => {
+    const res = await send('GET', '/v2/reports?start=0&length=50', undefined, maker);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((r: { name: string }) => r.name)).toEqual(['Totals by region']);
   });
 
   it('refuses no report, a report of another module, and a limit over 100', async () => {
