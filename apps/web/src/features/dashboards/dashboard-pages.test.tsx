@@ -170,6 +170,8 @@ describe('a REPORT dashlet on a dashboard', () => {
     const card = await screen.findByTestId('dashlet-15', {}, { timeout: 5000 });
     expect(within(card).getByText('Report: Totals by region')).toBeTruthy();
     expect(await within(card).findByText('₹1,250.35')).toBeTruthy();
+    // Whose figure it is: the first row's group.
+    expect(within(card).getByText('Region: NORTH')).toBeTruthy();
   });
 });
 
@@ -240,13 +242,14 @@ describe('New Dashlet of a report', () => {
       figures('REPORT', 'TABLE', {
         columns: [
           { key: 'c1', label: 'Region', kind: 'label' },
-          { key: 'c2', label: 'Total', kind: 'money' },
-          { key: 'c3', label: 'Rows', kind: 'count' },
+          { key: 'c2', label: 'Day', kind: 'label' },
+          { key: 'c3', label: 'Total', kind: 'money' },
+          { key: 'c4', label: 'Rows', kind: 'count' },
         ],
-        // Two groups may read alike (a report shows what it groups): both rows are shown.
+        // Two rows may read alike in their first column: both are shown; days read DD-MM-YYYY.
         rows: [
-          { c1: 'NORTH', c2: '1250.35', c3: 2 },
-          { c1: 'NORTH', c2: '0.00', c3: 0 },
+          { c1: 'NORTH', c2: '2026-10-01', c3: '1250.35', c4: 2 },
+          { c1: 'NORTH', c2: '2026-10-02', c3: '0.00', c4: 0 },
         ],
       }),
     );
@@ -270,6 +273,7 @@ describe('New Dashlet of a report', () => {
     await userEvent.click(await screen.findByTitle('Totals by region'));
     expect(await screen.findByText('₹1,250.35', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getAllByText('NORTH')).toHaveLength(2);
+    expect(screen.getByText('02-10-2026')).toBeTruthy();
     expect(JSON.parse(mock.history.post[0]?.data ?? '{}')).toMatchObject({
       kind: 'REPORT',
       reconId: null,

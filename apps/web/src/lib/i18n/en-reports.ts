@@ -311,7 +311,7 @@ export const enReports = {
     dashletsHelp: 'Up to {{max}} dashlets; new ones are placed two per row.',
     dashletListTitle: 'Dashlet List',
     dashletListDescription:
-      'The figures dashboards can show: each dashlet reads one recon (or the product’s job runs).',
+      'The figures dashboards can show: each dashlet reads one recon, a saved report, or the product’s job runs.',
     newDashlet: 'New Dashlet',
     newDashletDescription: 'Choose what to show and how; the preview shows the figures as they stand now.',
     editDashlet: 'Edit {{name}}',
@@ -343,6 +343,7 @@ export const enReports = {
     rowsShown: 'Rows shown',
     reportNamed: 'Report: {{name}}',
     noReportRows: 'The report has no rows',
+    labelValue: '{{label}}: {{value}}',
     kinds: {
       MATCH_RATE: 'Match rate',
       OPEN_BY_AGE: 'Open rows by age',

@@ -4,7 +4,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { formatDate } from '@/lib/format';
+import { labelText } from './figure-text';
 
 // ECharts is imported here only: this module is reached from the Dashboard pages' lazy chunks, never the first load.
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -33,15 +33,9 @@ function seriesOf(figures: DashletFigures) {
   return { labels: label ? [label] : [], drawn, rows };
 }
 
-/** A day reads as on every other screen (DD-MM-YYYY, decision 0018); age buckets and names stay as they are. */
-const categoryText = (value: string | number | undefined) => {
-  const text = String(value ?? '');
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? formatDate(text) : text;
-};
-
 export function chartOption(figures: DashletFigures): echarts.EChartsCoreOption {
   const { labels, drawn, rows } = seriesOf(figures);
-  const categories = rows.map((r) => labels.map((l) => categoryText(r[l.key])).join(' · '));
+  const categories = rows.map((r) => labels.map((l) => labelText(r[l.key])).join(' · '));
   if (figures.chartType === 'PIE') {
     const first = drawn[0];
     return {
@@ -63,7 +57,8 @@ export function chartOption(figures: DashletFigures): echarts.EChartsCoreOption 
     color: PALETTE,
     tooltip: { trigger: 'axis' },
     legend: { bottom: 0 },
-    grid: { left: 8, right: 16, top: 16, bottom: 32, containLabel: true },
+    // The last day's name is centred on the axis's end: room on the right keeps it whole.
+    grid: { left: 8, right: 32, top: 16, bottom: 32, containLabel: true },
     xAxis: { type: 'category', data: categories, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', minInterval: 1 },
     series: drawn.map((c) => ({

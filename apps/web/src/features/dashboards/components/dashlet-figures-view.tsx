@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCurrency, formatNumber } from '@/lib/format';
 import { useNumberLocale } from '@/lib/number-format';
 import { EmptyState } from '@/ui/empty-state';
+import { labelText } from './figure-text';
 
 const DashletChart = lazy(() => import('./dashlet-chart').then((m) => ({ default: m.DashletChart })));
 
@@ -24,7 +25,7 @@ function useShowValue() {
     if (kind === 'money') return formatCurrency(v, locale);
     if (kind === 'count') return formatNumber(v, locale, 0);
     if (kind === 'percent') return `${v}%`;
-    return String(v);
+    return labelText(v);
   };
 }
 
@@ -62,6 +63,16 @@ function headlineOf(figures: DashletFigures, show: ReturnType<typeof useShowValu
   return column ? show(column.kind, headline.value) : headline.value;
 }
 
+/** Under a report's headline: the row it is of, by its shown columns ("Side: CR"); nothing for an ungrouped total. */
+function ReportRowOf({ figures }: { figures: DashletFigures }) {
+  const { t } = useTranslation();
+  const first = figures.rows[0];
+  const labels = figures.columns.filter((c) => c.kind === 'label');
+  if (!first || labels.length === 0 || !figures.headline) return null;
+  const row = labels.map((c) => t('dashboards.labelValue', { label: c.label, value: labelText(first[c.key]) }));
+  return <Typography.Text type="secondary">{row.join(' · ')}</Typography.Text>;
+}
+
 /** A dashlet's figures as its chart type says: a number, a table, or a chart (ECharts, loaded on first use). */
 export function DashletFiguresView({ figures }: { figures: DashletFigures }) {
   const { t } = useTranslation();
@@ -89,6 +100,7 @@ export function DashletFiguresView({ figures }: { figures: DashletFigures }) {
             {t('dashboards.matchedOf', { matched: total.matched, total: total.total, open: total.open })}
           </Typography.Text>
         )}
+        {figures.kind === 'REPORT' && <ReportRowOf figures={figures} />}
       </Flex>
     );
   }
