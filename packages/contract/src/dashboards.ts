@@ -5,12 +5,15 @@ import { z } from 'zod';
 // dashboard arranges dashlets on a 12-column grid. Figures are a small table (columns and rows) that the charts,
 // the table view and the DASHLET downloads all read.
 
-export const DASHLET_KINDS = ['MATCH_RATE', 'OPEN_BY_AGE', 'TREND', 'TOP_BREAKS', 'RUNS'] as const;
+export const DASHLET_KINDS = ['MATCH_RATE', 'OPEN_BY_AGE', 'TREND', 'TOP_BREAKS', 'RUNS', 'REPORT'] as const;
 export type DashletKind = (typeof DASHLET_KINDS)[number];
 export const DASHLET_CHARTS = ['NUMBER', 'BAR', 'LINE', 'PIE', 'TABLE'] as const;
 export type DashletChart = (typeof DASHLET_CHARTS)[number];
 
-/** Kinds read from a recon's rows (a recon is required); RUNS reads the module's job executions. */
+/**
+ * Kinds read from a recon's rows (a recon is required); RUNS reads the module's job executions; REPORT shows the first
+ * rows of one of the module's report configs (decision 0036) run with its saved filter values.
+ */
 export const RECON_DASHLET_KINDS: readonly DashletKind[] = ['MATCH_RATE', 'OPEN_BY_AGE', 'TREND', 'TOP_BREAKS'];
 /** The chart each kind starts with in the editor. */
 export const DEFAULT_DASHLET_CHART: Record<DashletKind, DashletChart> = {
@@ -19,6 +22,7 @@ export const DEFAULT_DASHLET_CHART: Record<DashletKind, DashletChart> = {
   TREND: 'LINE',
   TOP_BREAKS: 'TABLE',
   RUNS: 'BAR',
+  REPORT: 'TABLE',
 };
 /** Open rows by age: upper bounds in days of the buckets 0-7, 8-15, 16-30, 31-60, 61-90, 90+ (as the GL ageing). */
 export const DASHLET_AGE_BUCKETS: readonly number[] = [7, 15, 30, 60, 90];
@@ -26,6 +30,8 @@ export const DASHLET_DEFAULT_DAYS = 30;
 export const DASHLET_MAX_DAYS = 366;
 export const DASHLET_DEFAULT_LIMIT = 10;
 export const DASHLET_MAX_LIMIT = 50;
+/** REPORT: the report's first rows shown (in the report's sort). */
+export const DASHLET_REPORT_MAX_LIMIT = 100;
 export const DASHBOARD_NAME_MAX = 100;
 export const DASHBOARD_MAX_DASHLETS = 24;
 export const DASHBOARD_GRID_COLUMNS = 12;
@@ -57,6 +63,9 @@ export const DASHBOARD_TEXTS = {
   tooManyDashlets: `A dashboard holds at most ${DASHBOARD_MAX_DASHLETS} dashlets`,
   layoutInvalid: 'Each dashlet needs a place inside the 12 columns of the grid',
   dashletTwice: 'A dashlet can be placed once on a dashboard',
+  reportRequired: 'Choose a report',
+  reportNotFound: 'Report not found',
+  limitTooLarge: `Show at most ${DASHLET_MAX_LIMIT} groups`,
 } as const;
 
 export const dashletParametersSchema = z.object({
@@ -65,8 +74,10 @@ export const dashletParametersSchema = z.object({
   /** TOP_BREAKS: the data source and the column whose values group the open rows. */
   dataSourceId: z.number().int().positive().nullish(),
   column: z.string().trim().max(200).nullish(),
-  /** TOP_BREAKS: how many groups. */
-  limit: z.number().int().min(1).max(DASHLET_MAX_LIMIT).nullish(),
+  /** TOP_BREAKS: how many groups (at most DASHLET_MAX_LIMIT); REPORT: how many of the report's first rows. */
+  limit: z.number().int().min(1).max(DASHLET_REPORT_MAX_LIMIT).nullish(),
+  /** REPORT: the module's report config shown. */
+  reportConfigId: z.number().int().positive().nullish(),
 });
 export type DashletParameters = z.infer<typeof dashletParametersSchema>;
 
@@ -85,6 +96,8 @@ export const dashletSchema = z.object({
   kind: z.enum(DASHLET_KINDS),
   reconId: z.number().int().nullable(),
   reconName: z.string().nullable(),
+  /** REPORT: the name of the report config shown. */
+  reportName: z.string().nullish(),
   chartType: z.enum(DASHLET_CHARTS),
   parameters: dashletParametersSchema,
   /** Dashboards showing it. */
@@ -111,7 +124,10 @@ export const dashletFiguresSchema = z.object({
   asOnDate: z.string(),
   columns: z.array(dashletFigureColumnSchema),
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
-  /** The headline (MATCH_RATE: the rate; the others: the total of the main column). */
+  /**
+   * The headline (MATCH_RATE: the rate; REPORT: its first row's first aggregate (else first number) on a NUMBER
+   * chart, none otherwise; the others: the total of the main column).
+   */
   headline: z.object({ label: z.string(), value: z.string() }).nullable(),
 });
 export type DashletFigures = z.infer<typeof dashletFiguresSchema>;

@@ -26,8 +26,8 @@ import {
 const CONFIGURERS = { code: 'reportsList' } as const;
 /** Run and read (reports-execution). */
 const RUNNERS = { code: 'reportExecutions' } as const;
-/** Whoever picks a report: its configurers, its runners, and the job editor (REPORT activities). */
-const PICKERS = { anyOf: ['reportsList', 'reportExecutions', 'job', 'createJob'] } as const;
+/** Whoever picks a report: its configurers, its runners, the job editor (REPORT activities), the dashlet editor. */
+const PICKERS = { anyOf: ['reportsList', 'reportExecutions', 'job', 'createJob', 'dashletConfig'] } as const;
 const base = { module: 'required', tags: ['Reports'] } as const;
 const REPORTS = '/v2/reports';
 const ONE = `${REPORTS}/:id`;

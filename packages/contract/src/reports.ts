@@ -63,6 +63,7 @@ export const REPORT_TEXTS = {
   runFailed: 'The report could not be run',
   downloadStarted: 'Your Download will start shortly',
   inUseByGroups: (groups: string) => `The report is part of the report groups ${groups}: remove it from them first`,
+  inUseByDashlets: (dashlets: string) => `The report is shown by the dashlets ${dashlets}: delete them first`,
 } as const;
 export const reportSourceNotFound = (id: number) => `Data source ${id} not found in this product`;
 export const reportColumnNotFound = (column: string, source: string) => `Column ${column} is not a column of ${source}`;

@@ -10,6 +10,7 @@ export type DashletRecord = {
   kind: DashletKind;
   recon_id: number | null;
   recon_name: string | null;
+  report_name: string | null;
   chart_type: DashletChart;
   parameters: DashletParameters;
   dashboard_count: number;
@@ -28,12 +29,14 @@ function dashletsQuery(db: Db, moduleId: number) {
   return db
     .selectFrom('dashlet as d')
     .leftJoin('recon as r', 'r.id', 'd.recon_id')
+    .leftJoin('report_config as rc', 'rc.id', 'd.report_config_id')
     .select([
       'd.id',
       'd.name',
       'd.kind',
       'd.recon_id',
       'r.name as recon_name',
+      'rc.name as report_name',
       'd.chart_type',
       'd.parameters',
       'd.created_at',
@@ -72,12 +75,16 @@ export async function isDashletNameTaken(db: Db, moduleId: number, name: string,
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+/** The report a REPORT dashlet shows, kept in its own column too: the foreign key holds it while shown. */
+const reportConfigIdOf = (v: DashletValues) => (v.kind === 'REPORT' ? (v.parameters.reportConfigId ?? null) : null);
+
 export async function insertDashlet(db: Db, moduleId: number, v: DashletValues, by: number, now: Date) {
   const row = await db
     .insertInto('dashlet')
     .values({
       ...v,
       parameters: JSON.stringify(v.parameters),
+      report_config_id: reportConfigIdOf(v),
       module_id: moduleId,
       created_by: by,
       created_at: now,
@@ -91,7 +98,7 @@ export async function insertDashlet(db: Db, moduleId: number, v: DashletValues, 
 export async function updateDashlet(db: Db, id: number, v: DashletValues, now: Date) {
   await db
     .updateTable('dashlet')
-    .set({ ...v, parameters: JSON.stringify(v.parameters), updated_at: now })
+    .set({ ...v, parameters: JSON.stringify(v.parameters), report_config_id: reportConfigIdOf(v), updated_at: now })
     .where('id', '=', id)
     .execute();
 }

@@ -12,6 +12,7 @@ import {
   DEFAULT_DASHBOARD_NAME,
   type dashboardSaveSchema,
   type dashletSaveSchema,
+  RECON_DASHLET_KINDS,
 } from '@recon/contract';
 import { type Db, withTransaction } from '@recon/db';
 import type { z } from 'zod';
@@ -38,6 +39,7 @@ function toDashlet(r: q.DashletRecord): Dashlet {
     kind: r.kind,
     reconId: r.recon_id,
     reconName: r.recon_name,
+    reportName: r.report_name,
     chartType: r.chart_type,
     parameters: r.parameters,
     dashboardCount: r.dashboard_count,
@@ -66,6 +68,7 @@ function parametersOf(body: DashletBody): DashletParameters {
   const p = body.parameters;
   if (body.kind === 'TOP_BREAKS')
     return { dataSourceId: p.dataSourceId ?? null, column: p.column ?? null, limit: p.limit ?? null };
+  if (body.kind === 'REPORT') return { reportConfigId: p.reportConfigId ?? null, limit: p.limit ?? null };
   return { days: p.days ?? null };
 }
 
@@ -75,7 +78,7 @@ async function checkedDashlet(db: Db, moduleId: number, body: DashletBody) {
     name,
     kind: body.kind,
     chartType: body.chartType,
-    reconId: body.kind === 'RUNS' ? null : (body.reconId ?? null),
+    reconId: RECON_DASHLET_KINDS.includes(body.kind) ? (body.reconId ?? null) : null,
     parameters: parametersOf(body),
   };
   const model = await dashletModelOf(db, moduleId, def);
@@ -119,6 +122,9 @@ export async function saveDashlet(ctx: FeatureContext, actor: ModuleActor, body:
     return dashletId;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw nameTaken();
+    // The report was deleted between the check and the insert (its foreign key).
+    if ((err as { code?: string }).code === '23503' && def.kind === 'REPORT')
+      throw validation(DASHBOARD_TEXTS.reportNotFound, 'parameters.reportConfigId');
     throw err;
   });
   return getDashlet(ctx.db, actor.moduleId, savedId);

@@ -79,6 +79,17 @@ export async function groupsHolding(db: Db, id: number): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** The names of the dashlets showing a config (decision 0037: a REPORT dashlet names its report). */
+export async function dashletsShowing(db: Db, id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('dashlet')
+    .select('name')
+    .where('report_config_id', '=', id)
+    .orderBy(sql`lower(name)`)
+    .execute();
+  return rows.map((r) => r.name);
+}
+
 export async function lockGroup(db: Db, moduleId: number, id: number) {
   return db
     .selectFrom('report_group')

@@ -164,13 +164,18 @@ export async function save(
   return get(ctx.db, actor.moduleId, savedId);
 }
 
-/** DELETE: refused while a group holds the config; its executions stay (they keep the definition they ran). */
+/**
+ * DELETE: refused while a group holds the config or a dashlet shows it; its executions stay (they keep the definition
+ * they ran).
+ */
 export async function remove(ctx: FeatureContext, actor: ModuleActor, id: number) {
   await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const before = await q.lockConfig(tx, actor.moduleId, id);
     if (!before) throw notFound();
     const groups = await q.groupsHolding(tx, id);
     if (groups.length > 0) throw validation(REPORT_TEXTS.inUseByGroups(groups.join(', ')), 'id');
+    const dashlets = await q.dashletsShowing(tx, id);
+    if (dashlets.length > 0) throw validation(REPORT_TEXTS.inUseByDashlets(dashlets.join(', ')), 'id');
     await q.deleteConfig(tx, id);
     await auditChange(tx, actor, {
       event: 'REPORT_CONFIG_DELETED',

@@ -5,6 +5,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { qualified } from '@/lib/data-tables/ddl.ts';
 import { toMoney, toUnits } from '@/lib/gl/gl-money.ts';
 import type { DashletModel, DashletSource } from './dashlet-model.ts';
+import { reportFigures } from './report-dashlet.ts';
 
 /**
  * A dashlet's figures in set-based SQL (decision 0037): per data source of the recon one aggregate statement over
@@ -217,6 +218,8 @@ export async function dashletFigures(db: Db, m: DashletModel, now: Date): Promis
           ? await trend(db, m, today)
           : m.kind === 'TOP_BREAKS'
             ? await topBreaks(db, m)
-            : await runs(db, m, today);
+            : m.kind === 'REPORT'
+              ? await reportFigures(db, m)
+              : await runs(db, m, today);
   return { kind: m.kind, chartType: m.chartType, title: m.name, asOnDate: today, ...out };
 }

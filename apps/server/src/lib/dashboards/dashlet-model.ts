@@ -2,6 +2,7 @@ import {
   DASHBOARD_TEXTS,
   DASHLET_DEFAULT_DAYS,
   DASHLET_DEFAULT_LIMIT,
+  DASHLET_MAX_LIMIT,
   type DashletChart,
   type DashletKind,
   type DashletParameters,
@@ -11,6 +12,7 @@ import type { Db } from '@recon/db';
 import { validation } from '@/lib/app-error.ts';
 import { kindOfColumn, resolveDateColumn, type TransactionSource } from '@/lib/recon/transaction-query.ts';
 import { reconSources } from '@/lib/recon/transaction-sources.ts';
+import { type ReportDashlet, reportDashletOf } from './report-dashlet.ts';
 
 /**
  * A dashlet as its figures read it (decision 0037): the recon's data sources resolved to the Transactions views'
@@ -34,6 +36,8 @@ export type DashletModel = DashletDefinition & {
   limit: number;
   /** TOP_BREAKS: the source and column grouping the open rows. */
   group: { ms: DashletSource; column: string } | null;
+  /** REPORT: the report config checked into its model (`sources` then holds its one data source). */
+  report?: ReportDashlet;
 };
 
 export function amountColumnOf(source: TransactionSource): string | null {
@@ -51,6 +55,23 @@ const sourceOf = (source: TransactionSource): DashletSource => ({
 export async function dashletModelOf(db: Db, moduleId: number, def: DashletDefinition): Promise<DashletModel> {
   const days = def.parameters.days ?? DASHLET_DEFAULT_DAYS;
   const limit = def.parameters.limit ?? DASHLET_DEFAULT_LIMIT;
+  if (def.kind === 'REPORT') {
+    const report = await reportDashletOf(db, moduleId, def.parameters);
+    const sources = [sourceOf(report.model.source)];
+    return {
+      ...def,
+      reconId: null,
+      moduleId,
+      reconName: null,
+      sources,
+      days,
+      limit: report.limit,
+      group: null,
+      report,
+    };
+  }
+  if (def.kind === 'TOP_BREAKS' && limit > DASHLET_MAX_LIMIT)
+    throw validation(DASHBOARD_TEXTS.limitTooLarge, 'parameters.limit');
   if (!RECON_DASHLET_KINDS.includes(def.kind)) {
     return { ...def, reconId: null, moduleId, reconName: null, sources: [], days, limit, group: null };
   }

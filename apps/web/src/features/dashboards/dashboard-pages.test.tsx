@@ -129,6 +129,52 @@ describe('All Dashboard', () => {
   });
 });
 
+describe('a REPORT dashlet on a dashboard', () => {
+  it('names its report under the title and shows its headline as money', async () => {
+    const report = {
+      ...dashlet(15, 'Top region', 'REPORT', 'NUMBER'),
+      reconId: null,
+      reconName: null,
+      reportName: 'Totals by region',
+    };
+    mock.onGet('/v2/dashboards').reply(200, {
+      data: [{ id: 5, name: 'Reports', isDefault: true, dashletCount: 1, createdAt: '', updatedAt: '' }],
+    });
+    mock.onGet('/v2/dashboards/5').reply(200, {
+      id: 5,
+      name: 'Reports',
+      isDefault: true,
+      createdAt: '',
+      updatedAt: '',
+      layout: [{ dashletId: 15, x: 0, y: 0, w: 4, h: 4, dashlet: report }],
+    });
+    mock.onGet('/v2/dashlets/15/data').reply(
+      200,
+      figures('REPORT', 'NUMBER', {
+        columns: [
+          { key: 'c1', label: 'Region', kind: 'label' },
+          { key: 'c2', label: 'Total', kind: 'money' },
+        ],
+        rows: [{ c1: 'NORTH', c2: '1250.35' }],
+        headline: { label: 'Total', value: '1250.35' },
+      }),
+    );
+    renderRoute(
+      <WithModule>
+        <WithAccess codes={['dashboards']}>
+          <AllDashboardsPage />
+        </WithAccess>
+      </WithModule>,
+      { path: '/dashboard/all' },
+    );
+    const card = await screen.findByTestId('dashlet-15', {}, { timeout: 5000 });
+    expect(within(card).getByText('Report: Totals by region')).toBeTruthy();
+    expect(await within(card).findByText('₹1,250.35')).toBeTruthy();
+    // Whose figure it is: the first row's group.
+    expect(within(card).getByText('Region: NORTH')).toBeTruthy();
+  });
+});
+
 describe('New Dashlet', () => {
   it('previews the figures of the draft live, then saves it and goes to the Dashlet List', async () => {
     mock.onGet('/v2/recons').reply(200, {
@@ -166,6 +212,82 @@ describe('New Dashlet', () => {
       reconId: 4,
       chartType: 'NUMBER',
       parameters: { days: null },
+    });
+  });
+});
+
+describe('New Dashlet of a report', () => {
+  it('choosing kind Report shows the report picker and the rows shown; the preview shows the report’s rows', async () => {
+    const config = {
+      id: 31,
+      name: 'Totals by region',
+      description: null,
+      dataSourceId: 7,
+      dataSourceName: 'Bank',
+      reconName: 'Bank vs Gateway',
+      columns: [{ field: 'region', label: 'Region' }],
+      filters: [],
+      groupBy: ['region'],
+      aggregates: [{ function: 'SUM', field: 'amount', label: 'Total' }],
+      sort: [],
+      createdBy: 'admin',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+      lastRun: null,
+    };
+    mock.onGet('/v2/recons').reply(200, { data: [] });
+    mock.onGet('/v2/reports').reply(200, { draw: 1, recordsTotal: 1, recordsFiltered: 1, data: [config] });
+    mock.onPost('/v2/dashlets/preview').reply(
+      200,
+      figures('REPORT', 'TABLE', {
+        columns: [
+          { key: 'c1', label: 'Region', kind: 'label' },
+          { key: 'c2', label: 'Day', kind: 'label' },
+          { key: 'c3', label: 'Total', kind: 'money' },
+          { key: 'c4', label: 'Rows', kind: 'count' },
+        ],
+        // Two rows may read alike in their first column: both are shown; days read DD-MM-YYYY.
+        rows: [
+          { c1: 'NORTH', c2: '2026-10-01', c3: '1250.35', c4: 2 },
+          { c1: 'NORTH', c2: '2026-10-02', c3: '0.00', c4: 0 },
+        ],
+      }),
+    );
+    mock.onPost('/v2/dashlets').reply(200, { ...MATCH, kind: 'REPORT', reconId: null, reconName: null });
+    renderRoute(
+      <WithModule>
+        <WithAccess codes={['dashboards', 'dashletConfig']}>
+          <DashletEditPage />
+        </WithAccess>
+      </WithModule>,
+      { path: '/dashboard/create-dashlet' },
+    );
+    await userEvent.type(await screen.findByLabelText('Name', {}, { timeout: 5000 }), 'Regions');
+    expect(screen.queryByLabelText('Report')).toBeNull();
+    await userEvent.click(screen.getByLabelText('Figure'));
+    await userEvent.click(await screen.findByTitle('Report'));
+    expect(screen.queryByLabelText('Recon')).toBeNull();
+    expect(screen.getByText('Choose a report to see its first rows.')).toBeTruthy();
+    expect(screen.getByLabelText('Rows shown')).toBeTruthy();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Report' }));
+    await userEvent.click(await screen.findByTitle('Totals by region'));
+    expect(await screen.findByText('₹1,250.35', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getAllByText('NORTH')).toHaveLength(2);
+    expect(screen.getByText('02-10-2026')).toBeTruthy();
+    expect(JSON.parse(mock.history.post[0]?.data ?? '{}')).toMatchObject({
+      kind: 'REPORT',
+      reconId: null,
+      chartType: 'TABLE',
+      parameters: { reportConfigId: 31 },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe('/dashboard/dashlet-list'));
+    expect(JSON.parse(mock.history.post.at(-1)?.data ?? '{}')).toEqual({
+      name: 'Regions',
+      kind: 'REPORT',
+      reconId: null,
+      chartType: 'TABLE',
+      parameters: { reportConfigId: 31, limit: null },
     });
   });
 });

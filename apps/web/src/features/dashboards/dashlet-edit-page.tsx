@@ -3,6 +3,7 @@ import {
   DASHLET_KINDS,
   DASHLET_MAX_DAYS,
   DASHLET_MAX_LIMIT,
+  DASHLET_REPORT_MAX_LIMIT,
   type DashletChart,
   type DashletKind,
   type DashletSave,
@@ -20,6 +21,7 @@ import { errorBodyOf, firstServerMessage } from '@/lib/http-errors';
 import { useModuleSelection } from '@/lib/module-context';
 import { useDataElements, useReconDataSources } from '@/lib/reads/data-sources';
 import { useReconOptions } from '@/lib/reads/recons';
+import { useReportOptions } from '@/lib/reads/reports';
 import { showSuccessToast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { AppSelect } from '@/ui/app-select';
@@ -35,6 +37,7 @@ type Draft = {
   dataSourceId: number | undefined;
   column: string | undefined;
   limit: number | null;
+  reportConfigId: number | undefined;
 };
 const EMPTY: Draft = {
   name: '',
@@ -45,10 +48,12 @@ const EMPTY: Draft = {
   dataSourceId: undefined,
   column: undefined,
   limit: null,
+  reportConfigId: undefined,
 };
 
 const needsRecon = (kind: DashletKind) => RECON_DASHLET_KINDS.includes(kind);
-const hasDays = (kind: DashletKind) => kind !== 'OPEN_BY_AGE' && kind !== 'TOP_BREAKS';
+const hasDays = (kind: DashletKind): kind is 'MATCH_RATE' | 'TREND' | 'RUNS' =>
+  kind === 'MATCH_RATE' || kind === 'TREND' || kind === 'RUNS';
 
 export function bodyOf(d: Draft): DashletSave {
   return {
@@ -59,14 +64,17 @@ export function bodyOf(d: Draft): DashletSave {
     parameters:
       d.kind === 'TOP_BREAKS'
         ? { dataSourceId: d.dataSourceId ?? null, column: d.column ?? null, limit: d.limit }
-        : { days: d.days },
+        : d.kind === 'REPORT'
+          ? { reportConfigId: d.reportConfigId ?? null, limit: d.limit }
+          : { days: d.days },
   };
 }
 
 /** Whether the draft says enough to be worked out (the preview waits until then). */
 const isComplete = (d: Draft) =>
   (!needsRecon(d.kind) || d.reconId !== undefined) &&
-  (d.kind !== 'TOP_BREAKS' || (d.dataSourceId !== undefined && d.column !== undefined));
+  (d.kind !== 'TOP_BREAKS' || (d.dataSourceId !== undefined && d.column !== undefined)) &&
+  (d.kind !== 'REPORT' || d.reportConfigId !== undefined);
 
 /** Dashboard › New Dashlet (and a dashlet's edit, ?edit={id}): kind, source, parameters, chart, with a live preview. */
 export default function DashletEditPage() {
@@ -89,11 +97,13 @@ export default function DashletEditPage() {
       dataSourceId: d.parameters.dataSourceId ?? undefined,
       column: d.parameters.column ?? undefined,
       limit: d.parameters.limit ?? null,
+      reportConfigId: d.parameters.reportConfigId ?? undefined,
     });
   }, [existing.data]);
   const recons = useReconOptions(current.id);
   const sources = useReconDataSources(current.id, draft.kind === 'TOP_BREAKS' ? draft.reconId : undefined);
   const columns = useDataElements(current.id, draft.kind === 'TOP_BREAKS' ? draft.dataSourceId : undefined);
+  const reports = useReportOptions(current.id, draft.kind === 'REPORT');
   const debounced = useDebouncedValue(draft, 400);
   const preview = useDashletPreview(current.id, isComplete(debounced) ? bodyOf(debounced) : null);
   const save = useSaveDashlet();
@@ -176,6 +186,18 @@ export default function DashletEditPage() {
                   </Col>
                 </Row>
               )}
+              {draft.kind === 'REPORT' && (
+                <Form.Item label={t('dashboards.report')} required extra={t('dashboards.reportHelp')}>
+                  <AppSelect<number>
+                    aria-label={t('dashboards.report')}
+                    value={draft.reportConfigId}
+                    loading={reports.isPending}
+                    notFoundContent={reports.isPending ? undefined : t('dashboards.noReports')}
+                    options={(reports.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+                    onChange={(reportConfigId) => set({ reportConfigId: reportConfigId ?? undefined })}
+                  />
+                </Form.Item>
+              )}
               {hasDays(draft.kind) && (
                 <Form.Item label={t('dashboards.days')} extra={t(`dashboards.daysHelp.${draft.kind}`)}>
                   <InputNumber
@@ -190,12 +212,12 @@ export default function DashletEditPage() {
                   />
                 </Form.Item>
               )}
-              {draft.kind === 'TOP_BREAKS' && (
-                <Form.Item label={t('dashboards.limit')}>
+              {(draft.kind === 'TOP_BREAKS' || draft.kind === 'REPORT') && (
+                <Form.Item label={t(draft.kind === 'REPORT' ? 'dashboards.rowsShown' : 'dashboards.limit')}>
                   <InputNumber
-                    aria-label={t('dashboards.limit')}
+                    aria-label={t(draft.kind === 'REPORT' ? 'dashboards.rowsShown' : 'dashboards.limit')}
                     min={1}
-                    max={DASHLET_MAX_LIMIT}
+                    max={draft.kind === 'REPORT' ? DASHLET_REPORT_MAX_LIMIT : DASHLET_MAX_LIMIT}
                     precision={0}
                     value={draft.limit}
                     placeholder="10"
@@ -224,7 +246,9 @@ export default function DashletEditPage() {
         <Col xs={24} lg={14}>
           <Card title={t('dashboards.preview')} styles={{ body: { height: 360 } }}>
             {!isComplete(draft) ? (
-              <Typography.Text type="secondary">{t('dashboards.previewHint')}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t(draft.kind === 'REPORT' ? 'dashboards.previewHintReport' : 'dashboards.previewHint')}
+              </Typography.Text>
             ) : preview.isError ? (
               <Alert
                 type="warning"

@@ -56,7 +56,8 @@ export default function DashletListPage() {
                 title: t('dashboards.recon'),
                 key: 'recon',
                 width: 220,
-                render: (_, row) => row.reconName ?? '—',
+                render: (_, row) =>
+                  row.reconName ?? (row.reportName ? t('dashboards.reportNamed', { name: row.reportName }) : '—'),
               },
               {
                 title: t('dashboards.chartType'),

@@ -93,7 +93,7 @@ export default function NewDashboardPage() {
               loading={dashlets.isPending}
               options={(dashlets.data ?? []).map((d) => ({
                 value: d.id,
-                label: d.reconName ? `${d.name} (${d.reconName})` : d.name,
+                label: (d.reconName ?? d.reportName) ? `${d.name} (${d.reconName ?? d.reportName})` : d.name,
               }))}
               onChange={(next) => setIds(next ?? [])}
             />

@@ -337,7 +337,7 @@ export const enReports = {
     dashletsHelp: 'Up to {{max}} dashlets; new ones are placed two per row.',
     dashletListTitle: 'Dashlet List',
     dashletListDescription:
-      'The figures dashboards can show: each dashlet reads one recon (or the product’s job runs).',
+      'The figures dashboards can show: each dashlet reads one recon, a saved report, or the product’s job runs.',
     newDashlet: 'New Dashlet',
     newDashletDescription: 'Choose what to show and how; the preview shows the figures as they stand now.',
     editDashlet: 'Edit {{name}}',
@@ -361,12 +361,22 @@ export const enReports = {
     chartType: 'Chart',
     preview: 'Preview',
     previewHint: 'Choose a recon (and for top breaks a data source and a column) to see the figures.',
+    previewHintReport: 'Choose a report to see its first rows.',
+    report: 'Report',
+    reportHelp:
+      'A saved report of this product (Reports › Report Config List); dynamic filters take their saved value.',
+    noReports: 'No reports yet: save one under Reports › Report Config List',
+    rowsShown: 'Rows shown',
+    reportNamed: 'Report: {{name}}',
+    noReportRows: 'The report has no rows',
+    labelValue: '{{label}}: {{value}}',
     kinds: {
       MATCH_RATE: 'Match rate',
       OPEN_BY_AGE: 'Open rows by age',
       TREND: 'Matched vs open per day',
       TOP_BREAKS: 'Top breaks by a column',
       RUNS: 'Runs and failures',
+      REPORT: 'Report',
     },
     kindHelp: {
       MATCH_RATE: 'Rows matched out of rows loaded, per data source of the recon.',
@@ -375,6 +385,7 @@ export const enReports = {
       TOP_BREAKS:
         'The open rows of one data source grouped by a column (a partner, a merchant…), largest amount first.',
       RUNS: 'Job executions of this product per day, and how many failed.',
+      REPORT: 'The first rows of a saved report, in its own order, with its saved filter values.',
     },
     daysHelp: {
       MATCH_RATE: 'Only rows dated in the last N days; empty counts every row.',

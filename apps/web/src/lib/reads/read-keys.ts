@@ -17,6 +17,8 @@ const ROLES = ['roles'] as const;
 const FILES = ['file-history'] as const;
 const NOTIFICATIONS = ['notifications'] as const;
 const DASHBOARDS = ['dashboards'] as const;
+/** The reports area keys its own reads under ['reports', moduleId, …] too: its changes refresh these. */
+const REPORTS = ['reports'] as const;
 
 export const readKeys = {
   /** Dashboards and dashlets of a module: the Dashboard pages, the dynamic menu and the jobs' approval pickers. */
@@ -26,6 +28,12 @@ export const readKeys = {
     detail: (moduleId: number, id: number) => [...DASHBOARDS, moduleId, 'detail', id] as const,
     dashlets: (moduleId: number) => [...DASHBOARDS, moduleId, 'dashlets'] as const,
     figures: (moduleId: number, dashletId: number) => [...DASHBOARDS, moduleId, 'figures', dashletId] as const,
+  },
+  /** Report configs and groups of a module as pickers: the jobs' REPORT / REPORT_GROUP activities, REPORT dashlets. */
+  reports: {
+    root: REPORTS,
+    options: (moduleId: number) => [...REPORTS, moduleId, 'job-options', 'reports'] as const,
+    groupOptions: (moduleId: number) => [...REPORTS, moduleId, 'job-options', 'groups'] as const,
   },
   /** The signed-in user's alerts in a module: the shell's bell and My Jobs › Alerts. */
   notifications: {

@@ -15,7 +15,9 @@ export function DashletCard({ dashlet, dragHandle }: Props) {
   const { current } = useModuleSelection();
   const figures = useDashletFigures(current.id, dashlet.id);
   const download = useDashletDownload();
-  const subtitle = dashlet.reconName ?? t('dashboards.moduleRuns');
+  const subtitle =
+    dashlet.reconName ??
+    (dashlet.reportName ? t('dashboards.reportNamed', { name: dashlet.reportName }) : t('dashboards.moduleRuns'));
   // "Recon · Match rate" (the default dashboard's names): the recon shows below the title, once.
   const prefix = dashlet.reconName ? `${dashlet.reconName} · ` : '';
   const title = prefix && dashlet.name.startsWith(prefix) ? dashlet.name.slice(prefix.length) : dashlet.name;

@@ -48,4 +48,32 @@ describe('a dashlet chart', () => {
     };
     expect((chartOption(ages) as { xAxis: { data: string[] } }).xAxis.data).toEqual(['0-7', '90+']);
   });
+
+  it('draws a report by its shown columns: groups named by every label column, its first kind of number side by side', () => {
+    const report: DashletFigures = {
+      ...TREND,
+      kind: 'REPORT',
+      chartType: 'BAR',
+      columns: [
+        { key: 'c1', label: 'Region', kind: 'label' },
+        { key: 'c2', label: 'Day', kind: 'label' },
+        { key: 'c3', label: 'Total', kind: 'money' },
+        { key: 'c4', label: 'Rows', kind: 'count' },
+        { key: 'c5', label: 'Fees', kind: 'money' },
+      ],
+      rows: [
+        { c1: 'NORTH', c2: '2026-11-26', c3: '1250.35', c4: 2, c5: '-4.50' },
+        { c1: 'WEST', c2: '2026-11-27', c3: '500.01', c4: 2, c5: '0.00' },
+      ],
+    };
+    const option = chartOption(report) as {
+      xAxis: { data: string[] };
+      series: { name: string; data: number[]; stack?: string }[];
+    };
+    expect(option.xAxis.data).toEqual(['NORTH · 26-11-2026', 'WEST · 27-11-2026']);
+    expect(option.series.map((s) => [s.name, s.data, s.stack ?? null])).toEqual([
+      ['Total', [1250.35, 500.01], null],
+      ['Fees', [-4.5, 0], null],
+    ]);
+  });
 });

@@ -4,32 +4,38 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { formatDate } from '@/lib/format';
+import { labelText } from './figure-text';
 
 // ECharts is imported here only: this module is reached from the Dashboard pages' lazy chunks, never the first load.
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 const PALETTE = ['#1677ff', '#fa8c16', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2'];
 
-/** The figures' label column and the number columns a chart draws (money as numbers; percents stay in tables). */
+/** The figures' label columns and the number columns a chart draws (money as numbers; percents stay in tables). */
 function seriesOf(figures: DashletFigures) {
-  const label = figures.columns.find((c) => c.kind === 'label');
   const numbers = figures.columns.filter((c) => c.kind === 'count' || c.kind === 'money');
+  if (figures.kind === 'REPORT') {
+    // A report's groups are named by all its shown columns; its first number column says what is drawn, with the
+    // number columns of the same kind after it (amounts and counts are not drawn on one axis).
+    const first = numbers[0];
+    return {
+      labels: figures.columns.filter((c) => c.kind === 'label'),
+      drawn: numbers.filter((c) => c.kind === first?.kind),
+      rows: figures.rows,
+    };
+  }
+  const label = figures.columns.find((c) => c.kind === 'label');
   // MATCH_RATE's last row is the total: a chart of the parts leaves it out.
   const rows = figures.kind === 'MATCH_RATE' ? figures.rows.slice(0, -1) : figures.rows;
   // Counts and amounts on one axis mislead: draw the counts unless the dashlet is only about amounts.
   const drawn =
     numbers.filter((c) => c.kind === 'count').length > 0 ? numbers.filter((c) => c.kind === 'count') : numbers;
-  return { label, drawn, rows };
+  return { labels: label ? [label] : [], drawn, rows };
 }
 
 export function chartOption(figures: DashletFigures): echarts.EChartsCoreOption {
-  const { label, drawn, rows } = seriesOf(figures);
-  // A day reads as on every other screen (DD-MM-YYYY, decision 0018); age buckets and names stay as they are.
-  const categories = rows.map((r) => {
-    const value = String(label ? r[label.key] : '');
-    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value;
-  });
+  const { labels, drawn, rows } = seriesOf(figures);
+  const categories = rows.map((r) => labels.map((l) => labelText(r[l.key])).join(' · '));
   if (figures.chartType === 'PIE') {
     const first = drawn[0];
     return {
@@ -51,14 +57,16 @@ export function chartOption(figures: DashletFigures): echarts.EChartsCoreOption 
     color: PALETTE,
     tooltip: { trigger: 'axis' },
     legend: { bottom: 0 },
-    grid: { left: 8, right: 16, top: 16, bottom: 32, containLabel: true },
+    // The last day's name is centred on the axis's end: room on the right keeps it whole.
+    grid: { left: 8, right: 32, top: 16, bottom: 32, containLabel: true },
     xAxis: { type: 'category', data: categories, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', minInterval: 1 },
     series: drawn.map((c) => ({
       name: c.label,
       type,
       data: rows.map((r) => Number(r[c.key] ?? 0)),
-      ...(type === 'bar' && drawn.length > 1 ? { stack: 'all' } : {}),
+      // Parts of a whole stack (matched and open); a report's columns are side by side.
+      ...(type === 'bar' && drawn.length > 1 && figures.kind !== 'REPORT' ? { stack: 'all' } : {}),
     })),
   };
 }

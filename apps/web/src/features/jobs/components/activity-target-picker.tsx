@@ -6,11 +6,11 @@ import { useEmailFetchConfigs } from '@/features/jobs/api/get-email-fetch-config
 import { useExportReportConfigs } from '@/features/jobs/api/get-export-report-configs';
 import { useJobPipelines } from '@/features/jobs/api/get-job-pipelines';
 import { useJobRecons } from '@/features/jobs/api/get-job-recons';
-import { useReportGroupOptions, useReportOptions } from '@/features/jobs/api/get-report-options';
 import { botOfActivity, botTypeId } from '@/features/jobs/bot-activity';
 import { WholeNumberInput } from '@/features/jobs/components/whole-number-input';
 import { type ActivityDraft, isExportType, withBulkType, withTarget } from '@/features/jobs/job-draft';
 import { useModuleSelection } from '@/lib/module-context';
+import { useReportGroupOptions, useReportOptions } from '@/lib/reads/reports';
 import { AppSelect } from '@/ui/app-select';
 
 type Props = {

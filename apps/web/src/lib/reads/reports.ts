@@ -2,16 +2,17 @@ import { reportEndpoints } from '@recon/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/call';
 import { loggedOptionFetch } from '@/lib/reads/option-fetch';
+import { readKeys } from '@/lib/reads/read-keys';
 
 /**
- * The REPORT and REPORT_GROUP pickers (decision 0036): the module's report configs (GET /v2/reports) and saved
- * report groups (GET /v2/scheduleSqlQuerys). Under the reports area's root key, so its changes refresh them.
+ * The report pickers (decision 0036): the module's report configs (GET /v2/reports), for the REPORT activity and
+ * REPORT dashlets, and saved report groups (GET /v2/scheduleSqlQuerys), for the REPORT_GROUP activity. Under the
+ * reports area's root key, so its changes refresh them.
  */
-const root = (moduleId: number) => ['reports', moduleId, 'job-options'] as const;
 
 export function useReportOptions(moduleId: number, isEnabled: boolean) {
   return useQuery({
-    queryKey: [...root(moduleId), 'reports'],
+    queryKey: readKeys.reports.options(moduleId),
     queryFn: () =>
       loggedOptionFetch('reports', async () =>
         (await call(reportEndpoints.list, { query: { start: 0, length: 2000 } })).data.map((r) => ({
@@ -27,7 +28,7 @@ export function useReportOptions(moduleId: number, isEnabled: boolean) {
 
 export function useReportGroupOptions(moduleId: number, isEnabled: boolean) {
   return useQuery({
-    queryKey: [...root(moduleId), 'groups'],
+    queryKey: readKeys.reports.groupOptions(moduleId),
     queryFn: () =>
       loggedOptionFetch('report groups', async () =>
         (await call(reportEndpoints.groups)).data.map((g) => ({
