@@ -137,6 +137,32 @@ describe('REPORT dashlets', () => {
     expect(fig.rows.at(-1)).toEqual({ c1: 'CENTRAL', c2: '0.33', c3: 1, c4: 8 });
   });
 
+  it('shows an edit of its report at once, though no row was written (the figures cache keys on the report)', async () => {
+    const body = { chartType: 'TABLE', parameters: { reportConfigId: reportId, limit: 1 } };
+    expect((await preview(body)).json().columns[1]).toMatchObject({ label: 'Total' });
+    const report = (await send('GET', `/v2/reports/${reportId}`)).json();
+    const saved = {
+      name: report.name,
+      dataSourceId: report.dataSourceId,
+      columns: report.columns,
+      filters: report.filters,
+      groupBy: report.groupBy,
+      aggregates: report.aggregates,
+      sort: report.sort,
+    };
+    const put = await send('PUT', `/v2/reports/${reportId}`, {
+      ...saved,
+      aggregates: saved.aggregates.map((a: { label: string }) =>
+        a.label === 'Total' ? { ...a, label: 'Net total' } : a,
+      ),
+      sort: [{ column: 'Net total', direction: 'DESC' }],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await preview(body)).json().columns[1]).toMatchObject({ label: 'Net total' });
+    // Back as it was for the tests after this one.
+    expect((await send('PUT', `/v2/reports/${reportId}`, saved)).statusCode).toBe(200);
+  });
+
   it('the dashlet editor (dashletConfig only) lists the module’s reports to pick from', async () => {
     const res = await send('GET', '/v2/reports?start=0&length=50', undefined, maker);
     expect(res.statusCode, res.body).toBe(200);

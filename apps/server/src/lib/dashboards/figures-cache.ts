@@ -39,6 +39,8 @@ function keyOf(m: DashletModel, today: string): string {
     limit: m.limit,
     sources: m.sources.map((s) => ({ ...s.source, dateColumn: s.dateColumn, amountColumn: s.amountColumn })),
     group: m.group && { dataSourceId: m.group.ms.source.dataSourceId, column: m.group.column },
+    // A report edited changes its figures with no row written.
+    report: m.report && { ...m.report.config, limit: m.report.limit, model: m.report.model },
   };
   return createHash('sha256').update(JSON.stringify(shape)).digest('base64url');
 }
