@@ -1,10 +1,11 @@
 import type { ReportConfig, ReportGroup } from '@recon/contract';
-import { Button, Card, Flex, Input, Popconfirm, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '@/app/paths';
 import { useDeleteReport, useReports } from '@/features/reports/api/reports-api';
+import { EditDeleteActions } from '@/features/reports/components/edit-delete-actions';
 import { ReportEditor } from '@/features/reports/components/report-editor';
 import { ReportGroupEditor } from '@/features/reports/components/report-group-editor';
 import { ReportGroupsTab } from '@/features/reports/components/report-groups-tab';
@@ -170,28 +171,20 @@ function ReportConfigsTab({ moduleId, onEdit }: { moduleId: number; onEdit: (con
               key: 'actions',
               width: 210,
               render: (_, row) => (
-                <Flex gap={4}>
-                  {canRun && (
-                    <Link to={`${PATHS.reportsExecution}?report=${row.id}`}>
-                      <Button size="small" type="link">
-                        {t('reports.run')}
-                      </Button>
-                    </Link>
-                  )}
-                  <Button size="small" type="link" onClick={() => onEdit(row)}>
-                    {t('reports.edit')}
-                  </Button>
-                  <Popconfirm
-                    title={t('reports.deleteTitle', { name: row.name })}
-                    okText={t('reports.delete')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove.mutate(row.id, { onSuccess: (answer) => showSuccessToast(answer.message) })}
-                  >
-                    <Button size="small" type="link" danger>
-                      {t('reports.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Flex>
+                <EditDeleteActions
+                  before={
+                    canRun && (
+                      <Link to={`${PATHS.reportsExecution}?report=${row.id}`}>
+                        <Button size="small" type="link">
+                          {t('reports.run')}
+                        </Button>
+                      </Link>
+                    )
+                  }
+                  onEdit={() => onEdit(row)}
+                  deleteTitle={t('reports.deleteTitle', { name: row.name })}
+                  onDelete={() => remove.mutate(row.id, { onSuccess: (answer) => showSuccessToast(answer.message) })}
+                />
               ),
             },
           ]}

@@ -1,8 +1,9 @@
 import type { ReportGroup } from '@recon/contract';
-import { Button, Card, Flex, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Card, Flex, Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteReportGroup, useReportGroups } from '@/features/reports/api/reports-api';
+import { EditDeleteActions } from '@/features/reports/components/edit-delete-actions';
 import { formatDateTime } from '@/lib/format';
 import { showSuccessToast } from '@/lib/toast';
 import { EmptyState } from '@/ui/empty-state';
@@ -83,22 +84,12 @@ export function ReportGroupsTab({ moduleId, onEdit }: { moduleId: number; onEdit
               key: 'actions',
               width: 160,
               render: (_, row) => (
-                <Flex gap={4}>
-                  <Button size="small" type="link" onClick={() => onEdit(row)}>
-                    {t('reports.edit')}
-                  </Button>
-                  <Popconfirm
-                    title={t('reports.groups.deleteTitle', { name: row.name })}
-                    description={t('reports.groups.deleteHelp')}
-                    okText={t('reports.delete')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove.mutate(row.id, { onSuccess: (answer) => showSuccessToast(answer.message) })}
-                  >
-                    <Button size="small" type="link" danger>
-                      {t('reports.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Flex>
+                <EditDeleteActions
+                  onEdit={() => onEdit(row)}
+                  deleteTitle={t('reports.groups.deleteTitle', { name: row.name })}
+                  deleteHelp={t('reports.groups.deleteHelp')}
+                  onDelete={() => remove.mutate(row.id, { onSuccess: (answer) => showSuccessToast(answer.message) })}
+                />
               ),
             },
           ]}
