@@ -1,3 +1,4 @@
+import type { PrivilegeCode } from '@recon/contract';
 import { createTestDatabase, type TestDatabase } from '@recon/db/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '@/app.ts';
@@ -81,6 +82,17 @@ export async function addUser(t: TestApp, u: Omit<NewUser, 'password'> & { passw
 export type Session = { userId: number; authToken: string; refreshToken: string; userName: string };
 
 /** Signs in through the real endpoint. */
+/** A role holding exactly these codes (v2). */
+export async function addRoleWith(t: TestApp, name: string, codes: readonly PrivilegeCode[]): Promise<void> {
+  const { id } = await t.database.db.insertInto('role').values({ name }).returning('id').executeTakeFirstOrThrow();
+  if (codes.length) {
+    await t.database.db
+      .insertInto('role_privilege')
+      .values(codes.map((code) => ({ role_id: id, code, version: 'v2' })))
+      .execute();
+  }
+}
+
 export async function signIn(t: TestApp, userName: string, password = TEST_PASSWORD): Promise<Session> {
   const res = await t.app.inject({ method: 'POST', url: '/web/v2/login', payload: { userName, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${userName} failed: ${res.statusCode} ${res.body}`);

@@ -18,8 +18,8 @@ import { type Db, withTransaction } from '@recon/db';
 import type { z } from 'zod';
 import type { FeatureContext } from '@/deps.ts';
 import { AppError, validation } from '@/lib/app-error.ts';
-import { cachedDashletFigures } from '@/lib/dashboards/figures-cache.ts';
 import { type DashletDefinition, dashletModelOf } from '@/lib/dashboards/dashlet-model.ts';
+import { cachedDashletFigures } from '@/lib/dashboards/figures-cache.ts';
 import { auditChange, type ModuleActor } from '@/lib/module-actor.ts';
 import * as q from './dashboards.queries.ts';
 

@@ -9,6 +9,7 @@ import { FORBIDDEN_BODY } from '@/testing/error-bodies.ts';
 import { addReconFixture, addRules, matchOn, type ReconFixture } from '@/testing/recon-fixtures.ts';
 import {
   addModule,
+  addRoleWith,
   addUser,
   auditRows,
   call,
@@ -69,15 +70,7 @@ beforeAll(async () => {
   moduleId = await addModule(t, 'Dashboard module');
   emptyModule = await addModule(t, 'Module without recons');
   await addUser(t, { userName: 'dash-admin', roles: ['ROLE_ADMIN'], moduleIds: [moduleId, emptyModule] });
-  const { id: roleId } = await t.database.db
-    .insertInto('role')
-    .values({ name: 'ROLE_DASH_VIEWER' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.database.db
-    .insertInto('role_privilege')
-    .values({ role_id: roleId, code: 'dashboards', version: 'v2' })
-    .execute();
+  await addRoleWith(t, 'ROLE_DASH_VIEWER', ['dashboards']);
   await addUser(t, { userName: 'dash-viewer', roles: ['ROLE_DASH_VIEWER'], moduleIds: [moduleId] });
   admin = await signIn(t, 'dash-admin');
   viewer = await signIn(t, 'dash-viewer');

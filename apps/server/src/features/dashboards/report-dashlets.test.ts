@@ -5,7 +5,16 @@ import { DASHBOARD_TEXTS, REPORT_TEXTS } from '@recon/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvLinesOfDownload } from '@/testing/download-lines.ts';
 import { addReconFixture, type ReconFixture } from '@/testing/recon-fixtures.ts';
-import { addModule, addUser, call, createTestApp, type Session, signIn, type TestApp } from '@/testing/test-app.ts';
+import {
+  addModule,
+  addRoleWith,
+  addUser,
+  call,
+  createTestApp,
+  type Session,
+  signIn,
+  type TestApp,
+} from '@/testing/test-app.ts';
 
 /**
  * REPORT dashlets (decision 0037, section 2026-11-27): a report config over a hand-made data source, grouped with SUM
@@ -42,15 +51,7 @@ beforeAll(async () => {
   otherModule = await addModule(t, 'Other report dashlets module');
   await addUser(t, { userName: 'rd-admin', roles: ['ROLE_ADMIN'], moduleIds: [moduleId, otherModule] });
   admin = await signIn(t, 'rd-admin');
-  const { id: roleId } = await t.database.db
-    .insertInto('role')
-    .values({ name: 'ROLE_DASHLET_MAKER' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.database.db
-    .insertInto('role_privilege')
-    .values({ role_id: roleId, code: 'dashletConfig', version: 'v2' })
-    .execute();
+  await addRoleWith(t, 'ROLE_DASHLET_MAKER', ['dashletConfig']);
   await addUser(t, { userName: 'rd-maker', roles: ['ROLE_DASHLET_MAKER'], moduleIds: [moduleId] });
   maker = await signIn(t, 'rd-maker');
   f = await addReconFixture(

@@ -1,7 +1,9 @@
+export { addRoleWith } from '@/testing/test-app.ts';
+
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreateDownloadRequest, PrivilegeCode } from '@recon/contract';
+import type { CreateDownloadRequest } from '@recon/contract';
 import pino from 'pino';
 import { runDownload } from '@/lib/downloads/run-export.ts';
 import { addReconFixture, type ReconFixture } from '@/testing/recon-fixtures.ts';
@@ -68,17 +70,6 @@ export async function statementScenario(t: TestApp, moduleId: number, label = 'd
     );
   }
   return { f, matchId };
-}
-
-/** A role holding exactly these codes (v2). */
-export async function addRoleWith(t: TestApp, name: string, codes: readonly PrivilegeCode[]): Promise<void> {
-  const { id } = await t.database.db.insertInto('role').values({ name }).returning('id').executeTakeFirstOrThrow();
-  if (codes.length) {
-    await t.database.db
-      .insertInto('role_privilege')
-      .values(codes.map((code) => ({ role_id: id, code, version: 'v2' })))
-      .execute();
-  }
 }
 
 /** The Find=ByTab query of side A of the scenario, plus any DataTables keys. */

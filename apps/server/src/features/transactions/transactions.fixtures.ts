@@ -1,4 +1,5 @@
-import type { PrivilegeCode } from '@recon/contract';
+export { addRoleWith } from '@/testing/test-app.ts';
+
 import { runReconNow } from '@/lib/recon/recon-runner.ts';
 import { addReconFixture, addRules, matchOn, type ReconFixture } from '@/testing/recon-fixtures.ts';
 import { call, type Session, type TestApp } from '@/testing/test-app.ts';
@@ -138,17 +139,6 @@ export async function setState(
     );
   }
   return matchId;
-}
-
-/** A role holding exactly these codes (v2). */
-export async function addRoleWith(t: TestApp, name: string, codes: readonly PrivilegeCode[]): Promise<void> {
-  const { id } = await t.database.db.insertInto('role').values({ name }).returning('id').executeTakeFirstOrThrow();
-  if (codes.length) {
-    await t.database.db
-      .insertInto('role_privilege')
-      .values(codes.map((code) => ({ role_id: id, code, version: 'v2' })))
-      .execute();
-  }
 }
 
 export function getTransactions(t: TestApp, session: Session | null, moduleId: number, query: string) {
