@@ -64,6 +64,9 @@ export const REPORT_TEXTS = {
   downloadStarted: 'Your Download will start shortly',
   inUseByGroups: (groups: string) => `The report is part of the report groups ${groups}: remove it from them first`,
   inUseByDashlets: (dashlets: string) => `The report is shown by the dashlets ${dashlets}: delete them first`,
+  inUseByJobs: (jobs: string) => `The report is run by the jobs ${jobs}: remove it from their activities first`,
+  groupInUseByJobs: (jobs: string) =>
+    `The report group is run by the jobs ${jobs}: remove it from their activities first`,
 } as const;
 export const reportSourceNotFound = (id: number) => `Data source ${id} not found in this product`;
 export const reportColumnNotFound = (column: string, source: string) => `Column ${column} is not a column of ${source}`;

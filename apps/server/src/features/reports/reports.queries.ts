@@ -90,6 +90,20 @@ export async function dashletsShowing(db: Db, id: number): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** The names of the jobs with an activity of this type running this report or group (deleting it would fail them). */
+export async function jobsRunning(db: Db, type: 'REPORT' | 'REPORT_GROUP', id: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('job_activity as a')
+    .innerJoin('job as j', 'j.id', 'a.job_id')
+    .select('j.name')
+    .distinct()
+    .where('a.type', '=', type)
+    .where('a.type_id', '=', id)
+    .orderBy('j.name')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
 export async function lockGroup(db: Db, moduleId: number, id: number) {
   return db
     .selectFrom('report_group')

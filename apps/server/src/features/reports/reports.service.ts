@@ -174,6 +174,8 @@ export async function remove(ctx: FeatureContext, actor: ModuleActor, id: number
     if (!before) throw notFound();
     const groups = await q.groupsHolding(tx, id);
     if (groups.length > 0) throw validation(REPORT_TEXTS.inUseByGroups(groups.join(', ')), 'id');
+    const jobs = await q.jobsRunning(tx, 'REPORT', id);
+    if (jobs.length > 0) throw validation(REPORT_TEXTS.inUseByJobs(jobs.join(', ')), 'id');
     const dashlets = await q.dashletsShowing(tx, id);
     if (dashlets.length > 0) throw validation(REPORT_TEXTS.inUseByDashlets(dashlets.join(', ')), 'id');
     await q.deleteConfig(tx, id);
@@ -341,6 +343,8 @@ export async function deleteGroup(ctx: FeatureContext, actor: ModuleActor, id: n
   await withTransaction(ctx.db, {}, async ({ db: tx }) => {
     const before = await q.lockGroup(tx, actor.moduleId, id);
     if (!before) throw groupNotFound();
+    const jobs = await q.jobsRunning(tx, 'REPORT_GROUP', id);
+    if (jobs.length > 0) throw validation(REPORT_TEXTS.groupInUseByJobs(jobs.join(', ')), 'id');
     await q.deleteGroup(tx, id);
     await auditChange(tx, actor, {
       event: 'REPORT_GROUP_DELETED',

@@ -400,6 +400,32 @@ describe('report groups (GET /v2/scheduleSqlQuerys)', () => {
     ]);
   });
 
+  it('are not deleted, nor their reports, while a job runs them', async () => {
+    const db = t.database.db;
+    const job = await db
+      .insertInto('job')
+      .values({ module_id: moduleId, name: 'Month end pack job', additional_settings: '{}', created_by: admin.userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('job_activity')
+      .values([
+        { job_id: job.id, sequence: 1, type: 'REPORT_GROUP', type_id: groupId },
+        { job_id: job.id, sequence: 2, type: 'REPORT', type_id: groupedId },
+      ])
+      .execute();
+    const group = await req('DELETE', `/v2/scheduleSqlQuerys/${groupId}`);
+    expect(group.statusCode).toBe(400);
+    expect(group.json().message).toBe(REPORT_TEXTS.groupInUseByJobs('Month end pack job'));
+    // Out of the group, the report is still run by the job's REPORT activity.
+    await req('PUT', `/v2/scheduleSqlQuerys/${groupId}`, { name: 'Month end', reportIds: [listId] });
+    const report = await req('DELETE', `/v2/reports/${groupedId}`);
+    expect(report.statusCode).toBe(400);
+    expect(report.json().message).toBe(REPORT_TEXTS.inUseByJobs('Month end pack job'));
+    expect((await req('GET', `/v2/reports/${groupedId}`)).statusCode).toBe(200);
+    await db.deleteFrom('job_activity').where('job_id', '=', job.id).execute();
+  });
+
   it('are reordered, then deleted with a message of their own, freeing their reports', async () => {
     const put = await req('PUT', `/v2/scheduleSqlQuerys/${groupId}`, {
       name: 'Month end',
