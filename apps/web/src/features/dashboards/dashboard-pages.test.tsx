@@ -4,6 +4,7 @@ import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AllDashboardsPage from '@/features/dashboards/all-dashboards-page';
 import DashletEditPage from '@/features/dashboards/dashlet-edit-page';
+import DashletListPage from '@/features/dashboards/dashlet-list-page';
 import { layoutFor } from '@/features/dashboards/new-dashboard-page';
 import { http } from '@/lib/http';
 import { signIn } from '@/testing/fixtures';
@@ -213,6 +214,35 @@ describe('New Dashlet', () => {
       chartType: 'NUMBER',
       parameters: { days: null },
     });
+  });
+});
+
+describe('Dashlet List', () => {
+  it('says what each dashlet reads from: its recon, its report, or the job runs', async () => {
+    const REPORT = {
+      ...dashlet(15, 'Totals', 'REPORT', 'TABLE'),
+      reconId: null,
+      reconName: null,
+      reportName: 'By region',
+    };
+    mock.onGet('/v2/dashlets').reply(200, { data: [MATCH, RUNS, REPORT] });
+    renderRoute(
+      <WithModule>
+        <WithAccess codes={['dashboards', 'dashletConfig']}>
+          <DashletListPage />
+        </WithAccess>
+      </WithModule>,
+      { path: '/dashboard/dashlet-list' },
+    );
+    expect(await screen.findByRole('columnheader', { name: 'Reads from' })).toBeTruthy();
+    await screen.findByText('Totals');
+    const rows = screen.getAllByRole('row').slice(1);
+    const readsFrom = screen.getAllByRole('columnheader').findIndex((h) => h.textContent === 'Reads from');
+    expect(rows.map((r) => r.querySelectorAll('td')[readsFrom]?.textContent)).toEqual([
+      'Bank vs Gateway',
+      'Job runs of this product',
+      'Report: By region',
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '@/app/paths';
 import { useDashlets, useDeleteDashlet } from '@/features/dashboards/api/dashboards-api';
+import { dashletSource } from '@/features/dashboards/components/dashlet-source';
 import { useModuleSelection } from '@/lib/module-context';
 import { showSuccessToast } from '@/lib/toast';
 import { EmptyState } from '@/ui/empty-state';
@@ -53,11 +54,10 @@ export default function DashletListPage() {
                 render: (_, row) => t(`dashboards.kinds.${row.kind}`),
               },
               {
-                title: t('dashboards.recon'),
+                title: t('dashboards.readsFrom'),
                 key: 'recon',
                 width: 220,
-                render: (_, row) =>
-                  row.reconName ?? (row.reportName ? t('dashboards.reportNamed', { name: row.reportName }) : '—'),
+                render: (_, row) => dashletSource(row, t),
               },
               {
                 title: t('dashboards.chartType'),

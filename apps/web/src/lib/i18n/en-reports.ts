@@ -353,6 +353,7 @@ export const enReports = {
     name: 'Name',
     kind: 'Figure',
     recon: 'Recon',
+    readsFrom: 'Reads from',
     dataSource: 'Data source',
     column: 'Group by column',
     days: 'Days',

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashletDownload, useDashletFigures } from '@/features/dashboards/api/dashboards-api';
 import { DashletFiguresView } from '@/features/dashboards/components/dashlet-figures-view';
+import { dashletSource } from '@/features/dashboards/components/dashlet-source';
 import { useModuleSelection } from '@/lib/module-context';
 
 type Props = { dashlet: Dashlet; dragHandle?: ReactNode };
@@ -15,9 +16,7 @@ export function DashletCard({ dashlet, dragHandle }: Props) {
   const { current } = useModuleSelection();
   const figures = useDashletFigures(current.id, dashlet.id);
   const download = useDashletDownload();
-  const subtitle =
-    dashlet.reconName ??
-    (dashlet.reportName ? t('dashboards.reportNamed', { name: dashlet.reportName }) : t('dashboards.moduleRuns'));
+  const subtitle = dashletSource(dashlet, t);
   // "Recon · Match rate" (the default dashboard's names): the recon shows below the title, once.
   const prefix = dashlet.reconName ? `${dashlet.reconName} · ` : '';
   const title = prefix && dashlet.name.startsWith(prefix) ? dashlet.name.slice(prefix.length) : dashlet.name;
