@@ -1,6 +1,9 @@
 import type { DashletFigures } from '@recon/contract';
+import { NUMBER_FORMATS } from '@recon/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { chartOption } from '@/features/dashboards/components/dashlet-chart';
+
+const INDIAN = NUMBER_FORMATS.indian;
 
 const TREND: DashletFigures = {
   kind: 'TREND',
@@ -21,7 +24,7 @@ const TREND: DashletFigures = {
 
 describe('a dashlet chart', () => {
   it('names its days as every other screen does (DD-MM-YYYY) and draws the counts as they are, unsmoothed', () => {
-    const option = chartOption(TREND) as {
+    const option = chartOption(TREND, INDIAN) as {
       xAxis: { data: string[] };
       series: { name: string; data: number[]; smooth?: boolean }[];
     };
@@ -46,7 +49,7 @@ describe('a dashlet chart', () => {
         { bucket: '90+', open: 1 },
       ],
     };
-    expect((chartOption(ages) as { xAxis: { data: string[] } }).xAxis.data).toEqual(['0-7', '90+']);
+    expect((chartOption(ages, INDIAN) as { xAxis: { data: string[] } }).xAxis.data).toEqual(['0-7', '90+']);
   });
 
   it('draws a report by its shown columns: groups named by every label column, its first kind of number side by side', () => {
@@ -66,7 +69,7 @@ describe('a dashlet chart', () => {
         { c1: 'WEST', c2: '2026-11-27', c3: '500.01', c4: 2, c5: '0.00' },
       ],
     };
-    const option = chartOption(report) as {
+    const option = chartOption(report, INDIAN) as {
       xAxis: { data: string[] };
       series: { name: string; data: number[]; stack?: string }[];
     };
@@ -75,5 +78,28 @@ describe('a dashlet chart', () => {
       ['Total', [1250.35, 500.01], null],
       ['Fees', [-4.5, 0], null],
     ]);
+  });
+
+  it('groups the axis and the tooltip as the number format says, amounts with their paise', () => {
+    const amounts: DashletFigures = {
+      kind: 'OPEN_BY_AGE',
+      chartType: 'BAR',
+      title: 'Amounts',
+      asOnDate: '2026-11-27',
+      columns: [
+        { key: 'bucket', label: 'Age (days)', kind: 'label' },
+        { key: 'amount', label: 'Open amount', kind: 'money' },
+      ],
+      rows: [{ bucket: '0-7', amount: '70000000.50' }],
+      headline: null,
+    };
+    const option = (locale: string) =>
+      chartOption(amounts, locale as typeof INDIAN) as {
+        yAxis: { axisLabel: { formatter: (v: number) => string } };
+        tooltip: { valueFormatter: (v: unknown) => string };
+      };
+    expect(option(INDIAN).yAxis.axisLabel.formatter(70_000_000)).toBe('7,00,00,000');
+    expect(option(INDIAN).tooltip.valueFormatter(70_000_000.5)).toBe('7,00,00,000.50');
+    expect(option(NUMBER_FORMATS.international).yAxis.axisLabel.formatter(70_000_000)).toBe('70,000,000');
   });
 });

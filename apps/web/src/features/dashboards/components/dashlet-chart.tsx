@@ -4,6 +4,8 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { formatNumber, type NumberLocale } from '@/lib/format';
+import { useNumberLocale } from '@/lib/number-format';
 import { labelText } from './figure-text';
 
 // ECharts is imported here only: this module is reached from the Dashboard pages' lazy chunks, never the first load.
@@ -33,14 +35,21 @@ function seriesOf(figures: DashletFigures) {
   return { labels: label ? [label] : [], drawn, rows };
 }
 
-export function chartOption(figures: DashletFigures): echarts.EChartsCoreOption {
+/**
+ * The chart of some figures. Values on the axis and in the tooltip are grouped as every other screen groups them
+ * (the NUMBER_FORMAT setting: 1,00,00,000 in the Indian format), amounts with their two decimals in the tooltip.
+ */
+export function chartOption(figures: DashletFigures, locale: NumberLocale): echarts.EChartsCoreOption {
   const { labels, drawn, rows } = seriesOf(figures);
+  const isMoney = drawn[0]?.kind === 'money';
+  const valueText = (value: unknown) =>
+    typeof value === 'number' ? formatNumber(value, locale, isMoney ? 2 : 0, isMoney ? 2 : 0) : String(value ?? '');
   const categories = rows.map((r) => labels.map((l) => labelText(r[l.key])).join(' · '));
   if (figures.chartType === 'PIE') {
     const first = drawn[0];
     return {
       color: PALETTE,
-      tooltip: { trigger: 'item' },
+      tooltip: { trigger: 'item', valueFormatter: valueText },
       legend: { bottom: 0, type: 'scroll' },
       series: [
         {
@@ -55,12 +64,12 @@ export function chartOption(figures: DashletFigures): echarts.EChartsCoreOption 
   const type = figures.chartType === 'LINE' ? 'line' : 'bar';
   return {
     color: PALETTE,
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', valueFormatter: valueText },
     legend: { bottom: 0 },
     // The last day's name is centred on the axis's end: room on the right keeps it whole.
     grid: { left: 8, right: 32, top: 16, bottom: 32, containLabel: true },
     xAxis: { type: 'category', data: categories, axisLabel: { hideOverlap: true } },
-    yAxis: { type: 'value', minInterval: 1 },
+    yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => formatNumber(v, locale) } },
     series: drawn.map((c) => ({
       name: c.label,
       type,
@@ -74,17 +83,18 @@ export function chartOption(figures: DashletFigures): echarts.EChartsCoreOption 
 /** One dashlet's chart; it follows its box's size (a resize on the grid redraws it). */
 export function DashletChart({ figures, label }: { figures: DashletFigures; label: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  const locale = useNumberLocale();
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const chart = echarts.init(el);
-    chart.setOption(chartOption(figures));
+    chart.setOption(chartOption(figures, locale));
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(el);
     return () => {
       observer.disconnect();
       chart.dispose();
     };
-  }, [figures]);
+  }, [figures, locale]);
   return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height: '100%', minHeight: 120 }} />;
 }
