@@ -18,6 +18,7 @@ const KEY = {
   migration: 724_311_001,
   jobStart: 724_311_101,
   auditChain: 724_311_201,
+  dataVersionTriggers: 724_311_301,
   file: 7301,
   recon: 7302,
   autoTicket: 7303,
@@ -30,6 +31,8 @@ export const LOCKS = {
   jobStart: { name: 'job start', keys: [KEY.jobStart] },
   /** The audit chain is extended by one sealer at a time (audit-chain.ts); inserts never take it. */
   auditChain: { name: 'audit chain', keys: [KEY.auditChain] },
+  /** Servers starting together attach the data version triggers one at a time (decision 0040). */
+  dataVersionTriggers: { name: 'data version triggers', keys: [KEY.dataVersionTriggers] },
   /** One uploaded file is loaded by one worker. */
   file: (fileId: number): Lock => ({ name: `file ${fileId}`, keys: [KEY.file, fileId] }),
   /**

@@ -1,4 +1,4 @@
-import type { Db } from '@recon/db';
+import { type Db, LOCKS, withTransaction } from '@recon/db';
 import { sql } from 'kysely';
 import { attachVersionTrigger, DATA_SCHEMA, VERSION_TRIGGER } from './ddl.ts';
 
@@ -14,8 +14,7 @@ import { attachVersionTrigger, DATA_SCHEMA, VERSION_TRIGGER } from './ddl.ts';
  * (run at start, as the app role that owns them). Processes starting together take turns on an advisory lock.
  */
 export async function ensureVersionTriggers(db: Db): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('data_version_triggers'))`.execute(tx);
+  return withTransaction(db, { lock: LOCKS.dataVersionTriggers }, async ({ db: tx }) => {
     const r = await sql<{ name: string }>`
       SELECT c.relname AS name
       FROM pg_class c
