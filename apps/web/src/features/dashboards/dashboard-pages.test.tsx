@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AllDashboardsPage from '@/features/dashboards/all-dashboards-page';
 import DashletEditPage from '@/features/dashboards/dashlet-edit-page';
@@ -44,6 +45,15 @@ const figures = (kind: string, chartType: string, rest: object) => ({
   headline: null,
   ...rest,
 });
+
+/** A page of the area as the module's user with these privileges sees it at its path. */
+const renderPage = (page: ReactElement, path: string, codes: string[]) =>
+  renderRoute(
+    <WithModule>
+      <WithAccess codes={codes}>{page}</WithAccess>
+    </WithModule>,
+    { path },
+  );
 
 beforeEach(() => {
   signIn({}, 1);
@@ -107,14 +117,7 @@ describe('All Dashboard', () => {
         rows: [{ bucket: '0-7', count: 0 }],
       }),
     );
-    renderRoute(
-      <WithModule>
-        <WithAccess codes={['dashboards']}>
-          <AllDashboardsPage />
-        </WithAccess>
-      </WithModule>,
-      { path: '/dashboard/all' },
-    );
+    renderPage(<AllDashboardsPage />, '/dashboard/all', ['dashboards']);
     const rate = await screen.findByTestId('dashlet-11', {}, { timeout: 5000 });
     expect(await within(rate).findByText('40.00%')).toBeTruthy();
     expect(within(rate).getByText('4 of 10 rows matched, 6 open')).toBeTruthy();
@@ -160,14 +163,7 @@ describe('a REPORT dashlet on a dashboard', () => {
         headline: { label: 'Total', value: '1250.35' },
       }),
     );
-    renderRoute(
-      <WithModule>
-        <WithAccess codes={['dashboards']}>
-          <AllDashboardsPage />
-        </WithAccess>
-      </WithModule>,
-      { path: '/dashboard/all' },
-    );
+    renderPage(<AllDashboardsPage />, '/dashboard/all', ['dashboards']);
     const card = await screen.findByTestId('dashlet-15', {}, { timeout: 5000 });
     expect(within(card).getByText('Report: Totals by region')).toBeTruthy();
     expect(await within(card).findByText('₹1,250.35')).toBeTruthy();
@@ -190,14 +186,7 @@ describe('New Dashlet', () => {
       }),
     );
     mock.onPost('/v2/dashlets').reply(200, MATCH);
-    renderRoute(
-      <WithModule>
-        <WithAccess codes={['dashboards', 'dashletConfig']}>
-          <DashletEditPage />
-        </WithAccess>
-      </WithModule>,
-      { path: '/dashboard/create-dashlet' },
-    );
+    renderPage(<DashletEditPage />, '/dashboard/create-dashlet', ['dashboards', 'dashletConfig']);
     await userEvent.type(await screen.findByLabelText('Name', {}, { timeout: 5000 }), 'Gateway match');
     expect(screen.getByText(/Choose a recon/)).toBeTruthy();
     await userEvent.click(screen.getByLabelText('Recon'));
@@ -226,14 +215,7 @@ describe('Dashlet List', () => {
       reportName: 'By region',
     };
     mock.onGet('/v2/dashlets').reply(200, { data: [MATCH, RUNS, REPORT] });
-    renderRoute(
-      <WithModule>
-        <WithAccess codes={['dashboards', 'dashletConfig']}>
-          <DashletListPage />
-        </WithAccess>
-      </WithModule>,
-      { path: '/dashboard/dashlet-list' },
-    );
+    renderPage(<DashletListPage />, '/dashboard/dashlet-list', ['dashboards', 'dashletConfig']);
     expect(await screen.findByRole('columnheader', { name: 'Reads from' })).toBeTruthy();
     await screen.findByText('Totals');
     const rows = screen.getAllByRole('row').slice(1);
@@ -284,14 +266,7 @@ describe('New Dashlet of a report', () => {
       }),
     );
     mock.onPost('/v2/dashlets').reply(200, { ...MATCH, kind: 'REPORT', reconId: null, reconName: null });
-    renderRoute(
-      <WithModule>
-        <WithAccess codes={['dashboards', 'dashletConfig']}>
-          <DashletEditPage />
-        </WithAccess>
-      </WithModule>,
-      { path: '/dashboard/create-dashlet' },
-    );
+    renderPage(<DashletEditPage />, '/dashboard/create-dashlet', ['dashboards', 'dashletConfig']);
     await userEvent.type(await screen.findByLabelText('Name', {}, { timeout: 5000 }), 'Regions');
     expect(screen.queryByLabelText('Report')).toBeNull();
     await userEvent.click(screen.getByLabelText('Figure'));
