@@ -89,10 +89,22 @@ test('open rows → Raise ticket → assign → comment → e-mail reply → clo
     await expect(modal.getByText('Raised on 2 selected rows: they stay linked to the ticket.')).toBeVisible();
     for (const reference of references) await expect(modal.getByText(reference, { exact: true })).toBeVisible();
     const assignees = modal.getByRole('combobox', { name: 'Assigned to' });
+    // The list is redrawn when the server's matches for the name arrive: pick from it once they have.
+    const matched = page.waitForResponse(
+      (r) => r.url().includes('/v2/tickets/users') && r.url().includes('search=omar'),
+    );
     await assignees.fill('omar');
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Omar Operator (operator)' })
-      .click();
+    await matched;
+    // Picked with the keyboard, as an operator who typed the name does: down to the user, then Enter.
+    const omar = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
+      hasText: 'Omar Operator (operator)',
+    });
+    await expect(omar).toBeVisible();
+    for (let i = 0; i < 5 && !(await omar.getAttribute('class'))?.includes('ant-select-item-option-active'); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(omar).toHaveClass(/ant-select-item-option-active/);
+    await page.keyboard.press('Enter');
     await expect(modal.locator('.ant-select-selection-item-content', { hasText: 'Omar Operator' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
