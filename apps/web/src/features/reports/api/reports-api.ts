@@ -65,19 +65,6 @@ export const useRunReport = (moduleId: number) =>
     call(reportEndpoints.run, { params: { id }, body }),
   );
 
-/** Every report config of the module, by name: the report group editor's choices. */
-export function useReportChoices(moduleId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...reportsRoot(moduleId), 'choices'],
-    queryFn: async () =>
-      (await call(reportEndpoints.list, { query: { start: 0, length: 2000 } })).data.map((r) => ({
-        id: r.id,
-        name: r.name,
-      })),
-    enabled,
-  });
-}
-
 /** GET /v2/scheduleSqlQuerys: the module's report groups, each with its reports in order. */
 export function useReportGroups(moduleId: number) {
   return useQuery({

@@ -4,7 +4,8 @@ import type { ReportGroup } from '@recon/contract';
 import { Button, Flex, Form, Input, Modal, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReportChoices, useSaveReportGroup } from '@/features/reports/api/reports-api';
+import { useSaveReportGroup } from '@/features/reports/api/reports-api';
+import { useReportOptions } from '@/lib/reads/reports';
 import { saveWithFieldErrors } from '@/lib/save-form';
 import { showErrorToast, showSuccessToast } from '@/lib/toast';
 import { AppSelect } from '@/ui/app-select';
@@ -33,7 +34,7 @@ export function ReportGroupEditor({
   const [form] = Form.useForm<{ name: string }>();
   const [members, setMembers] = useState<Member[]>([]);
   const [reportsError, setReportsError] = useState<string[]>([]);
-  const choices = useReportChoices(moduleId, open);
+  const choices = useReportOptions(moduleId, open);
   const save = useSaveReportGroup(moduleId);
 
   useEffect(() => {
